@@ -1,0 +1,1 @@
+"""A table-side assistant for physical wargames."""

@@ -1,0 +1,5 @@
+"""Lets `python -m companion` run the command line."""
+
+from companion.cli import main
+
+main()

@@ -1,0 +1,91 @@
+"""The one composition root: real or mock hardware, the saved games and the random source."""
+
+import os
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+from companion import paths
+from companion.config import Config, load_config
+from companion.dice.rolling import random_source
+from companion.games.registry import rules_for
+from companion.hardware.controls import ControlPressed
+from companion.journal.store import GameInfo, GameStore
+from companion.session import GameSession
+from drivers.gpio import ButtonBox
+from drivers.pin_factory import PinFactoryChoice, choose_pin_factory
+from gpiozero.pins.mock import MockFactory
+from hw_mocks.mock_buttons import MockButtonPresser
+
+
+@dataclass
+class Companion:
+    """Everything the app, the CLI and the tests need, wired once."""
+
+    config: Config
+    config_path: Path
+    store: GameStore
+    pin_choice: PinFactoryChoice
+    rng: random.Random
+    clock: Callable[[], float] = time.monotonic
+    button_box: ButtonBox | None = field(default=None, init=False)
+
+    @property
+    def mock_presser(self) -> MockButtonPresser | None:
+        """Set in mock mode once buttons are connected: what the on-screen panel presses."""
+        if self.button_box is None or not isinstance(self.pin_choice.factory, MockFactory):
+            return None
+        return MockButtonPresser(self.pin_choice.factory, self.button_box)
+
+    def connect_buttons(self, sink: Callable[[ControlPressed], None]) -> ButtonBox:
+        """Builds the GPIO devices; presses go to `sink`, from whatever thread the factory uses."""
+        self.button_box = ButtonBox(
+            self.config.pins,
+            self.pin_choice.factory,
+            sink,
+            self.config.gpio.debounce_ms / 1000,
+            self.clock,
+        )
+        return self.button_box
+
+    def open_game(self, game: GameInfo) -> GameSession:
+        return GameSession(self.store, game, rules_for(game.kind, self.rng))
+
+    def resume_or_start(self, kind: str) -> GameSession:
+        """The most recent game of this kind, or a new one."""
+        game = self.store.last_game(kind) or self.store.create_game(kind)
+        return self.open_game(game)
+
+    def close(self) -> None:
+        if self.button_box is not None:
+            self.button_box.close()
+            self.button_box = None
+        self.store.close()
+
+
+def bootstrap(
+    *,
+    data_dir: Path | None = None,
+    config_file: Path | None = None,
+    seed: int | None = None,
+    env: Mapping[str, str] = os.environ,
+    pin_choice: PinFactoryChoice | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Companion:
+    """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
+    config_path = paths.config_path(config_file, env)
+    config = load_config(config_path)
+    store = GameStore(paths.games_file(paths.data_dir(data_dir, env)))
+    return Companion(
+        config=config,
+        config_path=config_path,
+        store=store,
+        pin_choice=pin_choice or choose_pin_factory(env),
+        rng=random_source(seed),
+        clock=clock,
+    )
+
+

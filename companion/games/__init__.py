@@ -1,0 +1,1 @@
+"""The games the companion keeps the book for, each a set of pure rules, and their registry."""

@@ -1,0 +1,28 @@
+"""The controls a player presses, whether on GPIO, on the serial board, on screen or as a key."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Control(StrEnum):
+    ROLL = "roll"
+    UNDO = "undo"
+    REDO = "redo"
+    CONFIRM = "confirm"
+    NEXT = "next"
+    FACE = "face"
+    """A face key; the event's `value` says which face (1 to 10, or 0 for a d10's ten)."""
+    SIDE = "side"
+    """A per-side button (such as a CAP button); the event's `value` is the side, 1 or 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControlPressed:
+    """One accepted press, after debouncing, from wherever it came."""
+
+    control: Control
+    value: int | None = None
+    source: str = "gpio"
+
+    def __str__(self) -> str:
+        return f"{self.control} {self.value}" if self.value is not None else str(self.control)

@@ -1,0 +1,1 @@
+"""The journal: every event of every saved game, committed to SQLite before anyone sees it."""

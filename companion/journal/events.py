@@ -1,0 +1,44 @@
+"""The base of every journaled event, and the undo / redo events every game shares."""
+
+from datetime import datetime
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Event(BaseModel):
+    """Something that happened at the table, named in the past tense.
+
+    `undoable` marks a decision a player may take back; facts such as dice rolled by the players
+    or cards drawn from a deck are still undoable decisions only where the rules of that game say so.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    undoable: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return self.__class__.__name__
+
+
+class DecisionUndone(Event):
+    """An earlier decision is voided; it stays in the journal and can be redone."""
+
+    type: Literal["decision_undone"] = "decision_undone"
+    target: int
+
+
+class DecisionRedone(Event):
+    """A voided decision is back in force, exactly as it was first recorded."""
+
+    type: Literal["decision_redone"] = "decision_redone"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One committed event: its place in the game, when it happened, and the event."""
+
+    seq: int
+    at: datetime
+    event: Event

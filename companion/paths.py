@@ -1,0 +1,31 @@
+"""Where the config file and the saved games live, and the overrides for both."""
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+APP_NAME = "companion"
+
+
+def data_dir(override: Path | None = None, env: Mapping[str, str] = os.environ) -> Path:
+    """`--data-dir`, else `COMPANION_DATA_DIR`, else the user data dir."""
+    if override is not None:
+        return override
+    if env.get("COMPANION_DATA_DIR"):
+        return Path(env["COMPANION_DATA_DIR"])
+    return Path(user_data_dir(APP_NAME))
+
+
+def config_path(override: Path | None = None, env: Mapping[str, str] = os.environ) -> Path:
+    """`--config`, else `COMPANION_CONFIG`, else `config.toml` in the user config dir."""
+    if override is not None:
+        return override
+    if env.get("COMPANION_CONFIG"):
+        return Path(env["COMPANION_CONFIG"])
+    return Path(user_config_dir(APP_NAME)) / "config.toml"
+
+
+def games_file(directory: Path) -> Path:
+    return directory / "games.sqlite3"

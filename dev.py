@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Sets up a virtual environment on first use, then runs the app, the tests or the benchmarks.
+
+    python3 dev.py run [ARGS...]     the companion app (ARGS go to `companion`)
+    python3 dev.py test [ARGS...]    the whole test suite (ARGS go to pytest)
+    python3 dev.py bench [ARGS...]   the benchmarks (ARGS go to bench/run.py)
+
+Needs only Python 3.11+. The environment lives in .venv and is rebuilt when pyproject.toml changes.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="ignore")
+    except OSError:
+        return False
+
+
+def ensure_environment(extras: list[str]) -> None:
+    if on_raspberry_pi():
+        extras = [*extras, "pi"]
+    wanted = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + ",".join(sorted(extras)).encode()
+    ).hexdigest()
+    stamp = VENV / f".installed-{'-'.join(sorted(extras)) or 'app'}"
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    if sys.version_info < (3, 11):
+        sys.exit(f"companion needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    target = f".[{','.join(extras)}]" if extras else "."
+    print(f"Installing {target} into .venv ...", flush=True)
+    subprocess.run(
+        [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--editable", target],
+        cwd=ROOT,
+        check=True,
+    )
+    stamp.write_text(wanted)
+
+
+def main() -> None:
+    command, *args = sys.argv[1:] or ["run"]
+    if command == "run":
+        ensure_environment([])
+        program = [str(BIN / "companion"), *args]
+    elif command == "test":
+        ensure_environment(["test"])
+        program = [str(BIN / "python"), "-m", "pytest", *args]
+    elif command == "bench":
+        ensure_environment(["test"])
+        program = [str(BIN / "python"), str(ROOT / "bench" / "run.py"), *args]
+    else:
+        sys.exit(__doc__)
+    os.chdir(ROOT)
+    os.execv(program[0], program)
+
+
+if __name__ == "__main__":
+    main()

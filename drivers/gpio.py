@@ -1,0 +1,68 @@
+"""Arcade buttons and the roll LED on GPIO, through gpiozero, each press debounced in our own code."""
+
+import time
+from collections.abc import Callable
+
+from gpiozero import LED, Button
+from gpiozero.pins import Factory
+
+from companion.config import PinMap
+from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.debounce import Debouncer
+
+Sink = Callable[[ControlPressed], None]
+
+
+class ButtonBox:
+    """The table's buttons and roll LED. Callbacks only stamp the time and hand the press on.
+
+    gpiozero's `bounce_time` is left off (it means something different on every pin factory);
+    every edge goes through a `Debouncer`. The box holds strong references to its devices,
+    since a pin only holds a weak reference to its handler.
+    """
+
+    def __init__(
+        self,
+        pins: PinMap,
+        factory: Factory,
+        sink: Sink,
+        debounce_window: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.pins = pins
+        self._sink = sink
+        self._clock = clock
+        self.buttons: dict[int, Button] = {}
+        for pin, control, value in pins.buttons():
+            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
+            self._wire(button, ControlPressed(control, value), Debouncer(debounce_window))
+            self.buttons[pin] = button
+        self.roll_led = LED(pins.roll_led, pin_factory=factory) if pins.roll_led is not None else None
+
+    def _wire(self, button: Button, press: ControlPressed, debouncer: Debouncer) -> None:
+        sink, clock = self._sink, self._clock
+
+        def pressed() -> None:
+            if debouncer.edge(True, clock()):
+                sink(press)
+
+        def released() -> None:
+            debouncer.edge(False, clock())
+
+        button.when_pressed = pressed
+        button.when_released = released
+
+    def flash_roll_led(self) -> None:
+        if self.roll_led is not None:
+            self.roll_led.blink(on_time=0.15, off_time=0.05, n=1, background=True)
+
+    def pin_for(self, control: Control, value: int | None = None) -> int | None:
+        for pin, wired, wired_value in self.pins.buttons():
+            if wired == control and wired_value == value:
+                return pin
+        return None
+
+    def close(self) -> None:
+        for device in [*self.buttons.values(), self.roll_led]:
+            if device is not None:
+                device.close()
