@@ -51,6 +51,10 @@ class Companion:
         )
         return self.button_box
 
+    def flash_roll_led(self) -> None:
+        if self.button_box is not None:
+            self.button_box.flash_roll_led()
+
     def open_game(self, game: GameInfo) -> GameSession:
         return GameSession(self.store, game, rules_for(game.kind, self.rng))
 

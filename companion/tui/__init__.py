@@ -1,0 +1,1 @@
+"""The Textual shell: the app, its screens and widgets, laid out in `.tcss` files."""

@@ -1,0 +1,106 @@
+"""The companion app: routes every press to the screen in front and keeps the status line true."""
+
+from collections.abc import Iterator
+
+from textual.app import App
+from textual.widget import Widget
+
+from companion.bootstrap import Companion
+from companion.dice.rules import ChooseSpec
+from companion.dice.spec import DiceSpec
+from companion.games.registry import RULES
+from companion.hardware.controls import ControlPressed
+from companion.journal.store import GameInfo
+from companion.session import GameSession
+from companion.tui.messages import BoardLinkChanged, HardwarePress
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.registry import GAME_SCREENS
+from companion.tui.screens.saved_games import SavedGamesScreen
+from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.status_line import StatusLine
+
+
+class CompanionApp(App):
+    CSS_PATH = "companion.tcss"
+    TITLE = "companion"
+    BINDINGS = [("g", "show_games", "Saved games")]
+
+    def __init__(
+        self,
+        companion: Companion,
+        start_kind: str | None = None,
+        start_spec: DiceSpec | None = None,
+    ) -> None:
+        super().__init__()
+        self.companion = companion
+        self._start_kind = start_kind
+        self._start_spec = start_spec
+        self.board_status = "not connected"
+        self.kinds = [kind for kind in RULES if kind in GAME_SCREENS]
+
+    def on_mount(self) -> None:
+        self.companion.connect_buttons(self._post_press)
+        self.push_screen(HomeScreen(self.kinds))
+        if self._start_kind:
+            session = self.companion.resume_or_start(self._start_kind)
+            if self._start_spec is not None:
+                session.execute(ChooseSpec(spec=self._start_spec))
+            self.open_session(session)
+        elif last := self.companion.store.last_game():
+            if last.kind in GAME_SCREENS:
+                self.open_game(last)
+
+    def _post_press(self, press: ControlPressed) -> None:
+        """Called on the hardware's thread: post and return at once."""
+        self.post_message(HardwarePress(press))
+
+    def on_hardware_press(self, message: HardwarePress) -> None:
+        handler = getattr(self.screen, "on_control", None)
+        if handler is not None:
+            handler(message.press)
+
+    def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
+        presser = self.companion.mock_presser
+        if presser is not None:
+            presser.press(message.control, message.value)
+
+    def on_board_link_changed(self, message: BoardLinkChanged) -> None:
+        self.board_status = message.description
+        self.refresh_status()
+
+    def compose_hardware_panel(self) -> Iterator[Widget]:
+        """The on-screen buttons, only when the pins are mocks."""
+        if self.companion.pin_choice.is_mock and self.companion.button_box is not None:
+            wired = [(control, value) for _, control, value in self.companion.config.pins.buttons()]
+            yield MockPanel(wired, classes="mock-panel")
+
+    def refresh_status(self) -> None:
+        choice = self.companion.pin_choice
+        if choice.is_mock:
+            hardware = f"MOCK HARDWARE ({choice.reason}): on-screen buttons drive gpiozero mock pins"
+        else:
+            hardware = f"GPIO: {choice.name}"
+        session = getattr(self.screen, "session", None)
+        game = f"{session.game.name} in {self.companion.store.path}" if session else str(self.companion.store.path)
+        for line in self.screen.query(StatusLine):
+            line.show(hardware, self.board_status, game, choice.is_mock)
+
+    def resume_or_start(self, kind: str) -> GameSession:
+        session = self.companion.resume_or_start(kind)
+        self.open_session(session)
+        return session
+
+    def open_game(self, game: GameInfo) -> None:
+        self.open_session(self.companion.open_game(game))
+
+    def open_session(self, session: GameSession) -> None:
+        self.action_go_home()
+        self.push_screen(GAME_SCREENS[session.game.kind](self.companion, session))
+
+    def action_go_home(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def action_show_games(self) -> None:
+        self.action_go_home()
+        self.push_screen(SavedGamesScreen(self.companion.store, self.kinds))
