@@ -1,0 +1,57 @@
+"""A side's Command Action Point track: spend, refill each round, and lose spaces to destroyed units (7.3)."""
+
+from dataclasses import dataclass
+
+from companion.errors import RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class CapTrack:
+    """The CAP counter and the destroyed units lying on the track.
+
+    The first destroyed unit lies on the firefight's starting number, the next one lower, and so
+    on; the allowance each round is the highest open space. The counter never stands on an
+    occupied space, so it never rises above the allowance, and nothing ever goes below zero.
+    """
+
+    start: int
+    current: int
+    losses: int = 0
+
+    @classmethod
+    def starting_with(cls, caps: int) -> "CapTrack":
+        if caps < 0:
+            raise RuleViolation(f"a CAP track starts at 0 or more, not {caps}")
+        return cls(start=caps, current=caps)
+
+    @property
+    def allowance(self) -> int:
+        """The CAPs a new round refills to: the start less one space per destroyed unit."""
+        return max(0, self.start - self.losses)
+
+    @property
+    def occupied(self) -> tuple[int, ...]:
+        """The spaces destroyed units lie on, highest first (only spaces above zero exist)."""
+        return tuple(space for space in range(self.start, self.start - self.losses, -1) if space > 0)
+
+    def can_spend(self, caps: int) -> bool:
+        return 0 <= caps <= self.current
+
+    def spend(self, caps: int, why: str = "") -> "CapTrack":
+        """Refuses an overspend (and a negative spend) without changing anything."""
+        if caps < 0:
+            raise RuleViolation(f"cannot spend {caps} CAPs")
+        if caps > self.current:
+            reason = f" for {why}" if why else ""
+            raise RuleViolation(f"{caps} CAPs needed{reason}, only {self.current} left (3.23)")
+        return CapTrack(self.start, self.current - caps, self.losses)
+
+    def refill(self) -> "CapTrack":
+        """A new round: the counter goes back up to the allowance."""
+        return CapTrack(self.start, self.allowance, self.losses)
+
+    def lose_unit(self) -> "CapTrack":
+        """A destroyed unit takes the next space down; a counter standing on it drops below (7.3)."""
+        losses = self.losses + 1
+        allowance = max(0, self.start - losses)
+        return CapTrack(self.start, min(self.current, allowance), losses)
