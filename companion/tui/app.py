@@ -62,7 +62,7 @@ class CompanionApp(App):
     def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
         presser = self.companion.mock_presser
         if presser is not None:
-            presser.press(message.control, message.value)
+            presser.press(message.wired_control, message.value)
 
     def on_board_link_changed(self, message: BoardLinkChanged) -> None:
         self.board_status = message.description

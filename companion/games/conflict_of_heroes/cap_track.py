@@ -55,3 +55,7 @@ class CapTrack:
         losses = self.losses + 1
         allowance = max(0, self.start - losses)
         return CapTrack(self.start, min(self.current, allowance), losses)
+
+    def drain(self, caps: int) -> "CapTrack":
+        """Replays a payment already made at the table; an undone decision may leave it short, so it stops at 0."""
+        return CapTrack(self.start, max(0, self.current - max(0, caps)), self.losses)

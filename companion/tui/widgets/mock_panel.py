@@ -12,9 +12,11 @@ class MockPanel(Horizontal):
     """One button per wired control. A click asks for the mock pin to be driven, nothing more."""
 
     class Pushed(Message):
-        def __init__(self, control: Control, value: int | None) -> None:
+        """`Message.control` is Textual's (the sending widget), hence `wired_control`."""
+
+        def __init__(self, wired_control: Control, value: int | None) -> None:
             super().__init__()
-            self.control = control
+            self.wired_control = wired_control
             self.value = value
 
     def __init__(self, wired: list[tuple[Control, int | None]], **kwargs) -> None:

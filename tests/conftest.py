@@ -1,0 +1,52 @@
+"""Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, a wired companion."""
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.bootstrap import Companion, bootstrap
+from drivers.pin_factory import PinFactoryChoice
+
+
+@dataclass
+class FakeClock:
+    """A monotonic clock that moves only when a test says so."""
+
+    now: float = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[MockFactory]:
+    factory = MockFactory()
+    yield factory
+    # Pins stay reserved at class level until reset (gpiozero issue 1087).
+    factory.reset()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def companion(tmp_path: Path, mock_factory: MockFactory, clock: FakeClock) -> Iterator[Companion]:
+    """The real composition root on mock pins, a fresh data dir and a seeded random source."""
+    wired = bootstrap(
+        data_dir=tmp_path / "data",
+        config_file=tmp_path / "config.toml",
+        seed=7,
+        env={},
+        pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"),
+        clock=clock,
+    )
+    yield wired
+    wired.close()

@@ -1,0 +1,46 @@
+import pytest
+
+from companion.dice.spec import DiceSpec
+from companion.errors import BadFace, BadSpec
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "sides", "modifier"),
+    [
+        ("d6", 1, 6, 0),
+        ("2d6", 2, 6, 0),
+        ("d10", 1, 10, 0),
+        ("3d6+2", 3, 6, 2),
+        ("2d10-1", 2, 10, -1),
+        (" 2 D 6 + 1 ", 2, 6, 1),
+        ("W10", 1, 10, 0),
+    ],
+)
+def test_good_specs_are_read(text, count, sides, modifier):
+    assert DiceSpec.parse(text) == DiceSpec(count=count, sides=sides, modifier=modifier)
+
+
+@pytest.mark.parametrize("text", ["", "d", "2d", "6", "d1", "0d6", "101d6", "2d6+", "2d6*2", "d6+1+1", "two d6"])
+def test_bad_specs_are_refused_with_a_message_naming_them(text):
+    with pytest.raises(BadSpec) as refused:
+        DiceSpec.parse(text)
+    assert "d" in str(refused.value)
+
+
+@pytest.mark.parametrize("text", ["d6", "2d6", "d10", "3d6+2", "2d10-1"])
+def test_a_spec_prints_as_it_is_written(text):
+    assert str(DiceSpec.parse(text)) == text
+
+
+def test_a_total_adds_the_modifier_to_the_faces():
+    assert DiceSpec.parse("2d6-1").total((3, 5)) == 7
+
+
+def test_a_zero_on_a_d10_reads_as_ten():
+    assert DiceSpec.parse("d10").face(0) == 10
+
+
+@pytest.mark.parametrize(("spec", "face"), [("d6", 7), ("d6", 0), ("2d6", 9), ("d10", 11), ("d10", -1)])
+def test_a_face_the_die_does_not_have_is_refused(spec, face):
+    with pytest.raises(BadFace, match=f"{face} is not a face of a d"):
+        DiceSpec.parse(spec).face(face)

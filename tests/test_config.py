@@ -1,0 +1,50 @@
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, PinMap, load_config
+from companion.errors import ConfigError
+from companion.hardware.controls import Control
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def test_no_config_file_means_the_default_pin_map(tmp_path):
+    assert load_config(tmp_path / "missing.toml") == Config()
+
+
+def test_a_config_file_overrides_pins_and_debounce(tmp_path):
+    config = load_config(write(tmp_path, "[pins]\nroll = 4\nfaces = [5, 6]\n\n[gpio]\ndebounce_ms = 30\n"))
+    assert config.pins.roll == 4
+    assert config.pins.faces == (5, 6)
+    assert config.gpio.debounce_ms == 30
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[pins]\nroll = 17\nundo = 40\n", "line 3: pins.undo: Input should be less than or equal to 27"),
+        ("[pins]\nrol = 17\n", "line 2: pins.rol: unknown key"),
+        ("[gpio]\ndebounce_ms = 'fast'\n", "line 2: gpio.debounce_ms: Input should be a valid number"),
+        ("[pins]\nroll = 17\nundo = 17\n", "line 1: pins: GPIO17 is given to both roll and undo"),
+        ("[pins\n", "not valid TOML"),
+        ("[pins]\nfaces = [5, 99]\n", "GPIO99 does not exist"),
+    ],
+)
+def test_a_bad_config_names_the_file_the_line_the_key_and_the_problem(tmp_path, text, expected):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value).startswith(str(path))
+    assert expected in str(refused.value)
+
+
+def test_the_pin_map_lists_every_button_with_its_control():
+    pins = PinMap(faces=(5, 6), sides=(20, 21))
+    assert (5, Control.FACE, 1) in pins.buttons()
+    assert (21, Control.SIDE, 2) in pins.buttons()
+    assert (17, Control.ROLL, None) in pins.buttons()

@@ -1,0 +1,48 @@
+"""Pilot tests of the home screen, resuming and saved games."""
+
+from companion.dice.rules import RollDice
+from companion.hardware.controls import Control
+from companion.tui.app import CompanionApp
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.saved_games import SavedGamesScreen
+
+SIZE = (140, 40)
+
+
+async def test_a_first_start_shows_the_home_screen(companion):
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_start_resumes_the_last_game(companion):
+    session = companion.resume_or_start("dice")
+    session.execute(RollDice())
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen.session.game.id == session.game.id
+        assert len(app.screen.session.state.history) == 1
+
+
+async def test_confirm_on_the_home_screen_opens_the_highlighted_game(companion):
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        companion.mock_presser.press(Control.CONFIRM)
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+
+
+async def test_saved_games_can_be_renamed_and_opened(companion):
+    companion.resume_or_start("dice")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("r", *"Kursk", "enter")
+        assert companion.store.games()[0].name == "Kursk"
+        await pilot.press("enter")
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen.session.game.name == "Kursk"
