@@ -1,0 +1,135 @@
+"""A Conflict of Heroes game as the companion knows it: sides, units, the round, and any pending roll."""
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from companion.games.conflict_of_heroes.cap_track import CapTrack
+from companion.games.conflict_of_heroes.events import AttackDeclared, AttackRolled, InitiativeRolled, RallyDeclared, RallyRolled
+from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
+from companion.games.conflict_of_heroes.units import UnitProfile
+
+Status = Literal["fresh", "active", "spent", "destroyed"]
+Phase = Literal["setup", "initiative", "play", "round_over"]
+
+
+@dataclass(frozen=True, slots=True)
+class HitTaken:
+    """The counter under a unit; `revealed` once the opponent has been shown it."""
+
+    key: str
+    counter: HitCounter
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    number: int
+    side: int
+    label: str
+    profile: UnitProfile
+    status: Status = "fresh"
+    aps: int = 0
+    hit: HitTaken | None = None
+
+    @property
+    def counter(self) -> HitCounter | None:
+        return self.hit.counter if self.hit else None
+
+    @property
+    def in_play(self) -> bool:
+        return self.status != "destroyed"
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    name: str
+    caps: CapTrack
+    victory_points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Initiative:
+    """This round's announcements so far, in the order the sides make them."""
+
+    order: tuple[int, int]
+    spends: tuple[int, ...] = ()
+
+    @property
+    def next_side(self) -> int | None:
+        return self.order[len(self.spends)] if len(self.spends) < 2 else None
+
+    def spend_of(self, side: int) -> int:
+        return self.spends[self.order.index(side)] if self.order.index(side) < len(self.spends) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRoll:
+    """A declared roll waiting for its dice: the initiative roll, an attack (one roll per target) or a rally."""
+
+    kind: Literal["initiative", "attack", "rally"]
+    attack: AttackDeclared | None = None
+    rally: RallyDeclared | None = None
+    next_target: int = 0
+    modifier: int = 0
+    faces: tuple[int, ...] = ()
+
+    @property
+    def dice(self) -> int:
+        return 4 if self.kind == "initiative" else 2
+
+    @property
+    def roller(self) -> int | None:
+        """The unit whose side rolls and may add CAPs; None for the initiative roll."""
+        if self.attack is not None:
+            return self.attack.attacker
+        return self.rally.unit if self.rally is not None else None
+
+    @property
+    def cost_unpaid(self) -> tuple[int, int]:
+        """(APs, CAPs) of the action still to be paid with its first roll."""
+        declared = self.attack or self.rally
+        if declared is None or self.next_target > 0:
+            return 0, 0
+        return declared.aps, declared.caps
+
+
+LastRoll = InitiativeRolled | AttackRolled | RallyRolled
+
+
+@dataclass(frozen=True, slots=True)
+class CohState:
+    sides: tuple[SideState, SideState]
+    units: tuple[UnitState, ...]
+    pools: HitCounterPools
+    first_on_tie: int = 2
+    round: int = 0
+    phase: Phase = "setup"
+    turn: int | None = None
+    passes: int = 0
+    initiative: Initiative | None = None
+    pending: PendingRoll | None = None
+    last_rolls: tuple[LastRoll, ...] = ()
+    """The rolls of the latest action, for the screen."""
+    next_number: int = 1
+
+    def side(self, number: int) -> SideState:
+        return self.sides[number - 1]
+
+    def unit(self, number: int) -> UnitState | None:
+        return next((unit for unit in self.units if unit.number == number), None)
+
+    def active_unit(self, side: int) -> UnitState | None:
+        return next((u for u in self.units if u.side == side and u.status == "active"), None)
+
+    def with_side(self, number: int, side: SideState) -> "CohState":
+        sides = (side, self.sides[1]) if number == 1 else (self.sides[0], side)
+        return replace(self, sides=sides)
+
+    def with_caps(self, number: int, caps: CapTrack) -> "CohState":
+        return self.with_side(number, replace(self.side(number), caps=caps))
+
+    def with_unit(self, unit: UnitState) -> "CohState":
+        return replace(self, units=tuple(unit if u.number == unit.number else u for u in self.units))
+
+    def counters_in_play(self, kind: str) -> list[str]:
+        return [u.hit.key for u in self.units if u.hit is not None and u.profile.kind == kind and u.in_play]
