@@ -1,0 +1,153 @@
+"""The board's pure logic: debounced buttons, blinking LEDs, and one step of the main loop.
+
+No hardware here: every step reads pins and writes bytes through a HAL object, so this runs on
+the Pico (hal.PicoHal), under CPython with a fake HAL (hw_mocks) and under MicroPython's unix port.
+"""
+
+try:
+    from firmware_bridge import codec
+    from firmware_bridge.board_session import BoardSession
+except ImportError:  # on the board every module sits flat in the root
+    import codec
+    from board_session import BoardSession
+
+FIRMWARE_VERSION = (1, 0, 0)
+
+
+class Button:
+    """One contact, polled: a change is accepted at once, then changes are ignored for
+    `debounce_ms` (the contact bouncing); held down for `hold_ms` it reports HELD once."""
+
+    def __init__(self, pin, control, value=0, debounce_ms=20, hold_ms=600):
+        if control != "face" and control not in codec.CONTROL_CODES:
+            raise ValueError("pin %d: unknown control %r (use face, %s)" % (
+                pin, control, ", ".join(sorted(codec.CONTROL_CODES))))
+        if control == "face" and not 0 <= value <= 10:
+            raise ValueError("pin %d: face %d is not 0 to 10" % (pin, value))
+        self.pin = pin
+        self.control = control
+        self.value = value
+        self.debounce_ms = debounce_ms
+        self.hold_ms = hold_ms
+        self.down = False
+        self._changed_at = None
+        self._held = False
+
+    def sample(self, pressed, now_ms):
+        """The events (kind, code, value) this sample of the contact produces."""
+        events = []
+        quiet = self._changed_at is None or now_ms - self._changed_at >= self.debounce_ms
+        if pressed != self.down and quiet:
+            self.down = pressed
+            self._changed_at = now_ms
+            self._held = False
+            if self.control == "face":
+                if pressed:
+                    events.append((codec.FACE, 0, self.value))
+            else:
+                kind = codec.BUTTON_DOWN if pressed else codec.BUTTON_UP
+                events.append((kind, codec.CONTROL_CODES[self.control], self.value))
+        elif self.down and not self._held and self.control != "face" and \
+                now_ms - self._changed_at >= self.hold_ms:
+            self._held = True
+            events.append((codec.BUTTON_HELD, codec.CONTROL_CODES[self.control], self.value))
+        return events
+
+
+class Led:
+    """One LED's mode as the host set it: off, on, or blinking (a number of times, or forever)."""
+
+    def __init__(self):
+        self.mode = codec.LED_OFF
+        self.on_ms = 0
+        self.off_ms = 0
+        self.count = 0
+        self.since = 0
+
+    def command(self, message, now_ms):
+        self.mode = message.mode
+        self.on_ms = max(1, message.on_ms)
+        self.off_ms = message.off_ms
+        self.count = message.count
+        self.since = now_ms
+
+    def lit(self, now_ms):
+        if self.mode == codec.LED_ON:
+            return True
+        if self.mode != codec.LED_BLINK:
+            return False
+        elapsed = now_ms - self.since
+        period = self.on_ms + self.off_ms
+        if self.count and elapsed >= period * self.count:
+            self.mode = codec.LED_OFF
+            return False
+        return elapsed % period < self.on_ms
+
+
+class Firmware:
+    """The whole board minus its hardware: buttons, LEDs, display and the link session."""
+
+    def __init__(self, pin_map, board_id, boot, queue_size=64):
+        self.buttons = []
+        debounce_ms = getattr(pin_map, "DEBOUNCE_MS", 20)
+        hold_ms = getattr(pin_map, "HOLD_MS", 600)
+        for entry in pin_map.BUTTONS:
+            pin, control = entry[0], entry[1]
+            value = entry[2] if len(entry) > 2 else 0
+            self.buttons.append(Button(pin, control, value, debounce_ms, hold_ms))
+        self.leds = [Led() for _ in pin_map.LEDS]
+        self.display_digits = getattr(pin_map, "DISPLAY_DIGITS", 0)
+        self.number = None
+        capabilities = 0
+        for button in self.buttons:
+            capabilities |= codec.CAP_FACES if button.control == "face" else codec.CAP_BUTTONS
+        if self.leds:
+            capabilities |= codec.CAP_LEDS
+        if self.display_digits:
+            capabilities |= codec.CAP_DISPLAY
+        self.session = BoardSession(FIRMWARE_VERSION, board_id, capabilities, len(self.leds),
+                                    self.display_digits, boot, queue_size)
+        self._lit = [None] * len(self.leds)
+
+    def button_for(self, control, value=0):
+        for button in self.buttons:
+            if button.control == control and button.value == value:
+                return button
+        return None
+
+    def step(self, hal):
+        """One turn of the main loop: listen, scan the buttons, talk, light the LEDs."""
+        now = hal.now_ms()
+        data = hal.read()
+        if data:
+            self.session.feed(data)
+            self._carry_out(hal, now)
+        for button in self.buttons:
+            for kind, code, value in button.sample(hal.pressed(button.pin), now):
+                self.session.push(kind, code, value)
+        self.session.tick(now)
+        out = self.session.outbox()
+        if out:
+            hal.write(out)
+        for index, led in enumerate(self.leds):
+            lit = led.lit(now)
+            if lit != self._lit[index]:
+                self._lit[index] = lit
+                hal.set_led(index, lit)
+        return now
+
+    def _carry_out(self, hal, now):
+        for action in self.session.actions:
+            if action.TYPE == codec.SET_LED:
+                self.leds[action.led].command(action, now)
+            elif action.TYPE == codec.SHOW_NUMBER:
+                self.number = action.number
+                hal.show_number(action.number)
+        self.session.actions = []
+
+
+def run(hal, firmware):
+    """The main loop: a step about every millisecond, sooner when bytes arrive."""
+    while True:
+        firmware.step(hal)
+        hal.wait(1)
