@@ -49,13 +49,14 @@ class BoardSession:
         self._resend_first = False
 
     def push(self, kind, code=0, value=0):
-        """Queue one input event; False when the queue is full and the event was dropped."""
+        """Queue one input event: its id, or None when the queue is full and it was dropped."""
         if len(self._pending) >= self.queue_size:
             self.dropped += 1
-            return False
-        self._pending.append(codec.Event(self._next_id, kind, code, value))
-        self._next_id = (self._next_id + 1) & codec.SEQ_MASK
-        return True
+            return None
+        event_id = self._next_id
+        self._pending.append(codec.Event(event_id, kind, code, value))
+        self._next_id = (event_id + 1) & codec.SEQ_MASK
+        return event_id
 
     def room(self):
         return self.queue_size - len(self._pending)

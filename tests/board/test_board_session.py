@@ -114,8 +114,8 @@ def test_no_more_than_a_window_of_events_is_in_flight():
 
 def test_a_full_queue_drops_the_newest_event_and_counts_it():
     session = board(queue_size=2)
-    assert session.push(codec.BUTTON_DOWN, 1) and session.push(codec.BUTTON_DOWN, 2)
-    assert not session.push(codec.BUTTON_DOWN, 3)
+    assert [session.push(codec.BUTTON_DOWN, 1), session.push(codec.BUTTON_DOWN, 2)] == [0, 1]
+    assert session.push(codec.BUTTON_DOWN, 3) is None
     assert session.dropped == 1 and session.pending() == 2
 
 
