@@ -1,0 +1,115 @@
+"""Activations, AP tracks, costs changed by hit counters, passing and the end of a round."""
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.conflict_of_heroes import activation
+from companion.games.conflict_of_heroes.commands import (
+    Activate, MarkSpent, Move, Pass, Pivot, SpendCaps, Stall, StartRound,
+)
+from companion.games.conflict_of_heroes.hit_counters import HitCounter
+from companion.games.conflict_of_heroes.library import load_units
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, start_with_turn
+
+UNITS = load_units()
+
+
+def test_a_mmg_with_a_2ap_move_pays_3_aps_into_woods():
+    mmg = UNITS["soviet_mmg"]
+    assert activation.cost("move", mmg, None, extra=1) == 3
+
+
+def test_suppressed_raises_the_cost_to_fire_from_4_to_5():
+    suppressed = HitCounter(name="Suppressed", count=1, rally=7, fire_cost=1, red_fp=-2, blue_fp=-2)
+    assert activation.cost("fire", UNITS["soviet_rifle_squad"], suppressed) == 5
+
+
+def test_a_pinned_unit_cannot_move_or_pivot_and_a_stunned_one_only_rallies():
+    pinned = HitCounter(name="Pinned", count=1, rally=7, no_move=True)
+    stunned = HitCounter(name="Stunned", count=1, rally=8, only_rally=True)
+    for action in ("move", "pivot"):
+        with pytest.raises(RuleViolation, match="cannot move or pivot"):
+            activation.check_allowed(action, pinned)
+    activation.check_allowed("fire", pinned)
+    with pytest.raises(RuleViolation, match="nothing but rally"):
+        activation.check_allowed("fire", stunned)
+    activation.check_allowed("rally", stunned)
+
+
+def test_a_move_takes_the_aps_from_the_track_and_hands_the_turn_over(game):
+    squad_d = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, SOVIET)
+    game.execute(Activate(unit=squad_d))
+    assert game.state.unit(squad_d).aps == 7
+    assert game.state.turn == SOVIET  # activating is not an action
+    game.execute(Move(unit=squad_d))
+    assert game.state.unit(squad_d).aps == 6
+    assert game.state.turn == GERMAN
+
+
+def test_two_passes_in_a_row_end_the_round_and_a_new_round_refreshes_units_and_caps(game):
+    squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=squad))
+    game.execute(Move(unit=squad, caps_paid=1))
+    game.execute(Pass(side=SOVIET))
+    game.execute(MarkSpent(unit=squad))
+    game.execute(Pass(side=GERMAN))
+    assert game.state.phase == "round_over"
+    assert game.state.side(GERMAN).caps.current == 6
+    game.execute(StartRound())
+    assert game.state.round == 2
+    assert game.state.unit(squad).status == "fresh"
+    assert game.state.side(GERMAN).caps.current == 7
+
+
+def test_a_pass_between_actions_does_not_end_the_round(game):
+    start_with_turn(game, GERMAN)
+    soviet = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    game.execute(Pass(side=GERMAN))
+    game.execute(Activate(unit=soviet))
+    game.execute(Stall(unit=soviet))
+    game.execute(Pass(side=GERMAN))
+    assert game.state.phase == "play"
+    assert game.state.turn == SOVIET
+
+
+def test_activating_a_second_unit_marks_the_first_spent_and_spent_units_do_not_activate(game):
+    first = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    second = add(game, GERMAN, "HMG", "german_hmg")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=first))
+    game.execute(Activate(unit=second))
+    assert game.state.unit(first).status == "spent"
+    with pytest.raises(RuleViolation, match="only fresh units activate"):
+        game.execute(Activate(unit=first))
+
+
+def test_acting_out_of_turn_is_refused(game):
+    squad = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    with pytest.raises(RuleViolation, match="German's turn"):
+        game.execute(Activate(unit=squad))
+
+
+def test_aps_come_only_from_the_activated_unit_and_never_below_zero(game):
+    squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    start_with_turn(game, GERMAN)
+    with pytest.raises(RuleViolation, match="not activated"):
+        game.execute(Move(unit=squad))
+    game.execute(Move(unit=squad, caps_paid=1))  # a command action
+    assert game.state.side(GERMAN).caps.current == 6
+    game.execute(Pass(side=SOVIET))
+    game.execute(Activate(unit=squad))
+    game.execute(Move(unit=squad, extra_aps=5))
+    game.execute(Pass(side=SOVIET))
+    with pytest.raises(RuleViolation, match="2 APs needed, Squad A has 1 left"):
+        game.execute(Move(unit=squad, extra_aps=1))
+
+
+def test_a_unit_whose_ap_track_reaches_zero_is_spent(game):
+    squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=squad))
+    game.execute(Move(unit=squad, extra_aps=6))
+    assert game.state.unit(squad).status == "spent"
