@@ -5,10 +5,12 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.dice.rules import DiceRules
+from companion.games.point_blank.rules import PointBlankRules
 from companion.games.rules import Rules
 
 RULES: dict[str, Callable[[random.Random], Rules[Any]]] = {
     DiceRules.kind: DiceRules,
+    PointBlankRules.kind: PointBlankRules,
 }
 
 

@@ -111,11 +111,13 @@ def melee_odds(
     left = deck.left or sum(after)
     blocks: list[tuple[int, int]] = []
     for side, cards in ((0, attacker_dice), (1, defender_dice)):
-        if 0 < left < cards:
-            blocks += [(side, left), (-1, 0), (side, cards - left)]
+        if cards and left < cards:
+            # The draw pile runs out inside this side's cards: the rest come from the new deck.
+            blocks += [(side, left)] * (left > 0) + [(-1, 0), (side, cards - left)]
+            left = 10**9
         elif cards:
             blocks.append((side, cards))
-        left -= cards
+            left -= cards
     return _melee(start, after, tuple(blocks), hits)
 
 

@@ -1,0 +1,163 @@
+"""Single d6 checks about the battlefield and equipment: spotting (7.16), concealment (8.2),
+smoke (7.15), blaze (7.1), bogging (7.2), weapon repair (7.17.3), the second fatigue reduction
+(6.2.1.3, 8.9), and a plain check for anything else."""
+
+from typing import Literal
+
+from pydantic import Field
+
+from companion.games.point_blank.catalog import Los
+from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, change
+
+
+class PlainCheck(Check):
+    kind: Literal["plain"] = "plain"
+    cards: int = Field(default=1, ge=1, le=2)
+    label: str = "d6 check"
+
+    @property
+    def title(self) -> str:
+        return self.label
+
+    def resolve(self, draw: Draw) -> Outcome:
+        pips = draw(self.label, self.cards)
+        return Outcome(text=f"{sum(pips)}" + (f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""))
+
+
+class Spotting(Check):
+    """3 or less spots units in degrading terrain, 2 or less in blocking; the leader's
+    modifier is subtracted; a buttoned AFV adds 1, open-topped subtracts 1 (7.3, 7.16, 7.19)."""
+
+    kind: Literal["spotting"] = "spotting"
+    los: Literal["degrading", "blocking"]
+    leadership: int = 0
+    modifier: int = 0
+    targets: tuple[int, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return f"Spotting into {self.los} terrain"
+
+    def resolve(self, draw: Draw) -> Outcome:
+        shift = (self.los == "blocking") - self.leadership + self.modifier
+        (pip,) = draw(f"spotting d6 ({shift:+d}; 3 or less spots)", 1, lambda p: p[0] + shift <= 3)
+        if pip + shift <= 3:
+            return Outcome(text=f"spotting {pip + shift}: spotted", changes=tuple(change(t, spotted=True) for t in self.targets))
+        return Outcome(text=f"spotting {pip + shift}: not spotted")
+
+
+class Concealment(Check):
+    """6 or more (plus the unit's concealment and a leader's modifier) conceals every unit in the Sector (8.2)."""
+
+    kind: Literal["concealment"] = "concealment"
+    modifier: int = 0
+    units: tuple[int, ...] = ()
+
+    def resolve(self, draw: Draw) -> Outcome:
+        (pip,) = draw(f"concealment d6 ({self.modifier:+d}; 6+ conceals)", 1, lambda p: p[0] + self.modifier >= 6)
+        if pip + self.modifier >= 6:
+            return Outcome(text=f"concealment {pip + self.modifier}: concealed",
+                           changes=tuple(change(u, spotted=False) for u in self.units))
+        return Outcome(text=f"concealment {pip + self.modifier}: still spotted")
+
+
+class Smoke(Check):
+    """4+ places smoke (+1 if smoke is anywhere on the battlefield, + a leader); a mortar draws
+    2d6 and succeeds if either card is 4+ (7.15). Never into a Marsh (10.1.6)."""
+
+    kind: Literal["smoke"] = "smoke"
+    sector: str
+    modifier: int = 0
+    smoke_anywhere: bool = False
+    mortar: bool = False
+
+    def resolve(self, draw: Draw) -> Outcome:
+        if self.mortar:
+            pips = draw("mortar smoke 2d6 (any card 4+ succeeds)", 2, lambda p: max(p) >= 4)
+            placed, said = max(pips) >= 4, f"mortar smoke {pips[0]} and {pips[1]}"
+        else:
+            shift = self.modifier + self.smoke_anywhere
+            (pip,) = draw(f"smoke d6 ({shift:+d}; 4+ succeeds)", 1, lambda p: p[0] + shift >= 4)
+            placed, said = pip + shift >= 4, f"smoke {pip + shift}"
+        if placed:
+            return Outcome(text=f"{said}: smoke placed in {self.sector}",
+                           markers=(MarkerChange(marker="smoke", sector=self.sector, present=True),))
+        return Outcome(text=f"{said}: no smoke; the move that triggered it may be cancelled (7.15)")
+
+
+class Blaze(Check):
+    kind: Literal["blaze"] = "blaze"
+    sector: str
+
+    def resolve(self, draw: Draw) -> Outcome:
+        (pip,) = draw("blaze d6 (4+ sets the terrain ablaze)", 1, lambda p: p[0] < 4)
+        if pip >= 4:
+            return Outcome(text=f"blaze {pip}: {self.sector} is ablaze; every unit there makes a morale check (7.1)",
+                           markers=(MarkerChange(marker="blaze", sector=self.sector, present=True),))
+        return Outcome(text=f"blaze {pip}: no fire")
+
+
+BOG_AT = {("blocking", False): 2, ("degrading", False): 1, ("blocking", True): 3, ("degrading", True): 2}
+
+
+class Bog(Check):
+    """Bog table (7.2): tracked bogs on 1-2 in blocking terrain, 1 in degrading; wheeled on 1-3
+    and 1-2. Wire is -1 to the check, buttoned -1 (7.3); an armour leader's modifier helps."""
+
+    kind: Literal["bog"] = "bog"
+    unit: int
+    los: Literal["degrading", "blocking"]
+    wheeled: bool = False
+    wire: bool = False
+    buttoned: bool = False
+    leadership: int = 0
+
+    def resolve(self, draw: Draw) -> Outcome:
+        limit = BOG_AT[(self.los, self.wheeled)]
+        shift = self.leadership - self.wire - self.buttoned
+        (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift > limit)
+        if pip + shift <= limit:
+            return Outcome(text=f"bog check {pip + shift}: bogged (immobilised)", changes=(change(self.unit, bogged=True),))
+        return Outcome(text=f"bog check {pip + shift}: not bogged")
+
+
+class Unbog(Check):
+    """A Ready action: 3-6 un-bogs a tracked vehicle, 4-6 a wheeled one (7.2)."""
+
+    kind: Literal["unbog"] = "unbog"
+    unit: int
+    wheeled: bool = False
+
+    def resolve(self, draw: Draw) -> Outcome:
+        need = 4 if self.wheeled else 3
+        (pip,) = draw(f"un-bog d6 ({need}+ frees it)", 1, lambda p: p[0] >= need)
+        if pip >= need:
+            return Outcome(text=f"un-bog {pip}: free", changes=(change(self.unit, bogged=False),))
+        return Outcome(text=f"un-bog {pip}: still bogged")
+
+
+class Repair(Check):
+    """5-6 (plus an unspent leader's modifier) repairs a broken Support Weapon (7.17.3)."""
+
+    kind: Literal["repair"] = "repair"
+    unit: int
+    leadership: int = 0
+
+    def resolve(self, draw: Draw) -> Outcome:
+        (pip,) = draw(f"repair d6 (+{self.leadership}; 5+ repairs)", 1, lambda p: p[0] + self.leadership >= 5)
+        if pip + self.leadership >= 5:
+            return Outcome(text=f"repair {pip + self.leadership}: repaired", changes=(change(self.unit, weapon_broken=False),))
+        return Outcome(text=f"repair {pip + self.leadership}: still broken")
+
+
+class FatigueBonus(Check):
+    """After removing a fatigue level by discard or Ready, an odd d6 removes one more level from
+    another unit (6.2.1.3, 8.9)."""
+
+    kind: Literal["fatigue_bonus"] = "fatigue_bonus"
+
+    def resolve(self, draw: Draw) -> Outcome:
+        (pip,) = draw("odd removes one more fatigue level", 1, lambda p: p[0] % 2 == 1)
+        if pip % 2:
+            return Outcome(text=f"{pip} is odd: choose another unit to lose one fatigue level")
+        return Outcome(text=f"{pip} is even: no further reduction")

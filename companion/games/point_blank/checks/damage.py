@@ -1,0 +1,83 @@
+"""What a failed damage check (8.4) and melee hits (7.10.1.1) do to a unit.
+
+Decision (rules README, Point Blank): result > morale -> shaken (already shaken -> reduced to a
+half squad; a shaken half squad -> eliminated); result > 2 x morale -> shaken and reduced (a half
+squad is eliminated); result > 3 x morale -> a full Good-Order unit is eliminated.
+Decision (ours, the text is silent): leaders and Weapon Teams cannot be reduced, so they take
+damage as a half squad does (shaken, then eliminated), as 7.10.1.1 says for leaders in melee.
+An AFV's crew takes a Shaken marker per failure; buttoned crews are immune to infantry fire
+(7.3); the third marker, or a failure while shaken and un-buttoned, abandons the vehicle (7.14, 8.4).
+"""
+
+from dataclasses import dataclass, replace
+
+from companion.games.point_blank.units import Unit
+
+
+@dataclass(frozen=True)
+class Damage:
+    shaken: int
+    reduced: bool
+    eliminated: bool
+    abandoned: bool
+    text: str
+
+    def changes(self) -> dict[str, bool | int]:
+        return {"shaken": self.shaken, "reduced": self.reduced, "eliminated": self.eliminated, "abandoned": self.abandoned}
+
+
+def _result(unit: Unit, shaken: int, reduced: bool, eliminated: bool, abandoned: bool, text: str) -> Damage:
+    return Damage(shaken=0 if eliminated or abandoned else shaken, reduced=reduced,
+                  eliminated=eliminated, abandoned=abandoned, text=f"{unit.name}: {text}")
+
+
+def cannot_reduce(unit: Unit) -> bool:
+    return unit.half_squad or unit.leader or unit.kind == "weapon_team"
+
+
+def one_hit(unit: Unit) -> Damage:
+    """One more shaken result: shaken, then reduced, then eliminated (7.10.1.1, 7.14)."""
+    if unit.vehicle:
+        markers = unit.shaken + 1
+        if markers >= 3:
+            return _result(unit, markers, unit.reduced, True, False, "third shaken result: destroyed")
+        return _result(unit, markers, unit.reduced, False, False, f"shaken ({markers} markers)")
+    if not unit.shaken:
+        return _result(unit, 1, unit.reduced, False, False, "shaken")
+    if not cannot_reduce(unit):
+        return _result(unit, 1, True, False, False, "shaken again: reduced to a half squad")
+    return _result(unit, 1, unit.reduced, True, False, "shaken again: eliminated")
+
+
+def hits(unit: Unit, count: int) -> Damage:
+    """`count` melee hits applied one after another (7.10.1.1)."""
+    damage = Damage(unit.shaken, unit.reduced, unit.eliminated, unit.abandoned, f"{unit.name}: no hits")
+    texts = []
+    for _ in range(count):
+        if damage.eliminated:
+            break
+        damage = one_hit(replace(unit, shaken=damage.shaken, reduced=damage.reduced))
+        texts.append(damage.text.split(": ", 1)[1])
+    return Damage(damage.shaken, damage.reduced, damage.eliminated, damage.abandoned,
+                  f"{unit.name}: {count} hit{'s' * (count != 1)}: {' / '.join(texts) or 'no effect'}")
+
+
+def damage_check(unit: Unit, result: int) -> Damage:
+    """A damage check's modified result against the unit's morale (8.4, with the README decision)."""
+    morale = unit.morale
+    if result <= morale:
+        return _result(unit, unit.shaken, unit.reduced, False, False, f"{result} vs morale {morale}: no effect")
+    said = f"{result} vs morale {morale}"
+    if unit.vehicle:
+        if unit.shaken and not unit.buttoned:
+            return _result(unit, 0, False, False, True, f"{said}: shaken crew abandons the vehicle")
+        return one_hit(unit)
+    if result > 3 * morale and not unit.half_squad and unit.good_order and not cannot_reduce(unit):
+        return _result(unit, 0, unit.reduced, True, False, f"{said} (over triple): eliminated")
+    if result > 2 * morale:
+        if cannot_reduce(unit):
+            return _result(unit, 0, unit.reduced, True, False, f"{said} (over double): eliminated")
+        return _result(unit, 1, True, False, False, f"{said} (over double): shaken and reduced")
+    damage = one_hit(unit)
+    return _result(unit, damage.shaken, damage.reduced, damage.eliminated, False,
+                   f"{said}: {damage.text.split(': ', 1)[1]}")

@@ -1,0 +1,81 @@
+"""Melee and overrun (7.10, 7.11): how many d6 each side draws, hits on 4+, damage and retreat.
+
+Decision (ours): a melee modifier (such as US Airborne's +1) is entered per side: all of that
+side's cards then hit one pip lower. Odd hits are spread in the order the units are listed
+(the rulebook leaves the choice to the owner: list the unit that should take the extra hit first).
+"""
+
+from typing import Literal
+
+from companion.games.point_blank.checks.base import Check, Draw, Outcome, Snapshot, change
+from companion.games.point_blank.checks.damage import hits
+from companion.games.point_blank.catalog import Los
+
+TERRAIN_DICE = {"clear": 0, "degrading": 1, "blocking": 2}
+
+
+def melee_dice(attackers: tuple[Snapshot, ...], defenders: tuple[Snapshot, ...], defender_los: Los,
+               attacker_leadership: int = 0, defender_leadership: int = 0,
+               defender_in_building: bool = False) -> tuple[int, int]:
+    """(attacker d6, defender d6) from the Melee / Overrun modifier table (7.10.1, 7.10.1.3-4)."""
+    attack = sum(u.firepower for u in attackers) + attacker_leadership
+    attack += any(d.shaken for d in defenders) + any(d.spent for d in defenders)
+    defence = defender_leadership
+    defence += any(a.shaken for a in attackers) + any(a.spent for a in attackers)
+    for unit in defenders:
+        if unit.kind == "weapon_team":
+            defence += 1
+        elif unit.kind in ("afv", "vehicle"):
+            defence += max(1, unit.flank_armour)
+        else:
+            defence += unit.firepower
+    infantry = [u for u in defenders if u.kind not in ("afv", "vehicle")]
+    vehicles = [u for u in defenders if u.kind in ("afv", "vehicle")]
+    if infantry:
+        defence += TERRAIN_DICE[defender_los]
+    elif vehicles and not defender_in_building:
+        defence += TERRAIN_DICE[defender_los]
+    defence -= sum(1 for u in defenders if u.shaken)
+    return attack, max(1, defence)
+
+
+def spread(count: int, units: int) -> list[int]:
+    """Every unit takes one hit before any takes a second (7.10.1.1)."""
+    if units == 0:
+        return []
+    return [count // units + (i < count % units) for i in range(units)]
+
+
+class Melee(Check):
+    kind: Literal["melee"] = "melee"
+    attackers: tuple[Snapshot, ...]
+    defenders: tuple[Snapshot, ...]
+    attacker_dice: int
+    defender_dice: int
+    attacker_hits_on: int = 4
+    defender_hits_on: int = 4
+
+    @property
+    def title(self) -> str:
+        return f"Melee: {self.attacker_dice}d6 against {self.defender_dice}d6"
+
+    def resolve(self, draw: Draw) -> Outcome:
+        attack = draw(f"attacker's {self.attacker_dice} melee cards ({self.attacker_hits_on}+ hits)", self.attacker_dice)
+        defence = draw(f"defender's {self.defender_dice} melee cards ({self.defender_hits_on}+ hits)", self.defender_dice)
+        scored = sum(p >= self.attacker_hits_on for p in attack)
+        suffered = sum(p >= self.defender_hits_on for p in defence)
+        lines = [f"attacker scores {scored} hit{'s' * (scored != 1)}, defender {suffered}"]
+        changes = []
+        for group, count in ((self.defenders, scored), (self.attackers, suffered)):
+            for unit, taken in zip(group, spread(count, len(group))):
+                if taken:
+                    damage = hits(unit.unit(), taken)
+                    lines.append(damage.text)
+                    changes.append(change(unit.id, in_melee=False, **damage.changes()))
+                    if unit.kind in ("afv", "vehicle") and damage.shaken == 2 and not damage.eliminated:
+                        lines.append(f"{unit.name}: second shaken result: morale check for the crew (7.10.1.3)")
+        for unit in self.attackers:
+            changes.append(change(unit.id, in_melee=False))
+        lines.append("the attacker retreats to its starting Sector (ties go to the defender)" if suffered >= scored
+                     else "the defender retreats one Sector towards its home Area (7.13)")
+        return Outcome(text="; ".join(lines), changes=tuple(changes))

@@ -1,0 +1,102 @@
+"""The units the companion tracks: what they are, and the markers the table puts on them."""
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from companion.games.point_blank.catalog import UnitKind, UnitTemplate
+
+Action = Literal[
+    "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
+]
+ACTIONS: tuple[Action, ...] = (
+    "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
+)
+INFANTRY: frozenset[str] = frozenset({"full_squad", "half_squad"})
+VEHICLES: frozenset[str] = frozenset({"afv", "vehicle"})
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    id: int
+    name: str
+    side: int
+    kind: UnitKind
+    morale: int
+    firepower: int = 0
+    leadership: int = 0
+    melee_modifier: int = 0
+    front_armour: int = 0
+    flank_armour: int = 0
+    wheeled: bool = False
+    terrain: str = "clear"
+    sector: str = ""
+
+    spent: bool = False
+    fatigue: int = 0
+    shaken: int = 0
+    """Shaken markers: infantry have at most one; an AFV's crew up to three (7.14, 7.17.2.1)."""
+    reduced: bool = False
+    eliminated: bool = False
+    spotted: bool = False
+    moving: bool = False
+    in_melee: bool = False
+    buttoned: bool = False
+    bogged: bool = False
+    abandoned: bool = False
+    hero: bool = False
+    weapon_broken: bool = False
+    flamethrower: bool = False
+
+    fatigue_gained: bool = False
+    """Fatigue was added this impulse, so it cannot be removed this impulse (7.6)."""
+    acted_fatigued: bool = False
+    """Acted this impulse while at Fatigue 2: spent at the very end of the impulse (7.6)."""
+
+    @property
+    def half_squad(self) -> bool:
+        return self.kind == "half_squad" or self.reduced
+
+    @property
+    def leader(self) -> bool:
+        return self.kind == "leader"
+
+    @property
+    def infantry(self) -> bool:
+        return self.kind in INFANTRY
+
+    @property
+    def vehicle(self) -> bool:
+        return self.kind in VEHICLES
+
+    @property
+    def good_order(self) -> bool:
+        """Not shaken and not spent; fatigued units are still in Good Order (4.9)."""
+        return not self.shaken and not self.spent and not self.eliminated
+
+    @property
+    def status(self) -> str:
+        """The markers on the unit as the table would read them."""
+        if self.eliminated:
+            return "eliminated"
+        marks = ["spent" if self.spent else "ready"]
+        if self.fatigue:
+            marks.append(f"fatigue {self.fatigue}")
+        if self.shaken:
+            marks.append("shaken" if self.shaken == 1 else f"shaken x{self.shaken}")
+        if self.reduced:
+            marks.append("reduced")
+        for flag in ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero", "weapon_broken"):
+            if getattr(self, flag):
+                marks.append(flag.replace("_", " "))
+        return ", ".join(marks)
+
+
+CHANGEABLE = frozenset(f.name for f in fields(Unit)) - {"id"}
+
+
+def from_template(unit_id: int, side: int, template: UnitTemplate, **placed: str) -> Unit:
+    return Unit(id=unit_id, side=side, **template.model_dump(), **placed)
+
+
+def changed(unit: Unit, changes: dict[str, object]) -> Unit:
+    return replace(unit, **changes)

@@ -1,0 +1,1 @@
+"""Point Blank: deck, odds, rules, checks and screen."""

@@ -1,0 +1,159 @@
+"""The rules through a real GameSession on SQLite: deck counting, turn end, checks, undo."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.checks.base import Snapshot
+from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
+from companion.games.point_blank.checks.fire import Sniper
+from companion.games.point_blank.rules import (
+    AddUnit, CancelCheck, CheckResolved, DeckReshuffled, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PipDrawn,
+    PointBlankRules, RollDie, SetUpGame, StartCheck, TurnEnded,
+)
+from companion.games.rules import Redo, Undo
+from companion.journal.store import GameStore
+from companion.session import GameSession
+
+SQUAD = UnitTemplate(name="US Rifle squad", kind="full_squad", morale=6, firepower=2)
+
+
+@pytest.fixture
+def session(tmp_path: Path):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("point_blank")
+    yield GameSession(store, game, PointBlankRules(random.Random(3)))
+    store.close()
+
+
+def reopen(session: GameSession) -> GameSession:
+    return GameSession(session.store, session.game, PointBlankRules(random.Random(3)))
+
+
+def set_up(session, cards=(3, 3, 3, 3, 3, 3), **options):
+    session.execute(SetUpGame(cards_per_pip=cards, hand_size=5, **options))
+
+
+def draw(session, *pips, label="d6 check"):
+    for pip in pips:
+        if session.state.check is None:
+            session.execute(StartCheck(check=PlainCheck(label=label)))
+        session.execute(EnterPip(pip=pip))
+
+
+def test_nothing_is_drawn_before_the_players_confirm_the_deck(session):
+    with pytest.raises(RuleViolation, match="4.11"):
+        session.execute(StartCheck(check=PlainCheck()))
+
+
+def test_setup_deals_both_hands_and_counts_them_out_of_the_deck(session):
+    set_up(session)
+    assert session.state.deck.left == 8 and session.state.deck.hands == (5, 5)
+
+
+def test_the_turn_ends_exactly_at_the_last_card(session):
+    set_up(session)
+    draw(session, 1, 2, 3, 4, 5, 6, 1)
+    assert session.state.turn == 1 and session.state.deck.left == 1
+    draw(session, 2)
+    assert session.state.turn == 2
+    assert session.state.deck.left == 18 - 10
+    assert session.state.deck.unseen == (3, 3, 3, 3, 3, 3)
+    assert any("Smoke" in line for line in session.state.checklist)
+
+
+def test_a_pending_check_finishes_from_the_new_deck_before_the_turn_ends(session):
+    set_up(session)
+    draw(session, 1, 2, 3, 4, 5, 6, 1)
+    session.execute(StartCheck(check=PlainCheck(cards=2, label="morale")))
+    session.execute(EnterPip(pip=6))  # the last card
+    assert session.state.turn == 1 and session.state.check is not None
+    session.execute(EnterPip(pip=6))  # from the new deck
+    types = [type(r.event) for r in session.records[-4:]]
+    assert types == [DeckReshuffled, PipDrawn, CheckResolved, TurnEnded]
+    assert session.state.turn == 2
+    # The new deck lacks the hands and the two cards of the pending check; the one drawn from
+    # it is not shuffled back (4.13).
+    assert session.state.deck.left == 18 - 10 - 1 - 1
+
+
+def test_an_impossible_pip_is_refused_and_the_override_records_a_miscount(session):
+    set_up(session, cards=(3, 3, 3, 3, 3, 3))
+    draw(session, 6, 6, 6)
+    session.execute(StartCheck(check=PlainCheck()))
+    with pytest.raises(RuleViolation, match="cannot hold another 6"):
+        session.execute(EnterPip(pip=6))
+    assert session.state.deck.left == 5
+    session.execute(EnterPip(pip=6, force=True))
+    assert session.state.deck.miscounts == 1 and session.state.deck.left == 4
+
+
+def test_undo_takes_back_a_result_but_never_the_cards_drawn(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=2, terrain="brush"))
+    session.execute(StartCheck(check=Spotting(los="degrading", targets=(1,))))
+    session.execute(EnterPip(pip=2))
+    assert session.state.unit(1).spotted
+    session.execute(Undo())
+    assert not session.state.unit(1).spotted
+    assert session.state.deck.left == 7 and session.state.deck.seen[1] == 1
+    session.execute(Redo())
+    assert session.state.unit(1).spotted
+    assert reopen(session).state == session.state
+
+
+def test_dice_mode_discards_one_card_per_die_and_is_locked(session):
+    set_up(session, dice_mode=True)
+    session.execute(StartCheck(check=PlainCheck(cards=2)))
+    session.execute(RollDie())
+    session.execute(EnterPip(pip=6))
+    assert session.state.deck.left == 6 and session.state.deck.seen == (0, 0, 0, 0, 0, 0)
+    with pytest.raises(RuleViolation, match="locked"):
+        set_up(session)
+
+
+def test_the_removed_sniper_leaves_a_blank_one_pip_card_in_the_discard(session):
+    set_up(session, cards=(3, 3, 3, 3, 3, 3))
+    session.execute(AddUnit(template=SQUAD, side=2))
+    target = Snapshot.of(session.state.unit(1))
+    session.execute(StartCheck(check=Sniper(target=target, card_pips=5)))
+    for pip in (1, 1, 6, 2):  # attack 2 vs defence 6: no effect; fate 2: removed
+        session.execute(EnterPip(pip=pip))
+    assert session.state.deck.composition == (4, 3, 3, 3, 2, 3)
+    assert session.state.deck.unseen[0] == 1  # the two 1s seen, and the blank is in the discard pile
+
+
+def test_one_action_card_per_impulse_and_the_hand_flush_once_per_turn(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(Order(units=(1,), action="fire"))
+    with pytest.raises(RuleViolation, match="6.2"):
+        session.execute(Order(units=(2,), action="move"))
+    session.execute(EndImpulse())
+    session.execute(DiscardCard())
+    session.execute(EndImpulse())
+    session.execute(FlushHand())
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    with pytest.raises(RuleViolation, match="6.2.1.5"):
+        session.execute(FlushHand())
+
+
+def test_a_cancelled_check_keeps_its_cards_drawn(session):
+    set_up(session)
+    session.execute(StartCheck(check=PlainCheck(cards=2)))
+    session.execute(EnterPip(pip=3))
+    session.execute(CancelCheck())
+    assert session.state.check is None and session.state.deck.left == 7
+
+
+def test_the_scenario_turn_limit_ends_the_game(session):
+    set_up(session, turn_limit=1)
+    draw(session, 1, 2, 3, 4, 5, 6, 1, 2)
+    assert session.state.game_over
+    with pytest.raises(RuleViolation, match="last turn"):
+        session.execute(StartCheck(check=PlainCheck()))
