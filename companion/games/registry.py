@@ -5,12 +5,14 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.dice.rules import DiceRules
+from companion.games.conflict_of_heroes.rules import ConflictOfHeroesRules
 from companion.games.point_blank.rules import PointBlankRules
 from companion.games.rules import Rules
 
 RULES: dict[str, Callable[[random.Random], Rules[Any]]] = {
     DiceRules.kind: DiceRules,
     PointBlankRules.kind: PointBlankRules,
+    ConflictOfHeroesRules.kind: ConflictOfHeroesRules,
 }
 
 

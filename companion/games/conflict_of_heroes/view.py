@@ -1,0 +1,76 @@
+"""What the table needs to read off the screen, worked out from the state: whose move, odds, unit lines."""
+
+from companion.games.conflict_of_heroes import attack
+from companion.games.conflict_of_heroes.attack import RANGE_NAMES
+from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
+from companion.games.conflict_of_heroes.state import CohState, UnitState
+
+
+def situation(state: CohState) -> str:
+    """One line: the round and who is to do what."""
+    if state.phase == "setup":
+        return "Set up the firefight, then start round 1 (Next)"
+    if state.phase == "round_over":
+        return f"Round {state.round} is over: both sides passed. Next starts round {state.round + 1}"
+    head = f"Round {state.round}"
+    pending = state.pending
+    if state.phase == "initiative":
+        if pending is None:
+            side = state.initiative.next_side
+            return f"{head} · initiative: {state.side(side).name} announces 0–2 CAPs (3.24)"
+        first, second = state.initiative.order
+        return (f"{head} · initiative roll: key {state.side(first).name}'s two dice, then "
+                f"{state.side(second).name}'s, or press Roll")
+    if pending is not None:
+        return f"{head} · {state.side(state.unit(pending.roller).side).name} rolls: Roll, or key the dice"
+    return f"{head} · {state.side(state.turn).name} to act"
+
+
+def pending_lines(state: CohState) -> list[str]:
+    """The declared roll: what it needs, the faces keyed so far, and the odds for each CAP spend."""
+    pending = state.pending
+    if pending is None:
+        return []
+    slots = " ".join([str(f) for f in pending.faces] + ["_"] * (pending.dice - len(pending.faces)))
+    if pending.kind == "initiative":
+        return [f"Dice: {slots}"]
+    caps = f"{pending.modifier:+d} CAPs declared" if pending.modifier else "no CAPs declared"
+    lines = [f"Dice: {slots}   ({caps})"]
+    if pending.kind == "rally":
+        unit = state.unit(pending.rally.unit)
+        if unit is None or unit.counter is None:
+            return lines
+        chances = "  ".join(f"{caps:+d}: {percent(chance)}" for caps, chance in rally_odds(unit.counter.rally, pending.rally.bonus))
+        return [*lines, f"{unit.label} rallies on {unit.counter.rally} ({pending.rally.bonus:+d}): {chances}"]
+    declared = pending.attack
+    attacker = state.unit(declared.attacker)
+    for index, spec in enumerate(declared.targets):
+        target = state.unit(spec.unit)
+        if attacker is None or target is None:
+            continue
+        shown = target.counter if target.hit and target.hit.revealed else None
+        firepower = attack.firepower(attacker.profile, attacker.counter, target.profile, declared.band)
+        defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
+        marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
+        odds = "  ".join(
+            f"{o.cap_modifier:+d}: {percent(o.hit)} hit, {percent(o.two_hits)} two" for o in attack_odds_by_spend(firepower, defence)
+        )
+        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, "
+                     f"{spec.facing})   {odds}")
+    return lines
+
+
+def unit_cells(unit: UnitState, aps: bool = True) -> tuple[str, ...]:
+    """#, label, unit, status, APs, hit: a hidden counter shows only that there is one."""
+    if unit.hit is None:
+        hit = ""
+    elif unit.hit.revealed:
+        hit = unit.hit.counter.name
+    else:
+        hit = "hit (hidden)"
+    ap_text = str(unit.aps) if unit.status == "active" and aps else ""
+    return str(unit.number), unit.label, unit.profile.name, unit.status, ap_text, hit
+
+
+def roll_lines(state: CohState) -> list[str]:
+    return [roll.describe() for roll in state.last_rolls]

@@ -1,0 +1,1 @@
+"""The Conflict of Heroes screen and its prompts."""

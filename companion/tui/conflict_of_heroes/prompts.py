@@ -1,0 +1,196 @@
+"""Modal forms for Conflict of Heroes: set-up, adding a unit, moving, attacking, rallying, a counter's peek."""
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, SelectionList
+
+from companion.games.conflict_of_heroes.attack import RANGE_NAMES
+from companion.games.conflict_of_heroes.commands import (
+    AddUnit, DeclareAttack, DeclareRally, Move, NameSide, SetStartingCaps, Target,
+)
+from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.conflict_of_heroes.units import UnitProfile
+from companion.games.rules import Command
+
+
+def number(form: ModalScreen, selector: str) -> int:
+    text = form.query_one(selector, Input).value.strip() or "0"
+    return int(text)
+
+
+class Form(ModalScreen[list[Command] | None]):
+    """Enter or the OK button submits; Escape cancels. A value that cannot be read is said, not raised."""
+
+    CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
+    BINDINGS = [("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="coh-form"):
+            yield from self.fields()
+            with Horizontal(classes="coh-form-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+            yield Label("", id="form-error")
+
+    def fields(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def commands(self) -> list[Command]:
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.submit() if event.button.id == "ok" else self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        try:
+            self.dismiss(self.commands())
+        except ValueError as error:
+            self.query_one("#form-error", Label).update(str(error).splitlines()[0])
+
+
+class SetupForm(Form):
+    def __init__(self, state: CohState) -> None:
+        super().__init__()
+        self._state = state
+
+    def fields(self) -> ComposeResult:
+        yield Label("Sides and starting CAPs (from the firefight)")
+        for side in (1, 2):
+            current = self._state.side(side)
+            with Horizontal(classes="coh-row"):
+                yield Input(current.name, id=f"name-{side}", placeholder=f"side {side}")
+                yield Input(str(current.caps.start), id=f"caps-{side}", type="integer",
+                            disabled=self._state.phase != "setup")
+
+    def commands(self) -> list[Command]:
+        commands: list[Command] = []
+        for side in (1, 2):
+            commands.append(NameSide(side=side, name=self.query_one(f"#name-{side}", Input).value.strip()))
+            caps = number(self, f"#caps-{side}")
+            if self._state.phase == "setup" and caps != self._state.side(side).caps.start:
+                commands.append(SetStartingCaps(side=side, caps=caps))
+        return commands
+
+
+class AddUnitForm(Form):
+    def __init__(self, state: CohState, library: dict[str, UnitProfile], side: int) -> None:
+        super().__init__()
+        self._state = state
+        self._library = library
+        self._side = side
+
+    def fields(self) -> ComposeResult:
+        yield Label("Add a unit")
+        options = [(profile.name, key) for key, profile in self._library.items()]
+        yield Select(options, id="unit-kind", allow_blank=False)
+        with RadioSet(id="unit-side"):
+            for side in (1, 2):
+                yield RadioButton(self._state.side(side).name, value=side == self._side)
+        yield Input(placeholder="label on the map, e.g. Squad C", id="unit-label")
+
+    def commands(self) -> list[Command]:
+        profile = self._library[self.query_one("#unit-kind", Select).value]
+        side = self.query_one("#unit-side", RadioSet).pressed_index + 1
+        label = self.query_one("#unit-label", Input).value.strip() or profile.name
+        return [AddUnit(side=side, label=label, profile=profile)]
+
+
+class MoveForm(Form):
+    def __init__(self, unit: UnitState) -> None:
+        super().__init__()
+        self._unit = unit
+
+    def fields(self) -> ComposeResult:
+        yield Label(f"{self._unit.label} moves ({self._unit.profile.move_cost} AP)")
+        yield Label("extra APs (terrain, backwards)")
+        yield Input("0", id="extra", type="integer")
+        yield Label("paid in CAPs")
+        yield Input("0", id="caps", type="integer")
+
+    def commands(self) -> list[Command]:
+        return [Move(unit=self._unit.number, extra_aps=number(self, "#extra"), caps_paid=number(self, "#caps"))]
+
+
+class AttackForm(Form):
+    def __init__(self, state: CohState, attacker: UnitState) -> None:
+        super().__init__()
+        self._state = state
+        self._attacker = attacker
+
+    def targets(self) -> list[UnitState]:
+        return [u for u in self._state.units if u.in_play and u.number != self._attacker.number]
+
+    def fields(self) -> ComposeResult:
+        yield Label(f"{self._attacker.label} fires at every unit in the hex (one roll each):")
+        enemies = [(u.label, u.number, u.side != self._attacker.side) for u in self.targets()]
+        yield SelectionList[int](*enemies, id="targets")
+        yield Label("hit in the flank (outside their arc):")
+        yield SelectionList[int](*[(u.label, u.number) for u in self.targets()], id="flanks")
+        yield Label("terrain DM of the target hex")
+        yield Input("0", id="terrain", type="integer")
+        with RadioSet(id="band"):
+            for band, name in RANGE_NAMES.items():
+                yield RadioButton(name, value=band == "normal")
+        yield Label(f"fire cost paid in CAPs (a command action); cost {self._attacker.profile.fire_cost}")
+        yield Input("0", id="caps", type="integer")
+
+    def commands(self) -> list[Command]:
+        chosen = self.query_one("#targets", SelectionList).selected
+        if not chosen:
+            raise ValueError("choose the units in the target hex")
+        flanks = set(self.query_one("#flanks", SelectionList).selected)
+        terrain = number(self, "#terrain")
+        band = list(RANGE_NAMES)[self.query_one("#band", RadioSet).pressed_index]
+        targets = tuple(Target(unit=n, facing="flank" if n in flanks else "front", terrain_dm=terrain) for n in chosen)
+        return [DeclareAttack(attacker=self._attacker.number, targets=targets, band=band, caps_paid=number(self, "#caps"))]
+
+
+class RallyForm(Form):
+    def __init__(self, unit: UnitState) -> None:
+        super().__init__()
+        self._unit = unit
+
+    def fields(self) -> ComposeResult:
+        yield Label(f"{self._unit.label} tries to rally (5 AP)")
+        yield Checkbox("in cover (+1 DM or more, not a hill)", id="cover")
+        yield Checkbox("enemy units in the hex", id="enemy")
+        yield Label("un-hit friendly units in the hex")
+        yield Input("0", id="friends", type="integer")
+        yield Label("paid in CAPs")
+        yield Input("0", id="caps", type="integer")
+
+    def commands(self) -> list[Command]:
+        return [DeclareRally(
+            unit=self._unit.number,
+            in_cover=self.query_one("#cover", Checkbox).value,
+            enemy_in_hex=self.query_one("#enemy", Checkbox).value,
+            friends=number(self, "#friends"),
+            caps_paid=number(self, "#caps"),
+        )]
+
+
+class CounterPeek(ModalScreen[None]):
+    """The owner's look at a face-down counter: the screen says who may look."""
+
+    CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
+    BINDINGS = [("escape,enter,space", "dismiss(None)", "Hide")]
+
+    def __init__(self, owner: str, unit: UnitState) -> None:
+        super().__init__()
+        self._owner = owner
+        self._unit = unit
+
+    def compose(self) -> ComposeResult:
+        counter = self._unit.counter
+        with Vertical(classes="coh-form"):
+            yield Label(f"For the {self._owner} player only", classes="coh-warning")
+            yield Label(f"{self._unit.label}: {counter.name}")
+            yield Label(counter.effects())
+            yield Label("Enter hides it again")
