@@ -29,7 +29,8 @@ def defence_modifier(terrain_bonus: int, cover: bool = False, concealed: bool = 
 
 def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], defence: int,
                         vehicle_defence: int = 0) -> tuple[list[str], list[UnitChange], bool]:
-    """Defence d6, then a damage check per target if the attack is higher; heroes on a damage 1 (7.8)."""
+    """Defence d6, then a damage check per target if the attack is higher; heroes on a damage 1 (7.8).
+    Also says whether any target suffered a result (what a Blaze weapon needs, 7.1)."""
     against = defence + vehicle_defence
     (pip,) = draw(f"defence d6 (+{against}) against attack {attack}", 1, lambda p: p[0] + against >= attack)
     total = pip + against
@@ -37,11 +38,14 @@ def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], 
         return [f"attack {attack} vs defence {total}: no effect"], [], False
     difference = attack - total
     lines, changes = [f"attack {attack} vs defence {total}: damage checks +{difference}"], []
+    affected = False
     for target in targets:
         (check,) = draw(f"damage check for {target.name} (+{difference}, morale {target.morale})", 1,
                         lambda p, t=target: p[0] + difference <= t.morale)
         damage = damage_check(target.unit(), check + difference)
         lines.append(damage.text)
+        affected = affected or (damage.shaken, damage.reduced) != (target.shaken, target.reduced) \
+            or damage.eliminated or damage.abandoned
         updates: dict[str, bool | int] = damage.changes()
         if check == 1 and target.kind in HERO_KINDS and not damage.eliminated:
             (hero,) = draw(f"hero check for {target.name} (4-6 creates a hero)", 1, lambda p: p[0] >= 4)
@@ -49,7 +53,7 @@ def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], 
                 updates["hero"] = True
                 lines.append(f"{target.name}: a hero is created: draw a hero marker from the cup (7.8)")
         changes.append(UnitChange(unit=target.id, changes=updates))
-    return lines, changes, True
+    return lines, changes, affected
 
 
 class InfantryFire(Check):
@@ -86,7 +90,7 @@ class InfantryFire(Check):
             out_of_ammo = ammo == 6
         # A flamethrower alone denies the defender its defensive modifier (7.17.1).
         defence = 0 if self.flamethrower_only else self.defence
-        result, damage, scored = resolve_fire_attack(draw, attack, self.targets, defence)
+        result, damage, affected = resolve_fire_attack(draw, attack, self.targets, defence)
         lines += result
         changes += damage
         lead_changes: dict[str, bool | int] = {}
@@ -96,7 +100,7 @@ class InfantryFire(Check):
                 lead_changes["weapon_broken"] = True
                 lines.append("the Support Weapon is broken (7.17.3)")
         markers = []
-        if self.blaze and scored:
+        if self.blaze and affected:
             (fire,) = draw("blaze check (4+ sets the terrain ablaze)", 1, lambda p: p[0] < 4)
             if fire >= 4:
                 markers.append(MarkerChange(marker="blaze", sector=self.sector, present=True))

@@ -1,0 +1,11 @@
+"""Snapshots of typical units for the check tests."""
+
+from companion.games.point_blank.checks.base import Snapshot
+
+
+def squad(unit_id: int = 1, name: str = "squad", morale: int = 6, **markers) -> Snapshot:
+    return Snapshot(id=unit_id, name=name, kind=markers.pop("kind", "full_squad"), morale=morale, **markers)
+
+
+def afv(unit_id: int = 9, name: str = "Pz IIIj", flank_armour: int = 1, **markers) -> Snapshot:
+    return Snapshot(id=unit_id, name=name, kind="afv", morale=7, flank_armour=flank_armour, **markers)
