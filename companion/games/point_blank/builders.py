@@ -1,0 +1,194 @@
+"""Checks built from the units on the table: terrain, markers and fatigue read from the state.
+
+The screen names units and a few table facts the companion cannot know (a cover card played,
+degraded line of sight, which leader helps); everything else comes from the tracked state and
+the terrain cards.
+"""
+
+from companion.errors import RuleViolation
+from companion.games.point_blank.catalog import Catalog, TerrainCard
+from companion.games.point_blank.checks.base import Snapshot
+from companion.games.point_blank.checks.battlefield import Blaze, Bog, Concealment, Repair, Smoke, Spotting, Unbog
+from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper, defence_modifier
+from companion.games.point_blank.checks.melee import Melee, melee_dice
+from companion.games.point_blank.checks.morale import MoraleCheck, Rally
+from companion.games.point_blank.checks.ordnance import Ordnance
+from companion.games.point_blank.rules import PointBlankState
+from companion.games.point_blank.units import Unit
+
+CLEAR = TerrainCard(name="Clear", rule="10.1.3", defensive_bonus=0, bogs=False, los="clear")
+
+
+def terrain_of(catalog: Catalog, unit: Unit) -> TerrainCard:
+    return catalog.terrain.get(unit.terrain, CLEAR)
+
+
+def units(state: PointBlankState, ids: list[int] | tuple[int, ...]) -> list[Unit]:
+    found = [state.unit(i) for i in ids]
+    if not found:
+        raise RuleViolation("name at least one unit")
+    for unit in found:
+        if unit.eliminated:
+            raise RuleViolation(f"{unit.name} is eliminated")
+    return found
+
+
+def concealed(catalog: Catalog, unit: Unit) -> bool:
+    """Units in terrain without a degrading or blocking icon are always spotted (7.16)."""
+    return not unit.spotted and terrain_of(catalog, unit).los != "clear"
+
+
+def defence_of(state: PointBlankState, catalog: Catalog, target: Unit, cover: bool = False,
+               degraded_los: bool = False, ignore_concealment: bool = False) -> int:
+    card = terrain_of(catalog, target)
+    wreck = bool(target.sector) and target.sector in state.wreck
+    hidden = concealed(catalog, target) and not ignore_concealment
+    return defence_modifier(card.bonus_for(target.vehicle), cover, hidden, degraded_los, wreck)
+
+
+def fire(state: PointBlankState, catalog: Catalog, firing: list[int], targets: list[int], *, modifier: int = 0,
+         leadership: int = 0, cover: bool = False, degraded_los: bool = False, range_one: bool = False,
+         assault: bool = False, flanking: bool = False, support_weapon: bool = False, flamethrower: bool = False,
+         flamethrower_only: bool = False, blaze: bool = False) -> InfantryFire:
+    """Infantry fire with the 8.4 table and fatigue (7.6): Fatigue 2 is -1 firepower (another -1 in
+    an assault) and no leader's modifier; an assault fires at -2 (8.1); flanking +2 (7.7.1)."""
+    shooters, hit = units(state, firing), units(state, targets)
+    if len(shooters) > 1 and any(not u.infantry for u in shooters):
+        raise RuleViolation("only infantry units form a fire group (8.4)")
+    if any(u.vehicle and u.buttoned for u in hit):
+        raise RuleViolation("buttoned AFVs are not affected by infantry fire (7.3)")
+
+    def firepower(unit: Unit) -> int:
+        return max(0, unit.firepower - (unit.fatigue == 2) * (1 + assault))
+
+    lead = shooters[0]
+    total = modifier + (leadership if lead.fatigue < 2 else 0)
+    total += any(t.infantry and (t.moving or t.in_melee) for t in hit) - degraded_los + range_one
+    total += -2 * assault + 2 * flanking + any(t.terrain == "wire" for t in hit) - 2 * lead.bogged
+    return InfantryFire(
+        lead=Snapshot.of(lead), lead_firepower=firepower(lead), other_firepower=tuple(firepower(u) for u in shooters[1:]),
+        modifier=total, targets=tuple(Snapshot.of(t) for t in hit),
+        defence=defence_of(state, catalog, hit[0], cover, degraded_los),
+        support_weapon=support_weapon, flamethrower=flamethrower, flamethrower_only=flamethrower_only,
+        blaze=blaze, sector=hit[0].sector,
+    )
+
+
+def rally(state: PointBlankState, catalog: Catalog, ids: list[int], leadership: int = 0) -> Rally:
+    shaken = [u for u in units(state, ids) if u.shaken or u.abandoned]
+    if not shaken:
+        raise RuleViolation("a rally needs a shaken unit in the stack (8.8)")
+    return Rally(units=tuple(Snapshot.of(u) for u in shaken), terrain=tuple(terrain_of(catalog, u).rally for u in shaken),
+                 leadership=leadership, abandoned=tuple(u.id for u in shaken if u.abandoned))
+
+
+def morale(state: PointBlankState, catalog: Catalog, ids: list[int], reason: str = "morale check",
+           leadership: int = 0) -> MoraleCheck:
+    checked = units(state, ids)
+    return MoraleCheck(units=tuple(Snapshot.of(u) for u in checked),
+                       modifiers=tuple(-leadership for _ in checked), reason=reason)
+
+
+def melee(state: PointBlankState, catalog: Catalog, attacking: list[int], defending: list[int],
+          attacker_leadership: int = 0, defender_leadership: int = 0) -> Melee:
+    attackers, defenders = units(state, attacking), units(state, defending)
+    card = terrain_of(catalog, defenders[0])
+    snapped = tuple(Snapshot.of(u) for u in attackers), tuple(Snapshot.of(u) for u in defenders)
+    building = card.vehicle_bonus is not None
+    attack, defence = melee_dice(*snapped, card.los, attacker_leadership, defender_leadership, building)
+    return Melee(
+        attackers=snapped[0], defenders=snapped[1], attacker_dice=attack, defender_dice=defence,
+        attacker_hits_on=4 - max(u.melee_modifier for u in attackers),
+        defender_hits_on=4 - max(u.melee_modifier for u in defenders),
+    )
+
+
+def spotting(state: PointBlankState, catalog: Catalog, targets: list[int], leadership: int = 0,
+             buttoned: bool = False, open_topped: bool = False) -> Spotting:
+    seen = units(state, targets)
+    los = terrain_of(catalog, seen[0]).los
+    if los == "clear":
+        raise RuleViolation(f"{seen[0].name} is in terrain that conceals nothing: it is spotted already (7.16)")
+    in_sector = [u.id for u in state.units if seen[0].sector and u.sector == seen[0].sector and u.side == seen[0].side]
+    return Spotting(los=los, leadership=leadership, modifier=buttoned - open_topped,
+                    targets=tuple(sorted({*targets, *in_sector})))
+
+
+def concealment(state: PointBlankState, catalog: Catalog, ids: list[int], modifier: int = 0) -> Concealment:
+    hiding = units(state, ids)
+    if terrain_of(catalog, hiding[0]).los == "clear":
+        raise RuleViolation("units conceal only in degrading or blocking terrain or an objective (8.2)")
+    return Concealment(modifier=modifier, units=tuple(u.id for u in hiding))
+
+
+def smoke(state: PointBlankState, sector: str, modifier: int = 0, mortar: bool = False) -> Smoke:
+    return Smoke(sector=sector, modifier=modifier, smoke_anywhere=bool(state.smoke), mortar=mortar)
+
+
+def blaze(sector: str) -> Blaze:
+    return Blaze(sector=sector)
+
+
+def bog(state: PointBlankState, catalog: Catalog, unit_id: int, wire: bool = False, leadership: int = 0) -> Bog:
+    unit = state.unit(unit_id)
+    card = terrain_of(catalog, unit)
+    if not unit.vehicle:
+        raise RuleViolation("only Vehicles and AFVs bog (7.2)")
+    if not card.bogs or card.los == "clear" and not wire:
+        raise RuleViolation(f"{card.name} does not cause bogging ({card.rule})")
+    los = "blocking" if card.los == "blocking" else "degrading"
+    return Bog(unit=unit.id, los=los, wheeled=unit.wheeled, wire=wire, buttoned=unit.buttoned, leadership=leadership)
+
+
+def unbog(state: PointBlankState, unit_id: int) -> Unbog:
+    unit = state.unit(unit_id)
+    if not unit.bogged:
+        raise RuleViolation(f"{unit.name} is not bogged")
+    if unit.buttoned:
+        raise RuleViolation("buttoned AFVs may not attempt to un-bog (7.3)")
+    return Unbog(unit=unit.id, wheeled=unit.wheeled)
+
+
+def repair(state: PointBlankState, unit_id: int, leadership: int = 0) -> Repair:
+    unit = state.unit(unit_id)
+    if not unit.weapon_broken:
+        raise RuleViolation(f"{unit.name} has no broken weapon")
+    return Repair(unit=unit.id, leadership=leadership)
+
+
+def sniper(state: PointBlankState, catalog: Catalog, target_id: int, card_pips: int) -> Sniper:
+    target = state.unit(target_id)
+    if target.sector and target.sector in state.smoke:
+        raise RuleViolation("snipers may not target units in a Sector with smoke (8.12)")
+    if target.vehicle and target.buttoned:
+        raise RuleViolation("snipers may not target buttoned AFV crews (8.12)")
+    return Sniper(target=Snapshot.of(target), card_pips=card_pips,
+                  defence=defence_of(state, catalog, target, ignore_concealment=True))
+
+
+def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids: list[int], to_hit: int,
+             penetration: int = 0, high_explosive: int = 0, modifier: int = 0, leadership: int = 0,
+             flank: bool = False) -> Ordnance:
+    """Adds the target's terrain (and a Wreck), +2 concealed, +1 buttoned, +1 at Fatigue 2,
+    +2 firing while bogged, -2 at a bogged target, less the leader (3.2, 7.2, 7.6, 8.2, 8.4)."""
+    firer, hit = state.unit(firer_id), units(state, target_ids)
+    target = hit[0]
+    terrain = terrain_of(catalog, target).bonus_for(target.vehicle) + (bool(target.sector) and target.sector in state.wreck)
+    total = modifier + terrain + 2 * concealed(catalog, target) + firer.buttoned + (firer.fatigue == 2)
+    total += 2 * firer.bogged - 2 * target.bogged - (leadership if firer.fatigue < 2 else 0)
+    armoured = target.vehicle
+    return Ordnance(
+        firer=Snapshot.of(firer), to_hit=to_hit, modifier=total, penetration=penetration,
+        high_explosive=high_explosive, armour=(target.flank_armour if flank else target.front_armour),
+        targets=tuple(Snapshot.of(t) for t in hit), against_armour=armoured, sector=target.sector,
+    )
+
+
+def barrage(state: PointBlankState, catalog: Catalog, radio_id: int, target_ids: list[int],
+            strengths: tuple[tuple[int, int], ...], leadership: int = 0) -> Barrage:
+    hit = units(state, target_ids)
+    infantry = [t for t in hit if not t.vehicle] or hit
+    # Flamethrowers, mortars and off-board artillery deny the spotted defensive bonus (8.2).
+    return Barrage(radio=Snapshot.of(state.unit(radio_id)), strengths=strengths, leadership=leadership,
+                   targets=tuple(Snapshot.of(t) for t in hit),
+                   defence=defence_of(state, catalog, infantry[0], ignore_concealment=True))

@@ -1,0 +1,79 @@
+"""Checks built from the tracked units: terrain, markers and fatigue taken from the state."""
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.point_blank import builders
+from companion.games.point_blank.catalog import UnitTemplate, load_catalog
+from companion.games.point_blank.rules import AddUnit, AdjustUnit, PointBlankRules, SetMarker, SetUpGame
+from companion.journal.events import Record
+
+CATALOG = load_catalog()
+SQUAD = UnitTemplate(name="squad", kind="full_squad", morale=6, firepower=2)
+AFV = UnitTemplate(name="M4", kind="afv", morale=7, firepower=2, front_armour=3, flank_armour=1)
+
+
+def table(*placed, markers=()):
+    rules = PointBlankRules(random.Random(0))
+    state = rules.initial()
+    commands = [SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9))]
+    for template, side, terrain, extra in placed:
+        commands.append(AddUnit(template=template, side=side, terrain=terrain, sector="B2" if side == 2 else "B1"))
+    commands += [AdjustUnit(unit=i, changes=extra) for i, (_, _, _, extra) in enumerate(placed, 1) if extra]
+    commands += list(markers)
+    for command in commands:
+        for event in rules.decide(state, command):
+            state = rules.evolve(state, Record(0, datetime.now(UTC), event), False)
+    return state
+
+
+def test_fire_at_concealed_infantry_in_brush_adds_the_terrain_and_concealment():
+    state = table((SQUAD, 1, "clear", {}), (SQUAD, 2, "brush", {}))
+    check = builders.fire(state, CATALOG, [1], [2])
+    assert check.defence == 1 + 2
+
+
+def test_a_wreck_in_the_targets_sector_adds_one():
+    state = table((SQUAD, 1, "clear", {}), (SQUAD, 2, "brush", {"spotted": True}),
+                  markers=[SetMarker(marker="wreck", sector="B2")])
+    assert builders.fire(state, CATALOG, [1], [2]).defence == 2
+
+
+def test_a_fatigue_two_lead_loses_a_firepower_and_its_leader():
+    state = table((SQUAD, 1, "clear", {"fatigue": 2}), (SQUAD, 1, "clear", {}), (SQUAD, 2, "clear", {}))
+    check = builders.fire(state, CATALOG, [1, 2], [3], leadership=1)
+    assert check.firepower == 1 + 1 and check.modifier == 0
+
+
+def test_rally_in_woods_takes_two_off_the_check():
+    state = table((SQUAD, 1, "woods", {"shaken": 1}))
+    assert builders.rally(state, CATALOG, [1]).terrain == (-2,)
+
+
+def test_melee_dice_come_from_the_defenders_terrain_card():
+    half = UnitTemplate(name="half", kind="half_squad", morale=6, firepower=1)
+    assert builders.melee(table((SQUAD, 1, "clear", {}), (half, 2, "brush", {})), CATALOG, [1], [2]).defender_dice == 2
+    assert builders.melee(table((SQUAD, 1, "clear", {}), (half, 2, "woods", {})), CATALOG, [1], [2]).defender_dice == 3
+
+
+def test_no_spotting_or_bogging_in_clear_terrain():
+    state = table((AFV, 2, "clear", {}))
+    with pytest.raises(RuleViolation, match="7.16"):
+        builders.spotting(state, CATALOG, [1])
+    with pytest.raises(RuleViolation, match="10.1.3"):
+        builders.bog(state, CATALOG, 1)
+
+
+def test_the_sniper_cannot_target_units_in_smoke():
+    state = table((SQUAD, 2, "brush", {}), markers=[SetMarker(marker="smoke", sector="B2")])
+    with pytest.raises(RuleViolation, match="8.12"):
+        builders.sniper(state, CATALOG, 1, card_pips=3)
+
+
+def test_buttoned_afvs_are_immune_to_infantry_fire():
+    state = table((SQUAD, 1, "clear", {}), (AFV, 2, "clear", {"buttoned": True}))
+    with pytest.raises(RuleViolation, match="7.3"):
+        builders.fire(state, CATALOG, [1], [2])
