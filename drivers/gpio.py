@@ -1,5 +1,7 @@
 """Arcade buttons and the roll LED on GPIO, through gpiozero, each press debounced in our own code."""
 
+import queue
+import threading
 import time
 from collections.abc import Callable
 
@@ -11,6 +13,7 @@ from companion.hardware.controls import Control, ControlPressed
 from companion.hardware.debounce import Debouncer
 
 Sink = Callable[[ControlPressed], None]
+FLASH = 0.15
 
 
 class ButtonBox:
@@ -38,6 +41,9 @@ class ButtonBox:
             self._wire(button, ControlPressed(control, value), Debouncer(debounce_window))
             self.buttons[pin] = button
         self.roll_led = LED(pins.roll_led, pin_factory=factory) if pins.roll_led is not None else None
+        self._flashes: queue.SimpleQueue[float | None] = queue.SimpleQueue()
+        self._led_thread = threading.Thread(target=self._run_led, name="roll-led", daemon=True)
+        self._led_thread.start()
 
     def _wire(self, button: Button, press: ControlPressed, debouncer: Debouncer) -> None:
         sink, clock = self._sink, self._clock
@@ -52,9 +58,17 @@ class ButtonBox:
         button.when_pressed = pressed
         button.when_released = released
 
-    def flash_roll_led(self) -> None:
-        if self.roll_led is not None:
-            self.roll_led.blink(on_time=0.15, off_time=0.05, n=1, background=True)
+    def flash_roll_led(self, seconds: float = FLASH) -> None:
+        """Returns at once: gpiozero's `blink` joins the previous blink's thread, which can stall
+        the caller (the UI thread) for a frame."""
+        self._flashes.put(seconds)
+
+    def _run_led(self) -> None:
+        while (seconds := self._flashes.get()) is not None:
+            if self.roll_led is not None:
+                self.roll_led.on()
+                time.sleep(seconds)
+                self.roll_led.off()
 
     def pin_for(self, control: Control, value: int | None = None) -> int | None:
         for pin, wired, wired_value in self.pins.buttons():
@@ -63,6 +77,8 @@ class ButtonBox:
         return None
 
     def close(self) -> None:
+        self._flashes.put(None)
+        self._led_thread.join()
         for device in [*self.buttons.values(), self.roll_led]:
             if device is not None:
                 device.close()

@@ -1,9 +1,9 @@
 """The dice roller's rules: choose a spec, roll it, or enter the faces of physical dice."""
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Iterator, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -99,16 +99,52 @@ class RollEntry:
     voided: bool
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class History:
+    """Every roll of a game, newest first, shared between states: adding one is O(1).
+
+    A tuple copied on every roll would make replaying a long game quadratic.
+    """
+
+    newest: RollEntry | None = None
+    older: "History | None" = None
+    size: int = 0
+
+    def add(self, entry: RollEntry) -> "History":
+        return History(entry, self, self.size + 1)
+
+    def newest_first(self) -> Iterator[RollEntry]:
+        link: History | None = self
+        while link is not None and link.newest is not None:
+            yield link.newest
+            link = link.older
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[RollEntry]:
+        """Oldest first, as the rolls happened."""
+        return reversed(list(self.newest_first()))
+
+    def __getitem__(self, index: int) -> RollEntry:
+        return list(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and list(self) == list(other)
+
+    __hash__ = None
+
+
 @dataclass(frozen=True, slots=True)
 class DiceState:
     spec: DiceSpec
     pending: tuple[int, ...] = ()
-    history: tuple[RollEntry, ...] = ()
+    history: History = field(default_factory=History)
 
     @property
     def last(self) -> RollEntry | None:
         """The latest roll in force, the one the big digits show."""
-        return next((entry for entry in reversed(self.history) if not entry.voided), None)
+        return next((entry for entry in self.history.newest_first() if not entry.voided), None)
 
 
 DEFAULT_SPEC = DiceSpec(count=2, sides=6)
@@ -160,5 +196,5 @@ class DiceRules:
             case DiceRolled() as roll:
                 # A physical roll consumes the faces keyed in for it, voided or not.
                 entry = RollEntry(record.seq, record.at, roll, voided)
-                return replace(state, pending=(), history=(*state.history, entry))
+                return replace(state, pending=(), history=state.history.add(entry))
         return state

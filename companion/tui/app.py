@@ -1,6 +1,7 @@
 """The companion app: routes every press to the screen in front and keeps the status line true."""
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from textual.app import App
 from textual.widget import Widget
@@ -21,7 +22,7 @@ from companion.tui.widgets.status_line import StatusLine
 
 
 class CompanionApp(App):
-    CSS_PATH = "companion.tcss"
+    CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
     BINDINGS = [("g", "show_games", "Saved games")]
 

@@ -41,7 +41,7 @@ def test_physical_faces_wait_until_every_die_is_in(session):
     session.execute(ChooseSpec(spec=DiceSpec.parse("2d6")))
     session.execute(EnterFace(entered=4))
     assert session.state.pending == (4,)
-    assert session.state.history == ()
+    assert len(session.state.history) == 0
     session.execute(EnterFace(entered=5))
     assert session.state.pending == ()
     assert session.state.last.roll == DiceRolled(spec=DiceSpec.parse("2d6"), faces=(4, 5), source="physical")

@@ -53,8 +53,6 @@ def test_presses_a_window_apart_all_count(mock_factory, clock):
 def test_the_roll_led_lights_for_a_flash(mock_factory, clock):
     box, _ = wired(mock_factory, clock)
     pin = mock_factory.pin(PINS.roll_led)
-    box.flash_roll_led()
-    # blink(n=1) runs on gpiozero's own thread; its history shows the LED went on, then off.
-    box.roll_led._blink_thread.join(timeout=5)
+    box.flash_roll_led(0.001)
+    box.close()  # waits for the LED thread to finish the flash
     assert [state for _, state in pin.states] == [False, True, False]
-    box.close()

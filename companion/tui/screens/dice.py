@@ -1,20 +1,23 @@
 """The dice roller: the big button rolls, face keys enter physical dice, history and statistics below."""
 
+from itertools import islice
 from statistics import fmean
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Digits, Label, Static
+from textual.widgets import Digits, Label, RichLog, Static
 
-from companion.dice.rules import ChooseSpec, DiceState, EnterFace, EraseFace, RollDice, RollEntry
+from companion.dice.rules import ChooseSpec, DiceState, EnterFace, EraseFace, History, RollDice, RollEntry
 from companion.dice.spec import DiceSpec
 from companion.games.rules import Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.screens.spec_prompt import SpecPrompt
 
+HISTORY_ROWS = 500
+HISTORY_HEADER = f"{'#':>5}  {'time':<8}  {'dice':<6} {'faces':<18} {'mod':>4}  {'total':>5}  source"
 QUICK_SPECS = tuple(DiceSpec.parse(text) for text in ("d6", "2d6", "d10"))
 
 
@@ -36,12 +39,14 @@ class DiceScreen(GameScreen):
             yield Digits("", id="faces")
             yield Digits("", id="total")
         with Horizontal(id="records"):
-            yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="history-box"):
+                yield Label(HISTORY_HEADER, id="history-header")
+                yield RichLog(id="history", max_lines=HISTORY_ROWS)
             yield Static("", id="stats")
 
     def on_mount(self) -> None:
-        table = self.query_one("#history", DataTable)
-        table.add_columns("#", "time", "dice", "faces", "mod", "total", "source")
+        self._shown_voided: set[int] = set()
+        self._shown_rolls = 0
         super().on_mount()
 
     @property
@@ -86,34 +91,59 @@ class DiceScreen(GameScreen):
         self.app.push_screen(SpecPrompt(self.state.spec), chosen)
 
     def show_state(self) -> None:
+        """The roll itself paints in the first frame; history and statistics follow a frame later."""
         state = self.state
-        self.query_one("#spec", Label).update(f"Dice: {state.spec}")
         last = state.last
-        self.query_one("#faces", Digits).update(" ".join(map(str, last.roll.faces)) if last else "")
-        self.query_one("#total", Digits).update(str(last.roll.total) if last else "-")
-        self.query_one("#source", Label).update(
-            f"{last.roll.spec}, {last.roll.source}" if last else "press Roll, or key in your dice"
-        )
-        self.query_one("#pending", Static).update(pending_text(state))
-        self._show_history(state.history)
-        self.query_one("#stats", Static).update(statistics_text(state))
+        self._set_text("#spec", f"Dice: {state.spec}")
+        self._set_text("#source", f"{last.roll.spec}, {last.roll.source}" if last else "press Roll, or key in your dice")
+        self._set_text("#pending", pending_text(state))
+        faces, total = digits_for(state)
+        self.query_one("#faces", Digits).update(faces)
+        self.query_one("#total", Digits).update(total)
+        self.call_after_refresh(self._show_records)
 
-    def _show_history(self, history: tuple[RollEntry, ...]) -> None:
-        table = self.query_one("#history", DataTable)
-        table.clear()
-        for entry in reversed(history):
-            roll = entry.roll
-            style = "strike dim" if entry.voided else ""
-            cells = (
-                str(entry.seq),
-                entry.at.astimezone().strftime("%H:%M:%S"),
-                f"{roll.spec.count}d{roll.spec.sides}",
-                " ".join(map(str, roll.faces)),
-                f"{roll.spec.modifier:+d}" if roll.spec.modifier else "",
-                str(roll.total),
-                roll.source + (" (undone)" if entry.voided else ""),
-            )
-            table.add_row(*(Text(cell, style=style) for cell in cells), key=str(entry.seq))
+    def _set_text(self, selector: str, text: str) -> None:
+        # Their size is fixed in the stylesheet, so an update needs no new layout of the screen.
+        self.query_one(selector, Static).update(text, layout=False)
+
+    def _show_records(self) -> None:
+        self._show_history(self.state.history)
+        self._set_text("#stats", statistics_text(self.state))
+
+    def _show_history(self, history: History) -> None:
+        """Appends the rolls not yet shown; an undo or redo rewrites the recent rolls."""
+        log = self.query_one("#history", RichLog)
+        voided = set(self.session.timeline.voided)
+        if voided != self._shown_voided:
+            log.clear()
+            self._shown_rolls = max(0, len(history) - HISTORY_ROWS)
+            self._shown_voided = voided
+        for entry in reversed(list(islice(history.newest_first(), len(history) - self._shown_rolls))):
+            log.write(history_line(entry))
+        self._shown_rolls = len(history)
+
+
+def history_line(entry: RollEntry) -> Text:
+    roll = entry.roll
+    faces = " ".join(map(str, roll.faces))
+    modifier = f"{roll.spec.modifier:+d}" if roll.spec.modifier else ""
+    source = roll.source + (" (undone)" if entry.voided else "")
+    line = (
+        f"{entry.seq:>5}  {entry.at.astimezone():%H:%M:%S}  {roll.spec.count}d{roll.spec.sides:<4} "
+        f"{faces:<18} {modifier:>4}  {roll.total:>5}  {source}"
+    )
+    return Text(line, style="strike dim" if entry.voided else "")
+
+
+def digits_for(state: DiceState) -> tuple[str, str]:
+    """Faces and total padded to the widest the dice can show, so a new roll needs no new layout."""
+    spec, last = state.spec, state.last
+    face_width = len(str(spec.sides))
+    total_width = max(len(str(spec.count * spec.sides + spec.modifier)), len(str(spec.count + spec.modifier)))
+    if last is None or last.roll.spec != spec:
+        return " ".join(" " * face_width for _ in range(spec.count)), "-".rjust(total_width)
+    faces = " ".join(str(face).rjust(face_width) for face in last.roll.faces)
+    return faces, str(last.roll.total).rjust(total_width)
 
 
 def next_quick_spec(current: DiceSpec) -> DiceSpec:
@@ -128,7 +158,7 @@ def pending_text(state: DiceState) -> str:
         zero = ", 0 for 10" if state.spec.sides == 10 else ""
         return f"Physical dice: key the faces (1–{min(state.spec.sides, 9)}{zero})"
     slots = [str(face) for face in state.pending] + ["_"] * (state.spec.count - len(state.pending))
-    return f"Physical dice: {' '.join(slots)}   (Undo / Backspace erases)"
+    return f"Physical dice: {' '.join(slots)}  (Undo erases)"
 
 
 def statistics_text(state: DiceState) -> str:
