@@ -16,12 +16,14 @@ class BoardSession:
     Events are sent only while a host that speaks our major version has said HELLO. Up to
     `window` events are in flight. When the host reports a gap (an ACK with `resend`), the
     oldest unacknowledged event is sent again at once; when no acknowledgement has moved things
-    on for `resend_ms`, everything in flight is sent again (the host drops the copies). A full
+    on for `resend_ms`, everything in flight is sent again (the host drops the copies), and the
+    wait doubles each time up to `max_resend_ms`, so a busy host is not flooded. A full
     queue drops the newest event and counts it in `dropped`: the board has only so much memory.
     """
 
     def __init__(self, firmware, board_id, capabilities=0, leds=0, display_digits=0, boot=0,
-                 queue_size=64, window=16, resend_ms=200, host_timeout_ms=3500):
+                 queue_size=64, window=32, resend_ms=20, max_resend_ms=200,
+                 host_timeout_ms=3500):
         self.firmware = firmware
         self.board_id = board_id
         self.capabilities = capabilities
@@ -31,6 +33,8 @@ class BoardSession:
         self.queue_size = queue_size
         self.window = window
         self.resend_ms = resend_ms
+        self.max_resend_ms = max_resend_ms
+        self._wait_ms = resend_ms
         self.host_timeout_ms = host_timeout_ms
         self.connected = False
         self.actions = []
@@ -81,13 +85,14 @@ class BoardSession:
             return
         if self._in_flight and now_ms >= self._resend_due:
             self.resends += 1
+            self._wait_ms = min(self._wait_ms * 2, self.max_resend_ms)
             self._go_back()
         elif self._resend_first and self._in_flight:
             self._send(self._pending[0])
         self._resend_first = False
         while self._in_flight < len(self._pending) and self._in_flight < self.window:
             if not self._in_flight:
-                self._resend_due = now_ms + self.resend_ms
+                self._resend_due = now_ms + self._wait_ms
             self._send(self._pending[self._in_flight])
             self._in_flight += 1
 
@@ -162,6 +167,7 @@ class BoardSession:
             removed += 1
         self._in_flight = max(0, self._in_flight - removed)
         if removed:
-            self._resend_due = self._now + self.resend_ms
+            self._wait_ms = self.resend_ms
+            self._resend_due = self._now + self._wait_ms
         if ack.resend:
             self._resend_first = True

@@ -224,6 +224,11 @@ class HostSession:
         happened, self._happenings = self._happenings, []
         return happened
 
+    @property
+    def gap_open(self) -> bool:
+        """True while an event is missing and later ones wait for it: tick again soon."""
+        return bool(self._early)
+
     # Commands to the board; each is resent until the board answers OK or ERR.
 
     def set_led(self, led: int, mode: int, on_ms: int = 0, off_ms: int = 0, count: int = 0) -> int:

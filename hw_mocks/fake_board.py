@@ -10,6 +10,7 @@ reads control commands on stdin, one per line, and answers each with one line (`
     hold CONTROL [VALUE] MS  held down for MS milliseconds (a HELD event after 600 ms)
     face N                   the face key N (1 to 10)
     events N [EVERY_MS]      N synthetic face events, as fast as the link takes them or paced
+    settle                   answers once every press and event has been acknowledged
     corrupt P / drop P       flip / drop each byte in either direction with probability P
     unplug / replug          the cable: the pty goes away (the host sees the port vanish), then
                              a new one appears behind the same symlink; the board keeps its queue
@@ -17,7 +18,7 @@ reads control commands on stdin, one per line, and answers each with one line (`
     status / stamps / quit
 
 With --micropython the firmware runs under the MicroPython unix port instead (the `micropython`
-binary next to this Python); then only press, hold, face, events, status and quit work.
+binary next to this Python); then only press, hold, face, events, settle, status and quit work.
 """
 
 import argparse
@@ -137,7 +138,7 @@ class FakeBoard:
 
     # Control.
 
-    def command(self, line: str) -> str:
+    def command(self, line: str) -> str | None:
         words = line.split()
         verb = words[0] if words else ""
         if verb in ("corrupt", "drop"):
@@ -181,9 +182,14 @@ class FakeBoard:
                     text = line.decode(errors="replace").strip()
                     if text == "quit":
                         return
-                    print(self.command(text), flush=True)
+                    answer = self.command(text)
+                    if answer is not None:
+                        print(answer, flush=True)
             self.pins.advance(self.now_ms())
             self.firmware.step(self)
+            settled = self.pins.settled_answer()
+            if settled:
+                print(settled, flush=True)
 
 
 def serve_micropython(cable: PtyCable, control_fd: int) -> None:

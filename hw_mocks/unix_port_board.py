@@ -74,9 +74,14 @@ def main():
             line = control.readline()
             if not line:
                 return
-            replies.write(pins.command(line.decode(), now).encode() + b"\n")
+            answer = pins.command(line.decode(), now)
+            if answer is not None:
+                replies.write(answer.encode() + b"\n")
         pins.advance(now)
         firmware.step(hal)
+        settled = pins.settled_answer()
+        if settled:
+            replies.write(settled.encode() + b"\n")
         everything.poll(1)
 
 

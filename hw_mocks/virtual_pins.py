@@ -14,7 +14,7 @@ PRESS_MS = 60
 GAP_MS = 60
 
 HELP = ("commands: press CONTROL [VALUE] | hold CONTROL [VALUE] MS | face N | "
-        "events N [EVERY_MS] | status | stamps")
+        "events N [EVERY_MS] | settle | status | stamps")
 
 
 class VirtualPins:
@@ -32,12 +32,20 @@ class VirtualPins:
         self._to_inject = 0
         self._every_ms = 0
         self._next_inject = 0
+        self._settling = False
 
     def pressed(self, pin):
         return self._levels.get(pin, False)
 
     def busy(self):
         return bool(self._changes) or self._to_inject > 0
+
+    def settled_answer(self):
+        """`ok` once, when a `settle` is waiting and every press and event has been acknowledged."""
+        if self._settling and not self.busy() and not self.firmware.session.pending():
+            self._settling = False
+            return "ok"
+        return None
 
     def advance(self, now_ms):
         """Applies the level changes that are due, and injects the synthetic events due."""
@@ -72,7 +80,8 @@ class VirtualPins:
         self._changes.insert(index, (at, pin, level))
 
     def command(self, line, now_ms):
-        """Carries out one control line; the one-line answer starts with `ok` or `error`."""
+        """Carries out one control line; the one-line answer starts with `ok` or `error`.
+        `settle` answers None here: its `ok` comes from settled_answer() later."""
         words = line.split()
         if not words:
             return "error empty command; " + HELP
@@ -97,6 +106,9 @@ class VirtualPins:
             self._every_ms = int(args[1]) if len(args) > 1 else 0
             self._next_inject = now_ms
             return "ok"
+        if verb == "settle":
+            self._settling = True
+            return None
         if verb == "status":
             session = self.firmware.session
             return "ok connected=%d pending=%d dropped=%d resends=%d injected=%d" % (

@@ -6,7 +6,7 @@ from firmware_bridge.board_session import BoardSession
 
 def board(**options) -> BoardSession:
     defaults = dict(firmware=(1, 0, 0), board_id=b"\x01\x02", capabilities=codec.CAP_BUTTONS,
-                    leds=2, boot=77)
+                    leds=2, boot=77, resend_ms=200, max_resend_ms=800)
     return BoardSession(**{**defaults, **options})
 
 
@@ -63,6 +63,19 @@ def test_an_unacknowledged_event_is_resent_after_the_resend_time_and_not_before(
     assert messages(session) == []
     session.tick(10 + 200)
     assert [m.event_id for m in messages(session)] == [0]
+
+
+def test_each_resend_without_progress_waits_twice_as_long_up_to_the_limit():
+    session = connected_board()
+    session.push(codec.FACE, 0, 4)
+    session.tick(0)
+    session.outbox()
+    resent_at = []
+    for now in range(1, 3000):
+        session.tick(now)
+        if messages(session):
+            resent_at.append(now)
+    assert resent_at == [200, 600, 1400, 2200]
 
 
 def test_an_acknowledged_event_is_never_sent_again():

@@ -1,0 +1,248 @@
+"""The serial button board over pyserial: finds it, keeps the link up, hands its presses on.
+
+One reader thread owns the port. It reads with a 0.1 s timeout (and `cancel_read()` wakes it on
+stop), so closing the app never hangs on a blocked read. Board presses become the same
+`ControlPressed` a GPIO button makes, with source "board".
+"""
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import serial
+from serial.tools import list_ports
+
+from companion.hardware.board_link import BoardLinkState, LinkStatus
+from companion.hardware.controls import Control, ControlPressed
+from firmware_bridge import codec
+from firmware_bridge.host_session import (
+    BoardEvent,
+    BoardInfo,
+    CommandFailed,
+    Connected,
+    Delivered,
+    DeliveryMemory,
+    HostSession,
+    Lost,
+    Refused,
+)
+
+log = logging.getLogger(__name__)
+
+PICO_VENDOR_ID = 0x2E8A
+BY_ID = Path("/dev/serial/by-id")
+LIKELY_BOARD = re.compile(r"micropython|pico|raspberry_pi|2e8a|companion", re.IGNORECASE)
+READ_TIMEOUT = 0.1
+GAP_READ_TIMEOUT = 0.01
+
+Sink = Callable[[ControlPressed], None]
+LinkListener = Callable[[BoardLinkState], None]
+EventListener = Callable[[BoardEvent], None]
+
+
+def discover_ports(by_id: Path = BY_ID) -> list[str]:
+    """Ports that may be a board: /dev/serial/by-id links that look like one, then USB devices
+    with the Pico's vendor id. Each is confirmed by the handshake before it is used."""
+    found: list[str] = []
+    seen: set[str] = set()
+    links = sorted(by_id.glob("*")) if by_id.is_dir() else []
+    candidates = [str(link) for link in links if LIKELY_BOARD.search(link.name)]
+    candidates += sorted(p.device for p in list_ports.comports() if p.vid == PICO_VENDOR_ID)
+    for candidate in candidates:
+        real = str(Path(candidate).resolve())
+        if real not in seen:
+            seen.add(real)
+            found.append(candidate)
+    return found
+
+
+def control_pressed(event: BoardEvent) -> ControlPressed | None:
+    """The press a board event means to the app, or None for releases, holds and encoders."""
+    if event.kind == codec.FACE:
+        return ControlPressed(Control.FACE, event.value, source="board")
+    if event.kind != codec.BUTTON_DOWN:
+        return None
+    name = codec.CONTROL_NAMES.get(event.code)
+    if name is None:
+        return None
+    control = Control(name)
+    return ControlPressed(control, event.value if control is Control.SIDE else None, source="board")
+
+
+def connected_state(port: str, info: BoardInfo) -> BoardLinkState:
+    return BoardLinkState(LinkStatus.CONNECTED, port, info.board_id, info.protocol_version,
+                          info.firmware_version, info.capabilities)
+
+
+class SerialBoard:
+    """The board link: searching → connected → lost → connected ..., reported to `on_link_state`.
+
+    `port` pins the link to one path (a by-id link or a pty's symlink); without it `discover`
+    is asked for candidates every `retry_interval`. Events are de-duplicated by id across
+    reconnects, so a press is handed to `sink` exactly once. Callbacks run on the reader thread.
+    """
+
+    def __init__(
+        self,
+        sink: Sink,
+        on_link_state: LinkListener = lambda state: None,
+        *,
+        port: str | None = None,
+        discover: Callable[[], Sequence[str]] = discover_ports,
+        on_board_event: EventListener | None = None,
+        retry_interval: float = 0.25,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._sink = sink
+        self._on_link_state = on_link_state
+        self._on_board_event = on_board_event
+        self.port = port
+        self._discover = discover
+        self.retry_interval = retry_interval
+        self._clock = clock
+        self.memory = DeliveryMemory()
+        self.state = BoardLinkState(LinkStatus.SEARCHING)
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._serial: serial.Serial | None = None
+        self._session: HostSession | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> "SerialBoard":
+        self._on_link_state(self.state)
+        self._thread = threading.Thread(target=self._run, name="serial-board", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Wakes the reader out of its read, closes the port and waits for the thread."""
+        self._stopping.set()
+        with self._lock:
+            if self._serial is not None:
+                self._serial.cancel_read()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def connected(self) -> bool:
+        return self.state.status is LinkStatus.CONNECTED
+
+    # Commands to the board, from any thread.
+
+    def set_led(self, led: int, on: bool) -> int:
+        return self._command(lambda s: s.set_led(led, codec.LED_ON if on else codec.LED_OFF))
+
+    def blink_led(self, led: int, on_ms: int = 150, off_ms: int = 150, count: int = 0) -> int:
+        return self._command(lambda s: s.set_led(led, codec.LED_BLINK, on_ms, off_ms, count))
+
+    def show_number(self, number: int | None) -> int:
+        return self._command(lambda s: s.show_number(number))
+
+    def _command(self, issue: Callable[[HostSession], int]) -> int:
+        with self._lock:
+            if self._session is None or self._serial is None or not self.connected:
+                raise RuntimeError("the board is not connected")
+            seq = issue(self._session)
+            self._write(self._session.outbox())
+            return seq
+
+    # The reader thread.
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            candidates = [self.port] if self.port else list(self._discover())
+            for path in candidates:
+                if self._stopping.is_set():
+                    break
+                self._serve(path)
+            refused = self.state.status is LinkStatus.REFUSED
+            # A refusing board will not change its mind until someone flashes it: ask less often.
+            self._stopping.wait(self.retry_interval * (8 if refused else 1))
+
+    def _serve(self, path: str) -> None:
+        try:
+            port = serial.Serial(path, 115200, timeout=READ_TIMEOUT, exclusive=True)
+        except (serial.SerialException, OSError, ValueError):
+            return  # not there (yet), or another program holds it
+        session = HostSession(self.memory)
+        session.start(self._clock())
+        with self._lock:
+            self._serial, self._session = port, session
+        try:
+            with self._lock:
+                session.tick(self._clock())  # HELLO now, not after the first read times out
+                self._write(session.outbox())
+            while not self._stopping.is_set():
+                # While an event is missing, wake often enough to ask for it again.
+                timeout = GAP_READ_TIMEOUT if session.gap_open else READ_TIMEOUT
+                if port.timeout != timeout:
+                    port.timeout = timeout
+                data = port.read(1)
+                if data and port.in_waiting:
+                    data += port.read(port.in_waiting)
+                with self._lock:
+                    if data:
+                        session.feed(data)
+                    session.tick(self._clock())
+                    out, happened = session.outbox(), session.happenings()
+                # Events are handed on before they are acknowledged: an ACK means "delivered".
+                keep_going = self._handle(path, happened)
+                with self._lock:
+                    self._write(out)
+                if not keep_going:
+                    return
+        except (serial.SerialException, OSError) as error:
+            if self.connected:
+                self._set_state(BoardLinkState(LinkStatus.LOST, path, reason=_unplugged(error)))
+        finally:
+            with self._lock:
+                self._serial = self._session = None
+            port.close()
+
+    def _write(self, data: bytes) -> None:
+        if data and self._serial is not None:
+            self._serial.write(data)
+
+    def _handle(self, path: str, happenings: list) -> bool:
+        """Acts on what the session reports; False when this port is done with."""
+        for happening in happenings:
+            if isinstance(happening, Delivered):
+                self._deliver(happening.event)
+            elif isinstance(happening, Connected):
+                self._set_state(connected_state(path, happening.info))
+            elif isinstance(happening, Lost):
+                if self.connected:
+                    self._set_state(BoardLinkState(LinkStatus.LOST, path, reason=happening.reason))
+                return False
+            elif isinstance(happening, Refused):
+                self._set_state(BoardLinkState(LinkStatus.REFUSED, path, reason=happening.reason))
+                return False
+            elif isinstance(happening, CommandFailed):
+                log.warning("board command %d failed: %s", happening.seq, happening.reason)
+        return True
+
+    def _deliver(self, event: BoardEvent) -> None:
+        try:
+            if self._on_board_event is not None:
+                self._on_board_event(event)
+            press = control_pressed(event)
+            if press is not None:
+                self._sink(press)
+        except Exception:  # a bug in a listener must not take the link down with it
+            log.exception("board event listener failed on %s", event)
+
+    def _set_state(self, state: BoardLinkState) -> None:
+        if state == self.state:
+            return
+        self.state = state
+        try:
+            self._on_link_state(state)
+        except Exception:
+            log.exception("board link listener failed on %s", state)
+
+
+def _unplugged(error: Exception) -> str:
+    return "the board was unplugged" if isinstance(error, serial.SerialException) else str(error)

@@ -1,0 +1,137 @@
+"""The host driver against fake boards on real ptys: presses once, unplug and replug, corruption."""
+
+import os
+import tty
+
+from companion.hardware.board_link import LinkStatus
+from companion.hardware.controls import Control, ControlPressed
+from drivers.serial_board import SerialBoard, control_pressed, discover_ports
+from firmware_bridge import codec
+from firmware_bridge.host_session import BoardEvent
+
+
+def started(board_path, presses, states, **options) -> SerialBoard:
+    return SerialBoard(presses, states, port=board_path, **options).start()
+
+
+def test_a_press_on_the_fake_board_arrives_once_as_a_board_control(fake_board, recorder):
+    presses, states = recorder(), recorder()
+    link = started(fake_board.path, presses, states)
+    try:
+        connected = states.wait_for_status(LinkStatus.CONNECTED)
+        assert (connected.firmware, connected.protocol) == ("1.0.0", "1.0")
+        assert connected.board_id == "fa4eb0a4d0000001"
+        fake_board.command("press roll")
+        fake_board.command("face 4")
+        # Once every event (the release too) is acknowledged, exactly these presses arrived.
+        fake_board.command("settle")
+        assert presses.items == [ControlPressed(Control.ROLL, None, "board"),
+                                 ControlPressed(Control.FACE, 4, "board")]
+    finally:
+        link.stop()
+
+
+def test_unplug_shows_lost_then_replug_connects_and_a_press_made_meanwhile_arrives_once(
+        fake_board, recorder):
+    presses, states = recorder(), recorder()
+    link = started(fake_board.path, presses, states)
+    try:
+        states.wait_for_status(LinkStatus.CONNECTED)
+        fake_board.command("unplug")
+        lost = states.wait_for_status(LinkStatus.LOST, timeout=3)
+        assert lost.reason
+        fake_board.command("press undo")  # pressed while the cable is out: the board keeps it
+        seen = len(states.items)
+        fake_board.command("replug")
+        states.wait_for_status(LinkStatus.CONNECTED, after=seen, timeout=2.0)
+        presses.wait_for(lambda items: items == [ControlPressed(Control.UNDO, None, "board")])
+        fake_board.command("press redo")
+        got = presses.wait_for(lambda items: len(items) >= 2)
+        assert got == [ControlPressed(Control.UNDO, None, "board"),
+                       ControlPressed(Control.REDO, None, "board")]
+    finally:
+        link.stop()
+
+
+def test_ten_thousand_events_through_one_percent_corruption_arrive_once_each_in_order(
+        fake_board, recorder):
+    presses, states, events = recorder(), recorder(), recorder()
+    link = started(fake_board.path, presses, states, on_board_event=events)
+    try:
+        states.wait_for_status(LinkStatus.CONNECTED)
+        fake_board.command("corrupt 0.01")
+        fake_board.command("events 10000")
+        got = events.wait_for(lambda items: len(items) >= 10_000, timeout=60)
+        fake_board.command("corrupt 0")
+        assert [e.event_id for e in got] == list(range(10_000))
+        assert [e.value for e in got] == [i % 10 + 1 for i in range(10_000)]
+        assert len(presses.items) == 10_000
+        assert not [s for s in states.items if s.status is LinkStatus.LOST]
+    finally:
+        link.stop()
+
+
+def test_a_board_found_by_discovery_is_confirmed_by_handshake_and_a_silent_port_is_skipped(
+        fake_board, recorder):
+    master, slave = os.openpty()  # a serial device that never answers
+    tty.setraw(slave)
+    try:
+        silent = os.ttyname(slave)
+        presses, states = recorder(), recorder()
+        link = SerialBoard(presses, states, discover=lambda: [silent, fake_board.path]).start()
+        try:
+            connected = states.wait_for_status(LinkStatus.CONNECTED, timeout=5)
+            assert connected.port == fake_board.path
+        finally:
+            link.stop()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_stop_returns_promptly_and_leaves_the_port_free(fake_board, recorder):
+    states = recorder()
+    link = started(fake_board.path, recorder(), states)
+    states.wait_for_status(LinkStatus.CONNECTED)
+    link.stop(timeout=1.0)
+    assert not link._thread.is_alive()
+    again = recorder()
+    second = started(fake_board.path, recorder(), again)  # exclusive=True: it must be free now
+    try:
+        again.wait_for_status(LinkStatus.CONNECTED)
+    finally:
+        second.stop()
+
+
+def test_a_press_arrives_once_from_the_firmware_running_under_micropython(
+        micropython_board, recorder):
+    presses, states = recorder(), recorder()
+    link = started(micropython_board.path, presses, states)
+    try:
+        connected = states.wait_for_status(LinkStatus.CONNECTED, timeout=5)
+        assert connected.board_id == b"unixport".hex()
+        micropython_board.command("press roll")
+        micropython_board.command("face 6")
+        micropython_board.command("settle")
+        assert presses.items == [ControlPressed(Control.ROLL, None, "board"),
+                                 ControlPressed(Control.FACE, 6, "board")]
+    finally:
+        link.stop()
+
+
+def test_releases_and_holds_are_not_presses_but_side_buttons_carry_their_side():
+    assert control_pressed(BoardEvent(1, codec.BUTTON_UP, 1, 0)) is None
+    assert control_pressed(BoardEvent(1, codec.BUTTON_HELD, 1, 0)) is None
+    assert control_pressed(BoardEvent(1, codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 2)) == \
+        ControlPressed(Control.SIDE, 2, "board")
+
+
+def test_discovery_takes_by_id_links_that_look_like_a_board_once_each(tmp_path):
+    target = tmp_path / "ttyACM0"
+    target.touch()
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00").symlink_to(target)
+    (by_id / "usb-Raspberry_Pi_Pico_e6614c311b7e6f35-if00").symlink_to(target)
+    (by_id / "usb-Garmin_GPS-if00").symlink_to(tmp_path / "ttyUSB0")
+    assert discover_ports(by_id) == [str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00")]
