@@ -55,8 +55,8 @@ def pending_lines(state: CohState) -> list[str]:
         odds = "  ".join(
             f"{o.cap_modifier:+d}: {percent(o.hit)} hit, {percent(o.two_hits)} two" for o in attack_odds_by_spend(firepower, defence)
         )
-        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, "
-                     f"{spec.facing})   {odds}")
+        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, {spec.facing})")
+        lines.append(f"    {odds}")
     return lines
 
 

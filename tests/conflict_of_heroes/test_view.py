@@ -1,0 +1,42 @@
+"""What the screen reads off the state: the situation line, the pending roll's odds, unit cells."""
+
+from companion.games.conflict_of_heroes import view
+from companion.games.conflict_of_heroes.commands import Activate, DeclareAttack, Target, UseCounterPools
+from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
+from companion.games.conflict_of_heroes.library import load_hit_counters
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, start_with_turn
+
+
+def test_the_situation_says_who_announces_who_rolls_and_who_acts(game):
+    assert "Set up" in view.situation(game.state)
+    squad = add(game, SOVIET, "Squad D", "soviet_mmg")
+    target = add(game, GERMAN, "Squad C", "german_rifle_squad")
+    start_with_turn(game, SOVIET)
+    assert view.situation(game.state) == "Round 1 · Soviet to act"
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target),)))
+    assert "Soviet rolls" in view.situation(game.state)
+
+
+def test_the_pending_attack_shows_the_odds_for_each_cap_spend_as_figure_10_has_them(game):
+    mmg = add(game, SOVIET, "MMG A", "soviet_mmg")
+    squad = add(game, GERMAN, "Squad C", "german_rifle_squad")
+    start_with_turn(game, SOVIET)
+    game.execute(Activate(unit=mmg))
+    game.execute(DeclareAttack(attacker=mmg, targets=(Target(unit=squad),)))
+    lines = view.pending_lines(game.state)
+    assert lines[1] == "▶ Squad C: 3 FP + 2d6 vs DV 12 (in range, front)"
+    assert lines[2].split() == "+0: 28% hit, 0% two +1: 42% hit, 3% two +2: 58% hit, 8% two".split()
+
+
+def test_a_hidden_hit_shows_only_that_there_is_one(game):
+    pools = load_hit_counters()
+    only = {"pinned": pools.foot["pinned"]}
+    game.execute(UseCounterPools(pools=HitCounterPools(foot=only, vehicle=only)))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)
+    assert view.unit_cells(game.state.unit(squad))[5] == "hit (hidden)"
+    assert "Pinned" not in " ".join(view.roll_lines(game.state))
