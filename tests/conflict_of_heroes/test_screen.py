@@ -141,3 +141,22 @@ async def test_a_refused_attack_is_shown_and_records_nothing(table):
         await pilot.pause()
         assert len(app.screen.session.records) == before
         assert "not activated" in [n.message for n in app._notifications][-1]
+
+
+async def test_the_undo_button_erases_a_face_then_withdraws_the_unrolled_attack(table, clock):
+    german_to_act(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("a", "f")
+        await pilot.click("#ok")
+        table.mock_presser.press(Control.FACE, 3)
+        table.mock_presser.press(Control.UNDO)
+        await pilot.pause()
+        assert screen.state.pending.faces == ()
+        clock.advance(1)
+        table.mock_presser.press(Control.UNDO)
+        await pilot.pause()
+        assert screen.state.pending is None
+        assert screen.state.unit(1).status == "active"
+        assert caps_shown(app, 1) == "7"
