@@ -1,0 +1,76 @@
+"""What the screen says about the deck, the odds and the check in progress, as plain text."""
+
+from fractions import Fraction
+
+from companion.games.point_blank.checks.base import Outcome, Step
+from companion.games.point_blank.odds import chance, melee_odds, total_odds
+from companion.games.point_blank.rules import UPKEEP, PointBlankState
+from companion.games.point_blank.checks.melee import Melee
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+def situation(state: PointBlankState) -> str:
+    if state.settings is None:
+        return "Confirm the deck to start (press Confirm, or c)"
+    if state.game_over:
+        return f"Game over after turn {state.turn - 1}: check the victory conditions"
+    limit = f" of {state.settings.turn_limit}" if state.settings.turn_limit else ""
+    used = f"; action used: {state.card_used}" if state.card_used else "; action not yet taken"
+    return f"Turn {state.turn}{limit} · impulse {state.impulse} · side {state.side} to act{used}"
+
+
+def deck_lines(state: PointBlankState) -> list[str]:
+    deck = state.deck
+    method = "real dice, one card discarded per die" if state.dice_mode else "card pips"
+    lines = [
+        f"{deck.left} of {deck.size} cards left · hands {deck.hands[0]} / {deck.hands[1]} · {method}",
+        "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.unseen, 1)),
+    ]
+    if deck.miscounts:
+        lines.append(f"{deck.miscounts} pip(s) entered with the override: the deck counts are off")
+    if state.turn_end_owed:
+        lines.append("Last card drawn: the turn ends when this check resolves (4.13)")
+    return lines
+
+
+def odds_lines(state: PointBlankState) -> list[str]:
+    if state.settings is None or state.deck.size == 0:
+        return []
+    d6 = total_odds(state.deck, 1, state.dice_mode)
+    two = total_odds(state.deck, 2, state.dice_mode)
+    lines = ["next d6   " + "  ".join(f"{pip}:{percent(p)}" for pip, p in d6.items())]
+    lines.append("next 2d6  " + "  ".join(f"{t}:{percent(p)}" for t, p in two.items()))
+    return lines
+
+
+def check_lines(state: PointBlankState) -> list[str]:
+    pending = state.check
+    if pending is None:
+        return ["No check in progress: a face key starts a plain d6 check"]
+    step = pending.step
+    lines = [pending.check.title]
+    if pending.pips:
+        lines.append("drawn so far: " + " ".join(map(str, pending.pips)))
+    if isinstance(step, Step):
+        lines.append(f"draw {step.cards} card{'s' * (step.cards != 1)}: {step.prompt}")
+        if step.success is not None:
+            lines.append(f"chance: {percent(chance(state.deck, step.cards, step.success, state.dice_mode))}")
+        if isinstance(pending.check, Melee) and not pending.pips:
+            odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,
+                              pending.check.attacker_hits_on, pending.check.defender_hits_on, state.dice_mode)
+            lines.append(
+                f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
+                f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
+            )
+    elif isinstance(step, Outcome):
+        lines.append(step.text)
+    return lines
+
+
+def checklist_lines(state: PointBlankState) -> list[str]:
+    """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1)."""
+    lines = [*state.checklist, ""] if state.checklist else []
+    return [*lines, f"Upkeep for side {state.side} (6.1):", *(f"- {item}" for item in UPKEEP)]

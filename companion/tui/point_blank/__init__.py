@@ -1,0 +1,1 @@
+"""The Point Blank screen and its forms."""

@@ -1,0 +1,224 @@
+"""Modal forms for Point Blank: confirming the deck, adding a unit, giving an order, starting a check."""
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select
+
+from companion.games.point_blank.catalog import Catalog
+
+CSS = Path(__file__).parent / "point_blank.tcss"
+
+
+def ids(text: str) -> list[int]:
+    """`3, 4 5` as unit numbers; a word that is not a number is said, not raised."""
+    parts = text.replace(",", " ").split()
+    if not all(part.isdigit() for part in parts):
+        raise ValueError(f"unit numbers are whole numbers: {text!r}")
+    return [int(part) for part in parts]
+
+
+class Form(ModalScreen[dict[str, Any] | None]):
+    """Enter or OK submits the values; Escape cancels; a value that cannot be read is said below."""
+
+    CSS_PATH = CSS
+    BINDINGS = [("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="pb-form"):
+            yield from self.fields()
+            with Horizontal(classes="pb-form-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+            yield Label("", id="form-error")
+
+    def fields(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def values(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def number(self, selector: str) -> int:
+        text = self.query_one(selector, Input).value.strip() or "0"
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+
+    def text(self, selector: str) -> str:
+        return self.query_one(selector, Input).value.strip()
+
+    def ticked(self, selector: str) -> bool:
+        return self.query_one(selector, Checkbox).value
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.submit() if event.button.id == "ok" else self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        try:
+            self.dismiss(self.values())
+        except ValueError as error:
+            self.query_one("#form-error", Label).update(str(error).splitlines()[0])
+
+
+class DeckForm(Form):
+    """First use: the players confirm or edit the deck's pip counts and choose cards or dice (4.11)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        self.catalog = catalog
+
+    def fields(self) -> ComposeResult:
+        deck = self.catalog.deck
+        yield Label("Action deck: how many cards show each pip count?", classes="pb-title")
+        if deck.assumed:
+            yield Label(f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them.",
+                        classes="pb-warning")
+        yield Label(f"from: {self.catalog.deck_source}")
+        with Horizontal(classes="pb-row"):
+            for pip, count in enumerate(deck.cards_per_pip, 1):
+                yield Input(str(count), id=f"pip-{pip}", type="integer", placeholder=f"{pip} pips")
+        yield Checkbox("roll real dice instead (one card discarded per die; locked for the game)", id="dice")
+        yield Label("scenario turns (blank: no limit) · hand size · first side")
+        with Horizontal(classes="pb-row"):
+            yield Input("", id="turns", type="integer", placeholder="turns")
+            yield Input("5", id="hand", type="integer")
+            yield Input("1", id="first", type="integer")
+
+    def values(self) -> dict[str, Any]:
+        turns = self.text("#turns")
+        return {
+            "cards_per_pip": tuple(self.number(f"#pip-{pip}") for pip in range(1, 7)),
+            "dice_mode": self.ticked("#dice"),
+            "turn_limit": int(turns) if turns else None,
+            "hand_size": self.number("#hand"),
+            "first_side": self.number("#first"),
+        }
+
+
+class AddUnitForm(Form):
+    def __init__(self, catalog: Catalog, side: int) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.side = side
+
+    def fields(self) -> ComposeResult:
+        yield Label("Add a unit from the library", classes="pb-title")
+        yield Select([(t.name, key) for key, t in self.catalog.units.items()], id="template", allow_blank=False)
+        yield Select([(t.name, key) for key, t in self.catalog.terrain.items()], id="terrain", value="clear",
+                     allow_blank=False)
+        with Horizontal(classes="pb-row"):
+            yield Input(str(self.side), id="side", type="integer", placeholder="side 1 or 2")
+            yield Input("", id="sector", placeholder="sector, e.g. B2")
+            yield Input("", id="name", placeholder="name on the table")
+
+    def values(self) -> dict[str, Any]:
+        template = self.catalog.units[self.query_one("#template", Select).value]
+        return {
+            "template": template, "side": self.number("#side"), "terrain": self.query_one("#terrain", Select).value,
+            "sector": self.text("#sector"), "name": self.text("#name") or None,
+        }
+
+
+ORDER_VIAS = [("Action card", "card"), ("second icon of that card", "second_icon"), ("Unit Action card", "unit_card"),
+              ("Spend action (discard)", "spend"), ("leader's action", "leader"), ("hero", "hero")]
+
+
+class OrderForm(Form):
+    """An order, and for fire, melee and rally the check that follows it."""
+
+    def __init__(self, action: str, selected: int | None) -> None:
+        super().__init__()
+        self.action = action
+        self.selected = selected
+
+    def fields(self) -> ComposeResult:
+        yield Label(f"Order: {self.action}", classes="pb-title")
+        yield Label("units (numbers; the lead unit first)")
+        yield Input("" if self.selected is None else str(self.selected), id="units")
+        yield Select(ORDER_VIAS, id="via", value="card", allow_blank=False)
+        yield Label("leader: number of a leader taking the action, or giving his modifier")
+        yield Input("", id="leader")
+        if self.action in ("fire", "assault", "melee"):
+            yield Label("targets (numbers)")
+            yield Input("", id="targets")
+        if self.action in ("fire", "assault"):
+            yield Label("other modifier (8.4 table items not tracked)")
+            yield Input("0", id="modifier", type="integer")
+            for key, text in (("cover", "cover card played (+2 defence)"), ("degraded", "through degraded LOS"),
+                              ("range1", "range 1 (+1)"), ("flanking", "flanking (+2)"),
+                              ("support", "a Support Weapon fires (breakdown on a 1)"),
+                              ("flamethrower", "a flamethrower fires"), ("flame_only", "the flamethrower alone"),
+                              ("blaze", "a Blaze weapon fires")):
+                yield Checkbox(text, id=key)
+
+    def values(self) -> dict[str, Any]:
+        leader = self.text("#leader")
+        values: dict[str, Any] = {
+            "action": self.action, "units": ids(self.text("#units")), "via": self.query_one("#via", Select).value,
+            "leader": int(leader) if leader.isdigit() else None,
+        }
+        if not values["units"]:
+            raise ValueError("name the unit or units ordered")
+        if self.action in ("fire", "assault", "melee"):
+            values["targets"] = ids(self.text("#targets"))
+        if self.action in ("fire", "assault"):
+            values["modifier"] = self.number("#modifier")
+            for key in ("cover", "degraded", "range1", "flanking", "support", "flamethrower", "flame_only", "blaze"):
+                values[key] = self.ticked(f"#{key}")
+        return values
+
+
+CHECK_KINDS = [
+    ("plain d6", "d6"), ("plain 2d6", "2d6"), ("spotting (units)", "spotting"), ("concealment (units)", "concealment"),
+    ("smoke (sector)", "smoke"), ("mortar smoke (sector)", "mortar_smoke"), ("blaze (sector)", "blaze"),
+    ("bog (unit)", "bog"), ("un-bog (unit)", "unbog"), ("repair (unit)", "repair"), ("morale (units)", "morale"),
+    ("sniper (unit; card pips in 'number')", "sniper"), ("ordnance (unit, targets)", "ordnance"),
+    ("radio barrage (unit, targets; strengths)", "barrage"),
+    ("melee in Upkeep (units attack targets; leaders' modifiers: leader, number)", "melee"),
+]
+
+
+class CheckForm(Form):
+    """Any other d6 check, built from the units it concerns."""
+
+    def __init__(self, selected: int | None) -> None:
+        super().__init__()
+        self.selected = selected
+
+    def fields(self) -> ComposeResult:
+        yield Label("Check", classes="pb-title")
+        yield Select(CHECK_KINDS, id="kind", value="d6", allow_blank=False)
+        yield Label("units · targets · sector")
+        with Horizontal(classes="pb-row"):
+            yield Input("" if self.selected is None else str(self.selected), id="units", placeholder="units")
+            yield Input("", id="targets", placeholder="targets")
+            yield Input("", id="sector", placeholder="sector")
+        yield Label("leader's modifier · modifier / card pips · to-hit · penetration · HE")
+        with Horizontal(classes="pb-row"):
+            for key in ("leadership", "number", "to_hit", "penetration", "he"):
+                yield Input("0", id=key, type="integer")
+        yield Input("4:4 5:6", id="strengths", placeholder="radio strengths, result:firepower")
+        yield Checkbox("wire in the terrain / flank shot", id="flag")
+
+    def values(self) -> dict[str, Any]:
+        strengths = []
+        for part in self.text("#strengths").split():
+            need, _, firepower = part.partition(":")
+            if not (need.isdigit() and firepower.isdigit()):
+                raise ValueError(f"write radio strengths as result:firepower, such as 5:6 (not {part!r})")
+            strengths.append((int(need), int(firepower)))
+        return {
+            "kind": self.query_one("#kind", Select).value, "units": ids(self.text("#units")),
+            "targets": ids(self.text("#targets")), "sector": self.text("#sector"),
+            "leadership": self.number("#leadership"), "number": self.number("#number"),
+            "to_hit": self.number("#to_hit"), "penetration": self.number("#penetration"), "he": self.number("#he"),
+            "strengths": tuple(strengths), "flag": self.ticked("#flag"),
+        }

@@ -1,0 +1,302 @@
+"""The Point Blank screen: the deck and its odds, the check in progress, the units, the checklists.
+
+Players draw their real cards and key in the pips (face keys on GPIO, the serial board, the
+on-screen panel or 1-6 on the keyboard); Next ends the impulse; Confirm confirms the deck at
+the start, or enters a pip the deck count refused (the override for a miscounted deck).
+"""
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Digits, Label, Static
+
+from companion.errors import CompanionError, ConfigError
+from companion.games.point_blank import builders
+from companion.games.point_blank.catalog import Catalog, load_catalog
+from companion.games.point_blank.checks.base import Check
+from companion.games.point_blank.checks.battlefield import PlainCheck
+from companion.games.point_blank.rules import (
+    AddUnit, CancelCheck, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PlayEventCard, PointBlankState,
+    ReduceFatigue, RollDie, SetUpGame, StartCheck,
+)
+from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
+from companion.games.rules import Command, Redo, Undo
+from companion.hardware.controls import Control, ControlPressed
+from companion.tui.point_blank.forms import CSS, AddUnitForm, CheckForm, DeckForm, OrderForm
+from companion.tui.screens.game_screen import GameScreen
+
+
+class PointBlankScreen(GameScreen):
+    CSS_PATH = CSS
+    BINDINGS = [
+        *(Binding(str(pip), f"face({pip})", show=False) for pip in range(1, 7)),
+        Binding("space", "press('roll')", "Roll (dice mode)", priority=True),
+        Binding("n", "press('next')", "End impulse"),
+        Binding("c", "press('confirm')", "Confirm / override"),
+        Binding("i", "add_unit", "Add unit"),
+        Binding("f", "order('fire')", "Fire"),
+        Binding("m", "order('move')", "Move"),
+        Binding("a", "order('assault')", "Assault"),
+        Binding("l", "order('melee')", "Melee"),
+        Binding("r", "order('rally')", "Rally"),
+        Binding("d", "order('ready')", "Ready"),
+        Binding("o", "order('other')", "Other order", show=False),
+        Binding("k", "check", "Check…"),
+        Binding("z", "fatigue('discard')", "Discard: -fatigue"),
+        Binding("b", "fatigue('bonus')", "Odd bonus -fatigue", show=False),
+        Binding("h", "flush", "Hand flush", show=False),
+        Binding("v", "discard", "Discard card", show=False),
+        Binding("e", "event_card", "Event card", show=False),
+        Binding("x", "cancel_check", "Cancel check", show=False),
+    ]
+
+    def __init__(self, companion, session) -> None:
+        super().__init__(companion, session)
+        self.refused_pip: int | None = None
+        self.catalog_error: str | None = None
+        try:
+            # The user's files sit in the data dir beside the saved games (see the README).
+            self.catalog: Catalog = load_catalog(companion.store.path.parent / "point_blank")
+        except ConfigError as error:
+            self.catalog_error = str(error)
+            self.catalog = load_catalog()
+
+    @property
+    def state(self) -> PointBlankState:
+        return self.session.state
+
+    def compose_body(self) -> ComposeResult:
+        with Horizontal(id="pb-top"):
+            with Vertical(id="pb-deck"):
+                yield Label("cards left", classes="pb-caption")
+                yield Digits("", id="pb-left")
+            with Vertical(id="pb-middle"):
+                yield Label("", id="pb-situation")
+                yield Static("", id="pb-cards")
+                yield Static("", id="pb-odds")
+                yield Static("", id="pb-check")
+        with Horizontal(id="pb-bottom"):
+            yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="pb-side"):
+                yield Static("", id="pb-checklist")
+                yield Static("", id="pb-log")
+
+    def on_mount(self) -> None:
+        self.query_one("#pb-units", DataTable).add_columns("#", "side", "unit", "morale", "FP", "terrain", "sector", "markers")
+        super().on_mount()
+        if self.catalog_error:
+            self.notify(f"{self.catalog_error}; using the shipped data", severity="error", timeout=8)
+        if self.state.settings is None:
+            self.action_setup()
+
+    # input
+
+    def on_control(self, press: ControlPressed) -> None:
+        match press.control:
+            case Control.FACE if press.value is not None:
+                self.enter_pip(press.value)
+            case Control.ROLL:
+                if not self.state.dice_mode:
+                    self.notify("This game reads checks from card pips: draw the top card and key its pips", timeout=3)
+                elif self._ensure_check():
+                    self._after(self.run_command(RollDie()))
+            case Control.UNDO:
+                self.run_command(Undo())
+            case Control.REDO:
+                self.run_command(Redo())
+            case Control.NEXT:
+                self.run_command(EndImpulse())
+            case Control.CONFIRM:
+                if self.state.settings is None:
+                    self.action_setup()
+                elif self.refused_pip is not None:
+                    pip, self.refused_pip = self.refused_pip, None
+                    if self._ensure_check():
+                        self._after(self.run_command(EnterPip(pip=pip, force=True)))
+                else:
+                    self.notify("Nothing to confirm", timeout=2)
+            case _:
+                self.notify(f"{press} does nothing in Point Blank", timeout=2)
+
+    def enter_pip(self, pip: int) -> None:
+        """A refused pip starts nothing and records nothing; Confirm then enters it anyway."""
+        state = self.state
+        deck = state.deck.reshuffled() if state.deck.exhausted else state.deck
+        if state.settings is not None and not state.dice_mode and 1 <= pip <= 6 and not deck.could_draw(pip):
+            self.refused_pip = pip
+            self.notify(
+                f"The deck cannot hold another {pip}: every {pip} is drawn since the shuffle. "
+                "Press Confirm (c) to enter it anyway if the deck was miscounted",
+                severity="error", timeout=6,
+            )
+            return
+        self.refused_pip = None
+        if self._ensure_check():
+            self._after(self.run_command(EnterPip(pip=pip)))
+
+    def _ensure_check(self) -> bool:
+        if self.state.settings is None:
+            self.notify("Confirm the deck first", severity="warning", timeout=3)
+            return False
+        return self.state.check is not None or bool(self.run_command(StartCheck(check=PlainCheck())))
+
+    def _after(self, records) -> None:
+        if records and self.state.check is None:
+            self.companion.flash_roll_led()
+
+    def action_face(self, pip: int) -> None:
+        self.on_control(ControlPressed(Control.FACE, pip, source="keyboard"))
+
+    def action_press(self, control: str) -> None:
+        self.on_control(ControlPressed(Control(control), source="keyboard"))
+
+    def selected(self) -> int | None:
+        table = self.query_one("#pb-units", DataTable)
+        if not table.row_count:
+            return None
+        return int(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    # forms
+
+    def action_setup(self) -> None:
+        def chosen(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.run_command_safely(lambda: SetUpGame(**values))
+
+        self.app.push_screen(DeckForm(self.catalog), chosen)
+
+    def action_add_unit(self) -> None:
+        def chosen(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.run_command_safely(lambda: AddUnit(**values))
+
+        self.app.push_screen(AddUnitForm(self.catalog, self.state.side), chosen)
+
+    def action_order(self, action: str) -> None:
+        self.app.push_screen(OrderForm(action, self.selected()), self.give_order)
+
+    def give_order(self, values: dict[str, Any] | None) -> None:
+        if values is None:
+            return
+        try:
+            check = self.follow_up_check(values)
+        except (CompanionError, ValueError) as refusal:
+            self.notify(str(refusal), severity="error", timeout=5)
+            return
+        order = Order(units=tuple(values["units"]), action=values["action"], via=values["via"], leader=values["leader"])
+        if self.run_command(order) and check is not None:
+            self.run_command(StartCheck(check=check))
+
+    def leadership(self, leader: int | None) -> int:
+        if leader is None:
+            return 0
+        unit = self.state.unit(leader)
+        return unit.leadership if unit.leader and unit.good_order else 0
+
+    def follow_up_check(self, values: dict[str, Any]) -> Check | None:
+        """Fire and assault resolve at once (8.4, 8.1); rally too (8.8); melee waits for Upkeep (7.10)."""
+        action, lead = values["action"], self.leadership(values["leader"])
+        if action in ("fire", "assault"):
+            return builders.fire(
+                self.state, self.catalog, values["units"], values["targets"], modifier=values["modifier"],
+                leadership=lead, cover=values["cover"], degraded_los=values["degraded"], range_one=values["range1"],
+                assault=action == "assault", flanking=values["flanking"], support_weapon=values["support"],
+                flamethrower=values["flamethrower"], flamethrower_only=values["flame_only"], blaze=values["blaze"],
+            )
+        if action == "rally":
+            return builders.rally(self.state, self.catalog, values["units"], lead)
+        return None
+
+    def action_check(self) -> None:
+        self.app.push_screen(CheckForm(self.selected()), self.start_check)
+
+    def start_check(self, values: dict[str, Any] | None) -> None:
+        if values is None:
+            return
+        try:
+            check = self.build_check(values)
+        except (CompanionError, ValueError, IndexError) as refusal:
+            self.notify(str(refusal) or "name the units the check is for", severity="error", timeout=5)
+            return
+        self.run_command(StartCheck(check=check))
+
+    def build_check(self, v: dict[str, Any]) -> Check:
+        state, catalog, units, targets = self.state, self.catalog, v["units"], v["targets"]
+        match v["kind"]:
+            case "d6" | "2d6":
+                return PlainCheck(cards=2 if v["kind"] == "2d6" else 1, label=f"{v['kind']} check")
+            case "spotting":
+                return builders.spotting(state, catalog, targets or units, v["leadership"])
+            case "concealment":
+                return builders.concealment(state, catalog, units, v["number"] + v["leadership"])
+            case "smoke" | "mortar_smoke":
+                return builders.smoke(state, v["sector"], v["leadership"], mortar=v["kind"] == "mortar_smoke")
+            case "blaze":
+                return builders.blaze(v["sector"])
+            case "bog":
+                return builders.bog(state, catalog, units[0], wire=v["flag"], leadership=v["leadership"])
+            case "unbog":
+                return builders.unbog(state, units[0])
+            case "repair":
+                return builders.repair(state, units[0], v["leadership"])
+            case "morale":
+                return builders.morale(state, catalog, units, leadership=v["leadership"])
+            case "sniper":
+                return builders.sniper(state, catalog, (targets or units)[0], v["number"])
+            case "ordnance":
+                return builders.ordnance(state, catalog, units[0], targets, v["to_hit"], v["penetration"], v["he"],
+                                         v["number"], v["leadership"], flank=v["flag"])
+            case "barrage":
+                return builders.barrage(state, catalog, units[0], targets, v["strengths"], v["leadership"])
+            case "melee":
+                return builders.melee(state, catalog, units, targets, v["leadership"], v["number"])
+        raise ValueError(f"no check called {v['kind']}")
+
+    def run_command_safely(self, build) -> None:
+        try:
+            command: Command = build()
+        except ValueError as error:
+            self.notify(str(error).splitlines()[0], severity="error", timeout=5)
+            return
+        self.run_command(command)
+
+    def action_fatigue(self, via: str) -> None:
+        if (unit := self.selected()) is not None:
+            self.run_command(ReduceFatigue(unit=unit, via=via))
+
+    def action_flush(self) -> None:
+        self.run_command(FlushHand())
+
+    def action_discard(self) -> None:
+        self.run_command(DiscardCard())
+
+    def action_event_card(self) -> None:
+        self.run_command(PlayEventCard(name="event card"))
+
+    def action_cancel_check(self) -> None:
+        self.run_command(CancelCheck())
+
+    # drawing
+
+    def show_state(self) -> None:
+        state = self.state
+        self.query_one("#pb-left", Digits).update(str(state.deck.left).rjust(2))
+        self.query_one("#pb-situation", Label).update(situation(state))
+        self.query_one("#pb-cards", Static).update("\n".join(deck_lines(state)))
+        self.query_one("#pb-odds", Static).update("\n".join(odds_lines(state)))
+        self.query_one("#pb-check", Static).update("\n".join(check_lines(state)))
+        self.query_one("#pb-checklist", Static).update("\n".join(checklist_lines(state)))
+        self.query_one("#pb-log", Static).update("\n".join(state.log[-6:]))
+        self._show_units()
+
+    def _show_units(self) -> None:
+        table = self.query_one("#pb-units", DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        for unit in self.state.units:
+            table.add_row(str(unit.id), str(unit.side), unit.name, str(unit.morale), str(unit.firepower),
+                          unit.terrain, unit.sector, unit.status, key=str(unit.id))
+        if table.row_count:
+            table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)

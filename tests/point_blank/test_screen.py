@@ -1,0 +1,110 @@
+"""Pilot tests: a short Point Blank turn played through gpiozero MockFactory face keys."""
+
+from textual.widgets import Digits, Input, Select
+
+from companion.games.point_blank.rules import PointBlankState
+from companion.hardware.controls import Control
+from companion.tui.app import CompanionApp
+from companion.tui.point_blank.forms import AddUnitForm, DeckForm, OrderForm
+from companion.tui.point_blank.screen import PointBlankScreen
+
+SIZE = (160, 50)
+
+
+def shown(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def confirm_deck(app, pilot, per_pip: tuple[int, ...]) -> None:
+    form = app.screen
+    assert isinstance(form, DeckForm), "a new game asks to confirm the deck first"
+    assert "ASSUMED" in str(form.query_one(".pb-warning").render())
+    for pip, count in enumerate(per_pip, 1):
+        form.query_one(f"#pip-{pip}", Input).value = str(count)
+    await pilot.click("#ok")
+    await pilot.pause()
+
+
+async def add_unit(app, pilot, template: str, side: int, terrain: str) -> None:
+    await pilot.press("i")
+    form = app.screen
+    assert isinstance(form, AddUnitForm)
+    form.query_one("#template", Select).value = template
+    form.query_one("#terrain", Select).value = terrain
+    form.query_one("#side", Input).value = str(side)
+    await pilot.click("#ok")
+    await pilot.pause()
+
+
+async def press_faces(companion, clock, pilot, *pips: int) -> None:
+    for pip in pips:
+        clock.advance(1)  # past the debounce window of the same key
+        companion.mock_presser.press(Control.FACE, pip)
+        await pilot.pause()
+
+
+async def test_a_short_turn_from_the_deck_to_the_turn_end_checklist(companion, clock):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (3, 3, 3, 3, 3, 3))
+        screen = app.screen
+        assert isinstance(screen, PointBlankScreen)
+        state: PointBlankState = screen.session.state
+        assert state.deck.left == 8 and state.deck.hands == (5, 5)
+        await add_unit(app, pilot, "us_rifle_squad", 1, "clear")
+        await add_unit(app, pilot, "german_rifle_squad", 2, "brush")
+
+        await pilot.press("f")
+        order = app.screen
+        assert isinstance(order, OrderForm)
+        order.query_one("#units", Input).value = "1"
+        targets = order.query_one("#targets", Input)
+        targets.value = "2"
+        targets.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "attack d6" in shown(app, "#pb-check")
+        assert "chance" not in shown(app, "#pb-check")  # the attack alone has no pass or fail
+        # attack 2 + 4 = 6 against 1 + brush 1 + concealed 2 = 4: damage 5 + 2 = 7 > morale 6
+        await press_faces(companion, clock, pilot, 4, 1, 5)
+        state = screen.session.state
+        assert state.check is None
+        assert state.unit(2).shaken == 1
+        assert state.unit(1).fatigue == 1 and state.unit(1).spotted
+        assert state.deck.left == 5
+
+        clock.advance(1)
+        companion.mock_presser.press(Control.NEXT)
+        await pilot.pause()
+        state = screen.session.state
+        assert state.side == 2 and state.deck.hands == (5, 5) and state.deck.left == 4
+
+        await press_faces(companion, clock, pilot, 2, 3, 6)
+        assert screen.session.state.turn == 1
+        assert app.screen.query_one("#pb-left", Digits).value.strip() == "1"
+        await press_faces(companion, clock, pilot, 6)
+        state = screen.session.state
+        assert state.turn == 2
+        assert state.unit(1).fatigue == 0 and not state.unit(1).spotted
+        assert state.deck.left == 18 - 10
+        assert "Turn 1 is over" in shown(app, "#pb-checklist")
+        committed = companion.store.records(screen.session.game.id, screen.session.rules.events)
+        assert [r.event.type for r in committed].count("pb_turn_ended") == 1
+
+
+async def test_a_pip_the_deck_cannot_hold_is_refused_until_confirmed(companion, clock):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (1, 1, 1, 1, 1, 7))
+        screen = app.screen
+        await press_faces(companion, clock, pilot, 1)
+        records = len(screen.session.records)
+        await press_faces(companion, clock, pilot, 1)
+        assert len(screen.session.records) == records, "a refused pip records nothing"
+        clock.advance(1)
+        companion.mock_presser.press(Control.CONFIRM)
+        await pilot.pause()
+        assert screen.session.state.deck.miscounts == 1
+        assert "override" in shown(app, "#pb-cards")
