@@ -15,8 +15,11 @@ from companion.games.registry import rules_for
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
+from companion.hardware.board_link import BoardLinkState
 from drivers.gpio import ButtonBox
 from drivers.pin_factory import PinFactoryChoice, choose_pin_factory
+from drivers.serial_board import SerialBoard
+from hw_mocks.fake_board import FakeBoardProcess
 from gpiozero.pins.mock import MockFactory
 from hw_mocks.mock_buttons import MockButtonPresser
 
@@ -32,6 +35,10 @@ class Companion:
     rng: random.Random
     clock: Callable[[], float] = time.monotonic
     button_box: ButtonBox | None = field(default=None, init=False)
+    want_fake_board: bool = False
+    """Start a fake serial board on a pty when no board port is configured (the demo)."""
+    board: SerialBoard | None = field(default=None, init=False)
+    fake_board: FakeBoardProcess | None = field(default=None, init=False)
 
     @property
     def mock_presser(self) -> MockButtonPresser | None:
@@ -55,6 +62,22 @@ class Companion:
         if self.button_box is not None:
             self.button_box.flash_roll_led()
 
+    def connect_board(
+        self,
+        sink: Callable[[ControlPressed], None],
+        on_link_state: Callable[[BoardLinkState], None],
+    ) -> SerialBoard | None:
+        """Starts the serial board link (None when `[board] enabled = false`). Presses go to
+        `sink` and every link change to `on_link_state`, both from the link's reader thread."""
+        if not self.config.board.enabled:
+            return None
+        port = self.config.board.port
+        if port is None and self.want_fake_board:
+            self.fake_board = FakeBoardProcess()
+            port = self.fake_board.path
+        self.board = SerialBoard(sink, on_link_state, port=port).start()
+        return self.board
+
     def open_game(self, game: GameInfo) -> GameSession:
         return GameSession(self.store, game, rules_for(game.kind, self.rng))
 
@@ -67,6 +90,12 @@ class Companion:
         if self.button_box is not None:
             self.button_box.close()
             self.button_box = None
+        if self.board is not None:
+            self.board.stop()
+            self.board = None
+        if self.fake_board is not None:
+            self.fake_board.stop()
+            self.fake_board = None
         self.store.close()
 
 
@@ -90,6 +119,7 @@ def bootstrap(
         pin_choice=pin_choice or choose_pin_factory(env),
         rng=random_source(seed),
         clock=clock,
+        want_fake_board=env.get("COMPANION_FAKE_BOARD", "") == "1",
     )
 
 

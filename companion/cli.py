@@ -33,6 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
     rename.add_argument("name")
     delete = games_commands.add_parser("delete", help="delete a game and its events")
     delete.add_argument("game")
+
+    from drivers.board_cli import add_board_commands
+
+    add_board_commands(commands)
     return parser
 
 
@@ -67,6 +71,10 @@ def main(argv: list[str] | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.command == "roll":
         return roll_once(args)
+    if args.command == "board":
+        from drivers.board_cli import run_board_command
+
+        return run_board_command(args)
     from companion.bootstrap import bootstrap
 
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)

@@ -1,0 +1,96 @@
+"""`companion board status` and `companion board monitor`: for people wiring a board box."""
+
+import argparse
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from companion import paths
+from companion.config import load_config
+from companion.hardware.board_link import BoardLinkState, LinkStatus
+from drivers.serial_board import SerialBoard, discover_ports
+from firmware_bridge.host_session import BoardEvent
+
+
+def add_board_commands(commands: argparse._SubParsersAction) -> None:
+    """The `board` subcommand and its actions, for the CLI's parser."""
+    board = commands.add_parser("board", help="find and test the serial button board")
+    actions = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
+    for name, text in (("status", "find the board, shake hands, print its id, versions and capabilities"),
+                       ("monitor", "print the board's events as they happen, until Ctrl-C")):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--port", help="the board's device (default: the config, else search)")
+        action.add_argument("--timeout", type=float, default=5.0,
+                            help="seconds to look for a board (status only)")
+
+
+def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    port = args.port or load_config(paths.config_path(getattr(args, "config", None))).board.port
+    if args.board_command == "monitor":
+        return monitor(port, out)
+    return status(port, out, args.timeout)
+
+
+def describe(state: BoardLinkState) -> str:
+    if state.status is not LinkStatus.CONNECTED:
+        return str(state)
+    return (f"board {state.board_id} on {state.port}\n"
+            f"  protocol {state.protocol}, firmware {state.firmware}\n"
+            f"  capabilities: {', '.join(state.capabilities) or 'none'}")
+
+
+def status(port: str | None, out: TextIO, timeout: float = 5.0,
+           discover: Callable[[], list[str]] = discover_ports) -> int:
+    """0 when a board answered the handshake, 1 otherwise; says which either way."""
+    answered = threading.Event()
+    states: list[BoardLinkState] = []
+
+    def seen(state: BoardLinkState) -> None:
+        states.append(state)
+        if state.status in (LinkStatus.CONNECTED, LinkStatus.REFUSED):
+            answered.set()
+
+    link = SerialBoard(lambda press: None, seen, port=port, discover=discover).start()
+    try:
+        answered.wait(timeout)
+    finally:
+        link.stop()
+    last = states[-1]
+    if last.status is LinkStatus.CONNECTED:
+        print(describe(last), file=out)
+        return 0
+    if last.status is LinkStatus.REFUSED:
+        print(f"board on {last.port} refused: {last.reason}", file=out)
+        return 1
+    where = port or ", ".join(discover()) or "no candidate ports (USB vendor 2E8A, /dev/serial/by-id)"
+    print(f"no board answered within {timeout:.0f} s (looked at: {where})", file=out)
+    return 1
+
+
+def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
+            discover: Callable[[], list[str]] = discover_ports) -> int:
+    """Prints link changes and every decoded event until Ctrl-C (or `stop` is set)."""
+    stop = stop or threading.Event()
+    started = time.monotonic()
+
+    def say(text: str) -> None:
+        print(f"{time.monotonic() - started:9.3f}  {text}", file=out, flush=True)
+
+    def on_state(state: BoardLinkState) -> None:
+        say(describe(state).replace("\n", "\n" + " " * 11))
+
+    def on_event(event: BoardEvent) -> None:
+        say(str(event))
+
+    link = SerialBoard(lambda press: None, on_state, port=port, discover=discover,
+                       on_board_event=on_event).start()
+    try:
+        while not stop.wait(0.2):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        link.stop()
+    return 0

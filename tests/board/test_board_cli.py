@@ -1,0 +1,62 @@
+"""`companion board status` and `monitor` against the fake board, as someone wiring a box runs them."""
+
+import io
+import subprocess
+import sys
+import threading
+
+from drivers.board_cli import monitor, status
+
+
+def test_status_prints_the_boards_id_versions_and_capabilities(fake_board):
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "board", "status", "--port", fake_board.path],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        f"board fa4eb0a4d0000001 on {fake_board.path}",
+        "  protocol 1.0, firmware 1.0.0",
+        "  capabilities: buttons, faces, leds",
+    ]
+
+
+def test_status_without_a_board_says_where_it_looked_and_fails(tmp_path):
+    out = io.StringIO()
+    assert status(None, out, timeout=0.3, discover=lambda: []) == 1
+    assert out.getvalue().startswith("no board answered within 0 s (looked at: no candidate ports")
+
+
+class Lines(io.StringIO):
+    """Output that tells a waiting test when a line containing some text was written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self.written:
+            count = super().write(text)
+            self.written.notify_all()
+            return count
+
+    def wait_for(self, text: str, timeout: float = 5.0) -> None:
+        with self.written:
+            assert self.written.wait_for(lambda: text in self.getvalue(), timeout), self.getvalue()
+
+
+def test_monitor_prints_each_decoded_event_until_stopped(fake_board):
+    out, stop = Lines(), threading.Event()
+    worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
+    worker.start()
+    try:
+        out.wait_for("protocol 1.0")
+        fake_board.command("hold roll 700")
+        out.wait_for("roll up")
+        fake_board.command("face 3")
+        out.wait_for("face 3")
+    finally:
+        stop.set()
+        worker.join(5)
+    events = [line.split(None, 1)[1] for line in out.getvalue().splitlines() if "#" in line]
+    assert events == ["#0 roll down", "#1 roll held", "#2 roll up", "#3 face 3"]
