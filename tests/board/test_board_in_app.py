@@ -1,0 +1,82 @@
+"""The board in the app: a press on the fake board rolls the dice; the status line follows the cable.
+
+The app does not start the board itself yet; these tests wire it exactly as the app will, with
+`Companion.connect_board(app's press sink, a BoardLinkChanged poster)`.
+"""
+
+import asyncio
+
+from companion.dice.spec import DiceSpec
+from companion.hardware.controls import Control
+from companion.tui.app import CompanionApp
+from companion.tui.messages import BoardLinkChanged, HardwarePress
+
+SIZE = (140, 40)
+
+
+class Seen:
+    """A message hook that lets the test await a message matching a condition."""
+
+    def __init__(self) -> None:
+        self.messages: list = []
+        self._waiters: list[tuple] = []
+
+    def __call__(self, message) -> None:
+        self.messages.append(message)
+        for condition, event in self._waiters:
+            if condition(message):
+                event.set()
+
+    async def wait_for(self, condition, timeout: float = 5.0):
+        if not any(condition(m) for m in self.messages):
+            event = asyncio.Event()
+            self._waiters.append((condition, event))
+            await asyncio.wait_for(event.wait(), timeout)
+        return next(m for m in self.messages if condition(m))
+
+
+def link_says(text: str):
+    return lambda m: isinstance(m, BoardLinkChanged) and m.description.startswith(text)
+
+
+def connect(app: CompanionApp):
+    companion = app.companion
+    companion.want_fake_board = True
+    return companion.connect_board(
+        app._post_press, lambda state: app.post_message(BoardLinkChanged(str(state))))
+
+
+async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companion):
+    seen = Seen()
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+        connect(app)
+        await seen.wait_for(link_says("board connected"))
+        companion.fake_board.command("press roll")
+        companion.fake_board.command("settle")  # every event from the board is acknowledged
+        await seen.wait_for(lambda m: isinstance(m, HardwarePress))
+        await pilot.pause()
+        presses = [m.press for m in seen.messages if isinstance(m, HardwarePress)]
+        assert [(p.control, p.source) for p in presses] == [(Control.ROLL, "board")]
+        session = app.screen.session
+        assert len(session.state.history) == 1
+        committed = companion.store.records(session.game.id, session.rules.events)
+        assert [record.event.type for record in committed] == ["dice_rolled"]
+        assert app.board_status == "board connected (firmware 1.0.0, protocol 1.0)"
+
+
+async def test_the_status_line_says_lost_when_unplugged_and_connected_again_after_replug(companion):
+    seen = Seen()
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+        connect(app)
+        await seen.wait_for(link_says("board connected"))
+        companion.fake_board.command("unplug")
+        await seen.wait_for(link_says("board lost"))
+        await pilot.pause()
+        assert app.board_status == "board lost: the board was unplugged"
+        seen.messages.clear()
+        companion.fake_board.command("replug")
+        await seen.wait_for(link_says("board connected"), timeout=2.0)
+        await pilot.pause()
+        assert app.board_status.startswith("board connected")
