@@ -9,13 +9,13 @@ from textual.widget import Widget
 from companion.bootstrap import Companion
 from companion.dice.rules import ChooseSpec
 from companion.dice.spec import DiceSpec
-from companion.games.registry import RULES
+from companion.games.registry import KINDS
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
 from companion.session import GameSession
 from companion.tui.messages import BoardLinkChanged, HardwarePress
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.registry import GAME_SCREENS
+from companion.tui.screens.registry import GAME_SCREENS, screen_for
 from companion.tui.screens.saved_games import SavedGamesScreen
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
@@ -37,7 +37,7 @@ class CompanionApp(App):
         self._start_kind = start_kind
         self._start_spec = start_spec
         self.board_status = "not connected"
-        self.kinds = [kind for kind in RULES if kind in GAME_SCREENS]
+        self.kinds = [kind for kind in KINDS if kind in GAME_SCREENS]
 
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
@@ -96,7 +96,7 @@ class CompanionApp(App):
 
     def open_session(self, session: GameSession) -> None:
         self.action_go_home()
-        self.push_screen(GAME_SCREENS[session.game.kind](self.companion, session))
+        self.push_screen(screen_for(session.game.kind)(self.companion, session))
 
     def action_go_home(self) -> None:
         while len(self.screen_stack) > 2:
