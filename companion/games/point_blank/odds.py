@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, prod
 
 from companion.games.point_blank.deck import PIPS, Deck, Pips, counts, minus
@@ -122,8 +123,20 @@ def melee_odds(
 
 
 def _melee(start: tuple[int, ...], after: tuple[int, ...], blocks, hits) -> MeleeOdds:
-    """A forward pass over the blocks of cards; states that drew the same cards are merged."""
-    states: dict[tuple[tuple[int, ...], int, int], int] = {(tuple(0 for _ in start), 0, 0): 1}
+    """A forward pass over the blocks of cards; states that drew the same cards and scored the
+    same hits are merged. A state is one integer (cards drawn per band, attacker and defender
+    hits in bit fields) so that taking a block of cards is one addition."""
+    bands = len(start)
+    shift = 8  # no melee draws 256 cards
+    hit_shift = [shift * bands, shift * (bands + 1)]
+
+    def encode(vector: tuple[int, ...]) -> int:
+        return sum(n << (shift * i) for i, n in enumerate(vector))
+
+    def decode(code: int) -> tuple[int, ...]:
+        return tuple((code >> (shift * i)) & 0xFF for i in range(bands))
+
+    states: dict[int, int] = {0: 1}
     base, total, size = start, 1, sum(start)
     last = max(i for i, (side, _) in enumerate(blocks) if side >= 0)
     result: dict[tuple[int, int], int] = defaultdict(int)
@@ -133,35 +146,56 @@ def _melee(start: tuple[int, ...], after: tuple[int, ...], blocks, hits) -> Mele
             continue
         total *= comb(size, cards)
         size -= cards
-        grown: dict[tuple[tuple[int, ...], int, int], int] = defaultdict(int)
-        for (drawn, a, d), weight in states.items():
-            pool = tuple(b - x for b, x in zip(base, drawn))
+        grown: dict[int, int] = defaultdict(int)
+        for key, weight in states.items():
+            pool = tuple(b - x for b, x in zip(base, decode(key)))
+            a, d = (key >> hit_shift[0]) & 0xFF, (key >> hit_shift[1]) & 0xFF
             if index == last:
                 hit_pool = sum(pool[i] for i in hits[side])
                 miss_pool = sum(pool) - hit_pool
+                hits_row, miss_row = PASCAL[hit_pool], PASCAL[miss_pool]
                 for k in range(max(0, cards - miss_pool), min(cards, hit_pool) + 1):
-                    key = (a + k, d) if side == 0 else (a, d + k)
-                    result[key] += weight * comb(hit_pool, k) * comb(miss_pool, cards - k)
+                    result[(a + k, d) if side == 0 else (a, d + k)] += weight * hits_row[k] * miss_row[cards - k]
                 continue
-            for split in _splits(cards, pool):
-                way = prod(map(comb, pool, split))
-                scored = sum(split[i] for i in hits[side])
-                moved = tuple(map(int.__add__, drawn, split))
-                grown[(moved, a + scored, d) if side == 0 else (moved, a, d + scored)] += weight * way
+            for step, way in _steps(cards, pool, hits[side], hit_shift[side], shift):
+                grown[key + step] += weight * way
         states = grown
     return MeleeOdds(dict(result), total)
 
 
-def _splits(cards: int, pool: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to take `cards` from bands holding `pool`, as counts per band."""
-    if len(pool) == 1:
-        if cards <= pool[0]:
-            yield (cards,)
-        return
-    rest = sum(pool[1:])
-    for k in range(max(0, cards - rest), min(cards, pool[0]) + 1):
-        for tail in _splits(cards - k, pool[1:]):
-            yield (k, *tail)
+def _pascal(rows: int) -> list[list[int]]:
+    table = [[1]]
+    for _ in range(1, rows):
+        above = table[-1]
+        table.append([1, *(x + y for x, y in zip(above, above[1:])), 1])
+    return table
+
+
+PASCAL = _pascal(256)
+"""Binomial coefficients C(n, k) as PASCAL[n][k]: looked up, not computed, in the inner loops."""
+
+
+@lru_cache(maxsize=4096)
+def _steps(cards: int, pool: tuple[int, ...], scoring: frozenset[int], hit_shift: int, shift: int) -> list[tuple[int, int]]:
+    """Every way to take `cards` from the bands of `pool`: (the state's increment, the number of ways)."""
+    steps: list[tuple[int, int]] = []
+    last = len(pool) - 1
+    rest_after = [sum(pool[i + 1:]) for i in range(len(pool))]
+
+    def walk(band: int, left: int, increment: int, ways: int) -> None:
+        size = pool[band]
+        if band == last:
+            if left <= size:
+                scored = left if band in scoring else 0
+                steps.append((increment + (left << (shift * band)) + (scored << hit_shift), ways * PASCAL[size][left]))
+            return
+        row = PASCAL[size]
+        for k in range(max(0, left - rest_after[band]), min(left, size) + 1):
+            scored = k if band in scoring else 0
+            walk(band + 1, left - k, increment + (k << (shift * band)) + (scored << hit_shift), ways * row[k])
+
+    walk(0, cards, 0, 1)
+    return steps
 
 
 def _dice_melee(fair: tuple[int, ...], attacker: int, defender: int, hits) -> MeleeOdds:
