@@ -101,7 +101,7 @@ def companion(presses: int, out: Path) -> None:
     clock = PaintClock()
     data = Path(tempfile.mkdtemp())
     factory = MockFactory()
-    wired = bootstrap(data_dir=data, config_file=data / "none.toml", env={},
+    wired = bootstrap(data_dir=data, config_file=data / "none.toml", env={}, fake_board=False,
                       pin_choice=PinFactoryChoice(factory, "mock", True, "benchmark"))
     append = wired.store.append
 

@@ -20,7 +20,8 @@ from companion.dice.spec import DiceSpec  # noqa: E402
 from companion.journal.store import GameStore  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 
-ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "TERM": "xterm-256color"}
+# The demo's fake serial board is left out: it is a second process, not part of the app.
+ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "0", "TERM": "xterm-256color"}
 ROLL = DiceRolled(spec=DiceSpec(count=2, sides=6), faces=(3, 4), source="generated")
 
 

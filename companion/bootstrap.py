@@ -107,19 +107,33 @@ def bootstrap(
     env: Mapping[str, str] = os.environ,
     pin_choice: PinFactoryChoice | None = None,
     clock: Callable[[], float] = time.monotonic,
+    fake_board: bool | None = None,
 ) -> Companion:
     """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
     config_path = paths.config_path(config_file, env)
     config = load_config(config_path)
     store = GameStore(paths.games_file(paths.data_dir(data_dir, env)))
+    pins = pin_choice or choose_pin_factory(env)
     return Companion(
         config=config,
         config_path=config_path,
         store=store,
-        pin_choice=pin_choice or choose_pin_factory(env),
+        pin_choice=pins,
         rng=random_source(seed),
         clock=clock,
-        want_fake_board=env.get("COMPANION_FAKE_BOARD", "") == "1",
+        want_fake_board=wants_fake_board(fake_board, env, pins.is_mock, config),
     )
 
 
+
+
+def wants_fake_board(asked: bool | None, env: Mapping[str, str], pins_are_mock: bool, config: Config) -> bool:
+    """The demo: with mock pins and no board port configured, a fake board on a pty stands in.
+
+    `COMPANION_FAKE_BOARD=0` searches for a real board instead; `=1` forces the fake one.
+    """
+    if asked is not None:
+        return asked
+    if env.get("COMPANION_FAKE_BOARD") in ("0", "1"):
+        return env["COMPANION_FAKE_BOARD"] == "1"
+    return pins_are_mock and config.board.port is None

@@ -47,6 +47,7 @@ def companion(tmp_path: Path, mock_factory: MockFactory, clock: FakeClock) -> It
         env={},
         pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"),
         clock=clock,
+        fake_board=False,
     )
     yield wired
     wired.close()

@@ -36,11 +36,13 @@ class CompanionApp(App):
         self.companion = companion
         self._start_kind = start_kind
         self._start_spec = start_spec
-        self.board_status = "not connected"
+        self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
         self.kinds = [kind for kind in KINDS if kind in GAME_SCREENS]
 
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
+        # Finding the board (or starting the demo's fake one) must not hold up the first frame.
+        self.run_worker(self._connect_board, thread=True, name="board link", exit_on_error=False)
         self.push_screen(HomeScreen(self.kinds))
         if self._start_kind:
             session = self.companion.resume_or_start(self._start_kind)
@@ -50,6 +52,15 @@ class CompanionApp(App):
         elif last := self.companion.store.last_game():
             if last.kind in GAME_SCREENS:
                 self.open_game(last)
+
+    def _connect_board(self) -> None:
+        fake = "fake " if self.companion.want_fake_board else ""
+        try:
+            self.companion.connect_board(
+                self._post_press, lambda state: self.post_message(BoardLinkChanged(fake + str(state)))
+            )
+        except Exception as error:  # the app runs on without a board, and says why
+            self.post_message(BoardLinkChanged(f"board could not start: {error}"))
 
     def _post_press(self, press: ControlPressed) -> None:
         """Called on the hardware's thread: post and return at once."""

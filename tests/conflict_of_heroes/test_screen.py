@@ -27,7 +27,7 @@ def table(tmp_path: Path, mock_factory, clock) -> Iterator[Companion]:
     config.write_text(f"[pins]\nsides = {list(SIDE_PINS)}\n")
     wired = bootstrap(
         data_dir=tmp_path / "data", config_file=config, seed=7, env={},
-        pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
+        pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock, fake_board=False,
     )
     yield wired
     wired.close()

@@ -8,4 +8,4 @@ class StatusLine(Static):
 
     def show(self, hardware: str, board: str, game: str, mock: bool) -> None:
         self.set_class(mock, "-mock")
-        self.update(f"{hardware}  │  board: {board}  │  {game}")
+        self.update(f"{hardware}  │  {board}  │  {game}")
