@@ -4,8 +4,10 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from companion.errors import RuleViolation
+from companion.errors import CompanionError, RuleViolation
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
@@ -157,3 +159,48 @@ def test_the_scenario_turn_limit_ends_the_game(session):
     assert session.state.game_over
     with pytest.raises(RuleViolation, match="last turn"):
         session.execute(StartCheck(check=PlainCheck()))
+
+
+def test_drawing_up_to_hand_size_past_the_last_card_ends_the_turn_and_deals_on_from_the_new_deck(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    draw(session, 1, 2, 3, 4, 5, 6, 1)  # one card left
+    session.execute(FlushHand())  # side 1 discards 5 and draws 5: one from this deck, four from the next
+    assert session.state.turn == 2
+    assert session.state.deck.hands == (5, 5)
+    # The new deck: 18 cards less side 2's hand and the one card side 1 drew before the shuffle.
+    assert session.state.deck.left == 18 - 5 - 1 - 4
+    types = [type(r.event).__name__ for r in session.records[-5:]]
+    assert types == ["HandFlushed", "CardsDealt", "TurnEnded", "DeckReshuffled", "CardsDealt"]
+
+
+point_blank_commands = st.one_of(
+    st.builds(EnterPip, pip=st.integers(1, 6)),
+    st.just(StartCheck(check=PlainCheck(cards=2))),
+    st.builds(Order, units=st.tuples(st.integers(1, 2)), action=st.sampled_from(["fire", "move", "melee", "ready"]),
+              via=st.sampled_from(["card", "spend"])),
+    st.just(EndImpulse()),
+    st.just(FlushHand()),
+    st.just(Undo()),
+    st.just(Redo()),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(commands=st.lists(point_blank_commands, max_size=40))
+def test_the_journal_folds_back_to_the_same_state_and_never_loses_a_card(tmp_path_factory, commands):
+    store = GameStore(tmp_path_factory.mktemp("pb") / "games.sqlite3")
+    session = GameSession(store, store.create_game("point_blank"), PointBlankRules(random.Random(3)))
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=2))
+    for command in commands:
+        try:
+            session.execute(command)
+        except CompanionError:
+            pass
+        deck = session.state.deck
+        assert 0 <= deck.left and min(deck.hands) >= 0
+        assert deck.left + sum(deck.hands) + len(deck.held) <= deck.size
+    assert reopen(session).state == session.state
+    store.close()
