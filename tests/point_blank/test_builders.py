@@ -77,3 +77,10 @@ def test_buttoned_afvs_are_immune_to_infantry_fire():
     state = table((SQUAD, 1, "clear", {}), (AFV, 2, "clear", {"buttoned": True}))
     with pytest.raises(RuleViolation, match="7.3"):
         builders.fire(state, CATALOG, [1], [2])
+
+
+def test_afvs_may_not_overrun_into_blocking_terrain():
+    state = table((AFV, 1, "clear", {}), (SQUAD, 2, "woods", {}))
+    with pytest.raises(RuleViolation, match="7.11"):
+        builders.overrun(state, CATALOG, 1, [2], machine_guns=2, high_explosive=2)
+    assert builders.overrun(table((AFV, 1, "clear", {}), (SQUAD, 2, "brush", {})), CATALOG, 1, [2], 2, 2).attacker_dice == 4

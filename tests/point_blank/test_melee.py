@@ -1,7 +1,7 @@
 """Melee (7.10): dice counts from the modifier table and the rulebook's examples."""
 
 from companion.games.point_blank.checks.base import Outcome
-from companion.games.point_blank.checks.melee import Melee, melee_dice, spread
+from companion.games.point_blank.checks.melee import Melee, melee_dice, overrun_dice, spread
 from tests.point_blank.checks_helpers import squad
 
 
@@ -36,3 +36,12 @@ def test_the_airborne_melee_example_scores_three_hits_to_one():
     by_unit = {c.unit: c.changes for c in outcome.changes if "shaken" in c.changes}
     assert by_unit[3]["reduced"] is True and by_unit[4]["shaken"] == 1 and by_unit[1]["shaken"] == 1
     assert "defender retreats" in outcome.text
+
+
+def test_an_overrun_counts_mg_and_he_and_one_die_per_squad():
+    defenders = (squad(3, firepower=2), squad(4, kind="half_squad", firepower=1), squad(5, kind="half_squad"))
+    assert overrun_dice(2, 3, buttoned=False, attacker_shaken=False, defenders=defenders) == (5, 2)
+
+
+def test_a_buttoned_afv_halves_its_machine_guns_rounding_up():
+    assert overrun_dice(3, 2, buttoned=True, attacker_shaken=True, defenders=(squad(3),)) == (4, 2)

@@ -10,7 +10,7 @@ from companion.games.point_blank.catalog import Catalog, TerrainCard
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import Blaze, Bog, Concealment, Repair, Smoke, Spotting, Unbog
 from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper, defence_modifier
-from companion.games.point_blank.checks.melee import Melee, melee_dice
+from companion.games.point_blank.checks.melee import Melee, melee_dice, overrun_dice
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
 from companion.games.point_blank.rules import PointBlankState
@@ -101,6 +101,20 @@ def melee(state: PointBlankState, catalog: Catalog, attacking: list[int], defend
         attacker_hits_on=4 - max(u.melee_modifier for u in attackers),
         defender_hits_on=4 - max(u.melee_modifier for u in defenders),
     )
+
+
+def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: list[int],
+            machine_guns: int, high_explosive: int) -> Melee:
+    """An AFV's overrun, resolved in Upkeep like a melee (7.11); never into blocking terrain."""
+    afv, defenders = state.unit(afv_id), units(state, defending)
+    if not afv.vehicle:
+        raise RuleViolation("only AFVs overrun; infantry melee (8.6)")
+    if terrain_of(catalog, defenders[0]).los == "blocking":
+        raise RuleViolation("AFVs may not overrun units in blocking terrain (7.11)")
+    snapped = tuple(Snapshot.of(u) for u in defenders)
+    attack, defence = overrun_dice(machine_guns, high_explosive, afv.buttoned, bool(afv.shaken), snapped,
+                                   any(d.bogged for d in defenders))
+    return Melee(attackers=(Snapshot.of(afv),), defenders=snapped, attacker_dice=attack, defender_dice=defence)
 
 
 def spotting(state: PointBlankState, catalog: Catalog, targets: list[int], leadership: int = 0,

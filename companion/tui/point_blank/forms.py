@@ -183,6 +183,7 @@ CHECK_KINDS = [
     ("sniper (unit; card pips in 'number')", "sniper"), ("ordnance (unit, targets)", "ordnance"),
     ("radio barrage (unit, targets; strengths)", "barrage"),
     ("melee in Upkeep (units attack targets; leaders' modifiers: leader, number)", "melee"),
+    ("overrun in Upkeep (AFV unit, targets; MG in 'number', HE)", "overrun"),
 ]
 
 

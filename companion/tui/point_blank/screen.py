@@ -252,6 +252,8 @@ class PointBlankScreen(GameScreen):
                 return builders.barrage(state, catalog, units[0], targets, v["strengths"], v["leadership"])
             case "melee":
                 return builders.melee(state, catalog, units, targets, v["leadership"], v["number"])
+            case "overrun":
+                return builders.overrun(state, catalog, units[0], targets, v["number"], v["he"])
         raise ValueError(f"no check called {v['kind']}")
 
     def run_command_safely(self, build) -> None:

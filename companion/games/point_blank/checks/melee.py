@@ -39,6 +39,23 @@ def melee_dice(attackers: tuple[Snapshot, ...], defenders: tuple[Snapshot, ...],
     return attack, max(1, defence)
 
 
+def overrun_dice(machine_guns: int, high_explosive: int, buttoned: bool, attacker_shaken: bool,
+                 defenders: tuple[Snapshot, ...], target_bogged: bool = False) -> tuple[int, int]:
+    """(AFV d6, defender d6) for an overrun (7.11): the AFV's MG (halved, rounded up, if buttoned)
+    plus HE; each full squad one d6, half squads one per two (rounded up), defending AFVs their
+    frontal armour (at least 1); +1 d6 against a shaken AFV on either side and against a spent
+    defending vehicle. Decision (ours): the bullet about a bogged target reads "- 1 d6" after an
+    empty list marker; a bogged vehicle is easier to close with (7.2), so it is +1 for the attacker."""
+    attack = (-(-machine_guns // 2) if buttoned else machine_guns) + high_explosive
+    vehicles = [d for d in defenders if d.kind in ("afv", "vehicle")]
+    full = sum(1 for d in defenders if d.kind == "full_squad" and not d.reduced)
+    halves = sum(1 for d in defenders if d.kind == "half_squad" or (d.kind == "full_squad" and d.reduced))
+    defence = full + -(-halves // 2) + sum(max(1, d.front_armour) for d in vehicles)
+    attack += any(v.shaken for v in vehicles) + any(v.spent for v in vehicles) + target_bogged
+    defence += attacker_shaken
+    return attack, max(1, defence)
+
+
 def spread(count: int, units: int) -> list[int]:
     """Every unit takes one hit before any takes a second (7.10.1.1)."""
     if units == 0:
