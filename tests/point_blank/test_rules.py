@@ -14,7 +14,7 @@ from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
 from companion.games.point_blank.checks.fire import Sniper
 from companion.games.point_blank.rules import (
     AddUnit, CancelCheck, CheckResolved, DeckReshuffled, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PipDrawn,
-    PointBlankRules, RollDie, SetUpGame, StartCheck, TurnEnded,
+    PointBlankRules, ReduceFatigue, RollDie, SetUpGame, StartCheck, TurnEnded,
 )
 from companion.games.rules import Redo, Undo
 from companion.journal.store import GameStore
@@ -204,3 +204,18 @@ def test_the_journal_folds_back_to_the_same_state_and_never_loses_a_card(tmp_pat
         assert deck.left + sum(deck.hands) + len(deck.held) <= deck.size
     assert reopen(session).state == session.state
     store.close()
+
+
+def test_the_fatigue_example_a_leader_cannot_ready_away_fatigue_gained_this_impulse(session):
+    """7.6: a unit fires; the leader with it may not remove that fatigue in the same impulse."""
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=UnitTemplate(name="Sgt", kind="leader", morale=8, leadership=1), side=1))
+    session.execute(Order(units=(1,), action="fire"))
+    with pytest.raises(RuleViolation, match="7.6"):
+        session.execute(ReduceFatigue(unit=1, via="leader", leader=2))
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    session.execute(ReduceFatigue(unit=1, via="leader", leader=2))
+    assert session.state.unit(1).fatigue == 0 and session.state.unit(2).spent
+    assert session.state.check is not None  # the odd d6 for a second reduction (8.9)

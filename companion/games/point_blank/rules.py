@@ -90,8 +90,12 @@ class PlayEventCard(Command):
 
 
 class ReduceFatigue(Command):
+    """One fatigue level off: by discarding a card (6.2.1.3), a Ready card (8.9), a leader's Ready
+    action on a unit in his Sector (8.9), or the second reduction an odd d6 earned."""
+
     unit: int
-    via: Literal["discard", "ready", "bonus"] = "discard"
+    via: Literal["discard", "ready", "leader", "bonus"] = "discard"
+    leader: int | None = None
 
 
 class FlushHand(Command):
@@ -208,7 +212,8 @@ class FatigueReduced(Event):
     type: Literal["pb_fatigue_reduced"] = "pb_fatigue_reduced"
     side: int
     unit: int
-    via: Literal["discard", "ready", "bonus"]
+    via: Literal["discard", "ready", "leader", "bonus"]
+    leader: int | None = None
 
     def describe(self) -> str:
         return f"fatigue removed from unit {self.unit} ({self.via})"
@@ -421,7 +426,7 @@ class PointBlankRules:
             case PlayEventCard(name=name):
                 self._use_card(state, "event")
                 return [EventCardPlayed(side=state.side, name=name)]
-            case ReduceFatigue(unit=unit_id, via=via):
+            case ReduceFatigue(unit=unit_id, via=via, leader=leader_id):
                 unit = state.unit(unit_id)
                 if unit.side != state.side:
                     raise RuleViolation(f"{unit.name} is not the phasing side's unit")
@@ -430,8 +435,12 @@ class PointBlankRules:
                     if not state.fatigue_bonus_owed:
                         raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
                     return [FatigueReduced(side=state.side, unit=unit_id, via=via)]
-                self._use_card(state, via)
-                return [FatigueReduced(side=state.side, unit=unit_id, via=via), CheckStarted(check=FatigueBonus())]
+                if via == "leader":
+                    self._leader_may_act(state, leader_id)
+                else:
+                    self._use_card(state, via)
+                reduced = FatigueReduced(side=state.side, unit=unit_id, via=via, leader=leader_id)
+                return [reduced, CheckStarted(check=FatigueBonus())]
             case FlushHand():
                 if state.side in state.flushed:
                     raise RuleViolation(f"side {state.side} has already flushed its hand this turn (6.2.1.5)")
@@ -480,6 +489,15 @@ class PointBlankRules:
         if needs_card and state.deck.hands[state.side - 1] <= 0:
             raise RuleViolation(f"side {state.side} has no card in hand")
 
+    def _leader_may_act(self, state: PointBlankState, leader_id: int | None) -> None:
+        leader = state.unit(leader_id) if leader_id is not None else None
+        if leader is None or not leader.leader:
+            raise RuleViolation("name the leader who takes this action (2.11)")
+        if leader.side != state.side:
+            raise RuleViolation(f"{leader.name} acts only in his own side's impulse (6.2.1.4)")
+        if leader.spent or leader.shaken or leader.id in state.leaders_acted:
+            raise RuleViolation(f"{leader.name} must be Good Order and not have acted this impulse (2.11, 6.2.1.4)")
+
     def _order(self, state: PointBlankState, order: Order) -> list[Event]:
         if not order.units:
             raise NothingToDo("order at least one unit")
@@ -503,11 +521,7 @@ class PointBlankRules:
             if state.card_used != "card" or state.second_icon_used:
                 raise RuleViolation("only a two-icon Action card played this impulse gives a second action (6.2.1.1)")
         elif via == "leader":
-            leader = state.unit(order.leader) if order.leader is not None else None
-            if leader is None or not leader.leader:
-                raise RuleViolation("name the leader who takes this action (2.11)")
-            if leader.spent or leader.shaken or leader.id in state.leaders_acted:
-                raise RuleViolation(f"{leader.name} must be Good Order and not have acted this impulse (2.11, 6.2.1.4)")
+            self._leader_may_act(state, order.leader)
         elif via == "hero":
             if not all(u.hero for u in units):
                 raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
@@ -630,6 +644,9 @@ class PointBlankRules:
                 state = self._changed(state, {unit_id: {"fatigue": max(0, state.unit(unit_id).fatigue - 1)}})
                 if via == "bonus":
                     return replace(state, fatigue_bonus_owed=False)
+                if via == "leader" and event.leader is not None:
+                    state = self._changed(state, {event.leader: {"spent": True}})
+                    return replace(state, leaders_acted=state.leaders_acted | {event.leader})
                 return self._card(state, via, event.side)
             case HandFlushed(side=side):
                 hands = list(state.deck.hands)
