@@ -57,7 +57,7 @@ def check_lines(state: PointBlankState) -> list[str]:
     if isinstance(step, Step):
         lines.append(f"draw {step.cards} card{'s' * (step.cards != 1)}: {step.prompt}")
         if step.success is not None:
-            lines.append(f"chance: {percent(chance(state.deck, step.cards, step.success, state.dice_mode))}")
+            lines.append(f"chance of that: {percent(chance(state.deck, step.cards, step.success, state.dice_mode))}")
         if isinstance(pending.check, Melee) and not pending.pips:
             odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,
                               pending.check.attacker_hits_on, pending.check.defender_hits_on, state.dice_mode)

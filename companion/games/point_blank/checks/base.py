@@ -70,7 +70,8 @@ class Step:
     prompt: str
     cards: int
     success: Success | None = None
-    """What counts as success, for showing its chance before the card is drawn."""
+    """Whether the cards give the result the prompt names ("6 = out", "4+ sets ablaze", "N or
+    less hits"), for showing its chance before the cards are drawn."""
 
 
 class NeedPips(Exception):

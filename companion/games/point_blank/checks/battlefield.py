@@ -90,7 +90,7 @@ class Blaze(Check):
     sector: str
 
     def resolve(self, draw: Draw) -> Outcome:
-        (pip,) = draw("blaze d6 (4+ sets the terrain ablaze)", 1, lambda p: p[0] < 4)
+        (pip,) = draw("blaze d6 (4+ sets the terrain ablaze)", 1, lambda p: p[0] >= 4)
         if pip >= 4:
             return Outcome(text=f"blaze {pip}: {self.sector} is ablaze; every unit there makes a morale check (7.1)",
                            markers=(MarkerChange(marker="blaze", sector=self.sector, present=True),))
@@ -115,7 +115,7 @@ class Bog(Check):
     def resolve(self, draw: Draw) -> Outcome:
         limit = BOG_AT[(self.los, self.wheeled)]
         shift = self.leadership - self.wire - self.buttoned
-        (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift > limit)
+        (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift <= limit)
         if pip + shift <= limit:
             return Outcome(text=f"bog check {pip + shift}: bogged (immobilised)", changes=(change(self.unit, bogged=True),))
         return Outcome(text=f"bog check {pip + shift}: not bogged")

@@ -32,7 +32,8 @@ def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], 
     """Defence d6, then a damage check per target if the attack is higher; heroes on a damage 1 (7.8).
     Also says whether any target suffered a result (what a Blaze weapon needs, 7.1)."""
     against = defence + vehicle_defence
-    (pip,) = draw(f"defence d6 (+{against}) against attack {attack}", 1, lambda p: p[0] + against >= attack)
+    (pip,) = draw(f"defence d6 (+{against}): {attack - against} or more holds against {attack}", 1,
+                  lambda p: p[0] + against >= attack)
     total = pip + against
     if attack <= total:
         return [f"attack {attack} vs defence {total}: no effect"], [], False
@@ -40,7 +41,7 @@ def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], 
     lines, changes = [f"attack {attack} vs defence {total}: damage checks +{difference}"], []
     affected = False
     for target in targets:
-        (check,) = draw(f"damage check for {target.name} (+{difference}, morale {target.morale})", 1,
+        (check,) = draw(f"damage check for {target.name} (+{difference}; morale {target.morale} or less holds)", 1,
                         lambda p, t=target: p[0] + difference <= t.morale)
         damage = damage_check(target.unit(), check + difference)
         lines.append(damage.text)
@@ -86,7 +87,7 @@ class InfantryFire(Check):
         lines, changes = [], []
         out_of_ammo = False
         if pip == 6:
-            (ammo,) = draw(f"out of ammo check for {self.lead.name} (6 = out)", 1, lambda p: p[0] != 6)
+            (ammo,) = draw(f"out of ammo check for {self.lead.name} (6 = out)", 1, lambda p: p[0] == 6)
             out_of_ammo = ammo == 6
         # A flamethrower alone denies the defender its defensive modifier (7.17.1).
         defence = 0 if self.flamethrower_only else self.defence
@@ -95,18 +96,18 @@ class InfantryFire(Check):
         changes += damage
         lead_changes: dict[str, bool | int] = {}
         if pip == 1 and self.support_weapon:
-            (breaking,) = draw("breakdown check (1-2 = broken)", 1, lambda p: p[0] > 2)
+            (breaking,) = draw("breakdown check (1-2 = broken)", 1, lambda p: p[0] <= 2)
             if breaking <= 2:
                 lead_changes["weapon_broken"] = True
                 lines.append("the Support Weapon is broken (7.17.3)")
         markers = []
         if self.blaze and affected:
-            (fire,) = draw("blaze check (4+ sets the terrain ablaze)", 1, lambda p: p[0] < 4)
+            (fire,) = draw("blaze check (4+ sets the terrain ablaze)", 1, lambda p: p[0] >= 4)
             if fire >= 4:
                 markers.append(MarkerChange(marker="blaze", sector=self.sector, present=True))
                 lines.append(f"{self.sector or 'the target terrain'} is ablaze: every unit there makes a morale check (7.1)")
         if self.flamethrower:
-            (fuel,) = draw("flamethrower fuel check (5+ = out of fuel)", 1, lambda p: p[0] < 5)
+            (fuel,) = draw("flamethrower fuel check (5+ = out of fuel)", 1, lambda p: p[0] >= 5)
             if fuel >= 5:
                 lead_changes["flamethrower"] = False
                 lines.append("the flamethrower is out of fuel and leaves the game (7.17.1)")
@@ -135,12 +136,12 @@ class Barrage(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         lowest = min(need for need, _ in self.strengths)
-        (pip,) = draw(f"on target d6 (+{self.leadership}; 1-3 fails)", 1, lambda p: p[0] + self.leadership >= max(4, lowest))
+        (pip,) = draw(f"on target d6 (+{self.leadership}; 4 or more is on target)", 1, lambda p: p[0] + self.leadership >= max(4, lowest))
         result = pip + self.leadership
         lines, changes = [], []
         strength = max((fp for need, fp in self.strengths if result >= need), default=0)
         if pip == 1:
-            (breaking,) = draw("radio breakdown check (1-2 = broken, never repaired)", 1, lambda p: p[0] > 2)
+            (breaking,) = draw("radio breakdown check (1-2 = broken, never repaired)", 1, lambda p: p[0] <= 2)
             if breaking <= 2:
                 changes.append(change(self.radio.id, weapon_broken=True))
                 lines.append("the radio is broken and leaves the game (7.17.3)")

@@ -56,9 +56,9 @@ class Ordnance(Check):
             (pen,) = draw(f"penetration d6 (+{self.penetration})", 1)
             out_of_ammo = False
             if pen == 6:
-                (ammo,) = draw(f"out of ammo check for {self.firer.name} (6 = out)", 1, lambda p: p[0] != 6)
+                (ammo,) = draw(f"out of ammo check for {self.firer.name} (6 = out)", 1, lambda p: p[0] == 6)
                 out_of_ammo = ammo == 6
-            (armour,) = draw(f"armour d6 (+{self.armour}) against {pen + self.penetration}", 1,
+            (armour,) = draw(f"armour d6 (+{self.armour}): {pen + self.penetration - self.armour} or more holds", 1,
                              lambda p: p[0] + self.armour >= pen + self.penetration)
             attack, defence = pen + self.penetration, armour + self.armour
             markers = ()
@@ -74,13 +74,13 @@ class Ordnance(Check):
             return Outcome(text="; ".join(lines), changes=tuple(changes), markers=markers)
         (he,) = draw(f"HE d6 (+{self.high_explosive})", 1)
         attack = he + self.high_explosive
-        (defence,) = draw(f"defence d6 against {attack} (no modifiers)", 1, lambda p: p[0] >= attack)
+        (defence,) = draw(f"defence d6 (no modifiers): {attack} or more holds", 1, lambda p: p[0] >= attack)
         if attack <= defence:
             return Outcome(text="; ".join([*lines, f"HE {attack} vs {defence}: no effect"]), changes=tuple(changes))
         difference = attack - defence
         lines.append(f"HE {attack} vs {defence}: damage checks +{difference}")
         for target in self.targets:
-            (check,) = draw(f"damage check for {target.name} (+{difference}, morale {target.morale})", 1,
+            (check,) = draw(f"damage check for {target.name} (+{difference}; morale {target.morale} or less holds)", 1,
                             lambda p, t=target: p[0] + difference <= t.morale)
             damage = damage_check(target.unit(), check + difference)
             lines.append(damage.text)

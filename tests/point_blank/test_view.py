@@ -1,0 +1,46 @@
+"""What the screen says: the situation, the deck, the odds and the check in progress."""
+
+import random
+from datetime import UTC, datetime
+
+from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.checks.battlefield import Spotting
+from companion.games.point_blank.rules import AddUnit, PointBlankRules, SetUpGame, StartCheck
+from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
+from companion.journal.events import Record
+
+
+def played(*commands):
+    rules = PointBlankRules(random.Random(0))
+    state = rules.initial()
+    for command in commands:
+        for event in rules.decide(state, command):
+            state = rules.evolve(state, Record(0, datetime.now(UTC), event), False)
+    return state
+
+
+def test_before_setup_the_screen_asks_for_the_deck():
+    assert "Confirm the deck" in situation(played())
+    assert odds_lines(played()) == []
+
+
+def test_the_deck_lines_count_cards_left_hands_and_unseen_pips():
+    state = played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2)))
+    assert deck_lines(state)[0].startswith("2 of 12 cards left · hands 5 / 5")
+    assert odds_lines(state)[0] == "next d6   1:17%  2:17%  3:17%  4:17%  5:17%  6:17%"
+
+
+def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
+    state = played(
+        SetUpGame(cards_per_pip=(1, 1, 1, 3, 3, 3)),
+        AddUnit(template=UnitTemplate(name="squad", kind="full_squad", morale=6), side=2, terrain="brush"),
+        StartCheck(check=Spotting(los="degrading", targets=(1,))),
+    )
+    lines = check_lines(state)
+    assert lines[1] == "draw 1 card: spotting d6 (+0; 3 or less spots)"
+    assert lines[2] == "chance of that: 25%"
+
+
+def test_the_checklist_always_carries_the_upkeep_steps_in_the_rulebooks_order():
+    lines = checklist_lines(played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2))))
+    assert lines[0] == "Upkeep for side 1 (6.1):" and "6.1.1" in lines[1] and "6.1.7" in lines[-1]
