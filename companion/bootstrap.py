@@ -6,22 +6,25 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from gpiozero.pins.mock import MockFactory
 
 from companion import paths
 from companion.config import Config, load_config
 from companion.dice.rolling import random_source
 from companion.games.registry import rules_for
+from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
-from companion.hardware.board_link import BoardLinkState
 from drivers.gpio import ButtonBox
 from drivers.pin_factory import PinFactoryChoice, choose_pin_factory
-from drivers.serial_board import SerialBoard
-from hw_mocks.fake_board import FakeBoardProcess
-from gpiozero.pins.mock import MockFactory
 from hw_mocks.mock_buttons import MockButtonPresser
+
+if TYPE_CHECKING:
+    from drivers.serial_board import SerialBoard
+    from hw_mocks.fake_board import FakeBoardProcess
 
 
 @dataclass
@@ -37,8 +40,8 @@ class Companion:
     button_box: ButtonBox | None = field(default=None, init=False)
     want_fake_board: bool = False
     """Start a fake serial board on a pty when no board port is configured (the demo)."""
-    board: SerialBoard | None = field(default=None, init=False)
-    fake_board: FakeBoardProcess | None = field(default=None, init=False)
+    board: "SerialBoard | None" = field(default=None, init=False)
+    fake_board: "FakeBoardProcess | None" = field(default=None, init=False)
 
     @property
     def mock_presser(self) -> MockButtonPresser | None:
@@ -66,11 +69,17 @@ class Companion:
         self,
         sink: Callable[[ControlPressed], None],
         on_link_state: Callable[[BoardLinkState], None],
-    ) -> SerialBoard | None:
+    ) -> "SerialBoard | None":
         """Starts the serial board link (None when `[board] enabled = false`). Presses go to
-        `sink` and every link change to `on_link_state`, both from the link's reader thread."""
+        `sink` and every link change to `on_link_state`, both from the link's reader thread.
+
+        pyserial and the fake board are imported here, off the start-up path: the app calls
+        this from a worker thread after its first frame."""
         if not self.config.board.enabled:
             return None
+        from drivers.serial_board import SerialBoard
+        from hw_mocks.fake_board import FakeBoardProcess
+
         port = self.config.board.port
         if port is None and self.want_fake_board:
             self.fake_board = FakeBoardProcess()

@@ -16,7 +16,6 @@ from companion.session import GameSession
 from companion.tui.messages import BoardLinkChanged, HardwarePress
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.registry import GAME_SCREENS, screen_for
-from companion.tui.screens.saved_games import SavedGamesScreen
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
 
@@ -42,7 +41,9 @@ class CompanionApp(App):
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
-        self.run_worker(self._connect_board, thread=True, name="board link", exit_on_error=False)
+        self.call_after_refresh(
+            self.run_worker, self._connect_board, thread=True, name="board link", exit_on_error=False
+        )
         self.push_screen(HomeScreen(self.kinds))
         if self._start_kind:
             session = self.companion.resume_or_start(self._start_kind)
@@ -114,5 +115,7 @@ class CompanionApp(App):
             self.pop_screen()
 
     def action_show_games(self) -> None:
+        from companion.tui.screens.saved_games import SavedGamesScreen  # its table loads on first use
+
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, self.kinds))

@@ -79,7 +79,6 @@ class ConflictOfHeroesScreen(GameScreen):
         if self.state.phase == "setup" and pools != self.state.pools:
             self.session.execute(UseCounterPools(pools=pools))
         self._tentative_spend = 0
-        super().on_mount()
 
     @property
     def state(self) -> CohState:

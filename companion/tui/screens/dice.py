@@ -47,7 +47,6 @@ class DiceScreen(GameScreen):
     def on_mount(self) -> None:
         self._shown_voided: set[int] = set()
         self._shown_rolls = 0
-        super().on_mount()
 
     @property
     def state(self) -> DiceState:

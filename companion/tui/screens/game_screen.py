@@ -43,6 +43,7 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     def on_mount(self) -> None:
+        # Textual calls every `on_mount` along the MRO, a subclass's first: no super() call needed.
         self.show_state()
 
     def on_screen_resume(self) -> None:
