@@ -38,7 +38,8 @@ def describe(state: BoardLinkState) -> str:
         return str(state)
     return (f"board {state.board_id} on {state.port}\n"
             f"  protocol {state.protocol}, firmware {state.firmware}\n"
-            f"  capabilities: {', '.join(state.capabilities) or 'none'}")
+            f"  capabilities: {', '.join(state.capabilities) or 'none'}"
+            + (f"\n  {state.damage.removeprefix('; ')}" if state.damaged_frames else ""))
 
 
 def status(port: str | None, out: TextIO, timeout: float = 5.0,

@@ -9,6 +9,7 @@ import logging
 import re
 import threading
 import time
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -190,6 +191,7 @@ class SerialBoard:
                     out, happened = session.outbox(), session.happenings()
                 # Events are handed on before they are acknowledged: an ACK means "delivered".
                 keep_going = self._handle(path, happened)
+                self._report_damage(session)
                 with self._lock:
                     self._write(out)
                 if not keep_going:
@@ -223,6 +225,12 @@ class SerialBoard:
             elif isinstance(happening, CommandFailed):
                 log.warning("board command %d failed: %s", happening.seq, happening.reason)
         return True
+
+    def _report_damage(self, session: HostSession) -> None:
+        """Damaged frames change nothing (the board resends what was lost) but are said, once each."""
+        damaged = session.decoder.damaged
+        if self.connected and damaged != self.state.damaged_frames:
+            self._set_state(replace(self.state, damaged_frames=damaged, last_damage=session.decoder.last_error))
 
     def _deliver(self, event: BoardEvent) -> None:
         try:

@@ -25,10 +25,21 @@ class BoardLinkState:
     firmware: str | None = None
     capabilities: tuple[str, ...] = ()
     reason: str = ""
+    damaged_frames: int = 0
+    """Frames skipped since the link came up because they arrived damaged (noise, a bad cable)."""
+    last_damage: str = ""
 
     def __str__(self) -> str:
         if self.status is LinkStatus.CONNECTED:
-            return f"board connected (firmware {self.firmware}, protocol {self.protocol})"
+            return f"board connected (firmware {self.firmware}, protocol {self.protocol}){self.damage}"
         if self.status is LinkStatus.SEARCHING:
             return "board: searching"
         return f"board {self.status}: {self.reason}" if self.reason else f"board {self.status}"
+
+    @property
+    def damage(self) -> str:
+        """`; skipped 3 damaged frames (last: CRC mismatch)`, or nothing on a clean line."""
+        if not self.damaged_frames:
+            return ""
+        plural = "s" if self.damaged_frames > 1 else ""
+        return f"; skipped {self.damaged_frames} damaged frame{plural} (last: {self.last_damage})"

@@ -1,7 +1,6 @@
 """The board in the app: a press on the fake board rolls the dice; the status line follows the cable.
 
-The app does not start the board itself yet; these tests wire it exactly as the app will, with
-`Companion.connect_board(app's press sink, a BoardLinkChanged poster)`.
+The app starts the board link itself after its first frame; here it starts the demo's fake board.
 """
 
 import asyncio
@@ -39,19 +38,16 @@ def link_says(text: str):
     return lambda m: isinstance(m, BoardLinkChanged) and m.description.startswith(text)
 
 
-def connect(app: CompanionApp):
-    companion = app.companion
+def dice_app_with_fake_board(companion) -> CompanionApp:
     companion.want_fake_board = True
-    return companion.connect_board(
-        app._post_press, lambda state: app.post_message(BoardLinkChanged(str(state))))
+    return CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
 
 
 async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companion):
     seen = Seen()
-    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    app = dice_app_with_fake_board(companion)
     async with app.run_test(size=SIZE, message_hook=seen) as pilot:
-        connect(app)
-        await seen.wait_for(link_says("board connected"))
+        await seen.wait_for(link_says("fake board connected"))
         companion.fake_board.command("press roll")
         companion.fake_board.command("settle")  # every event from the board is acknowledged
         await seen.wait_for(lambda m: isinstance(m, HardwarePress))
@@ -62,21 +58,20 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         assert len(session.state.history) == 1
         committed = companion.store.records(session.game.id, session.rules.events)
         assert [record.event.type for record in committed] == ["dice_rolled"]
-        assert app.board_status == "board connected (firmware 1.0.0, protocol 1.0)"
+        assert app.board_status == "fake board connected (firmware 1.0.0, protocol 1.0)"
 
 
 async def test_the_status_line_says_lost_when_unplugged_and_connected_again_after_replug(companion):
     seen = Seen()
-    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    app = dice_app_with_fake_board(companion)
     async with app.run_test(size=SIZE, message_hook=seen) as pilot:
-        connect(app)
-        await seen.wait_for(link_says("board connected"))
+        await seen.wait_for(link_says("fake board connected"))
         companion.fake_board.command("unplug")
-        await seen.wait_for(link_says("board lost"))
+        await seen.wait_for(link_says("fake board lost"))
         await pilot.pause()
-        assert app.board_status == "board lost: the board was unplugged"
+        assert app.board_status == "fake board lost: the board was unplugged"
         seen.messages.clear()
         companion.fake_board.command("replug")
-        await seen.wait_for(link_says("board connected"), timeout=2.0)
+        await seen.wait_for(link_says("fake board connected"), timeout=2.0)
         await pilot.pause()
-        assert app.board_status.startswith("board connected")
+        assert app.board_status.startswith("fake board connected")

@@ -71,6 +71,25 @@ def test_ten_thousand_events_through_one_percent_corruption_arrive_once_each_in_
         link.stop()
 
 
+def test_damaged_frames_change_nothing_but_are_counted_and_named_in_the_link_state(
+        fake_board, recorder):
+    presses, states = recorder(), recorder()
+    link = started(fake_board.path, presses, states)
+    try:
+        states.wait_for_status(LinkStatus.CONNECTED)
+        fake_board.command("corrupt 0.05")
+        fake_board.command("events 200")
+        fake_board.command("corrupt 0")
+        fake_board.command("settle")
+        assert [press.value for press in presses.items] == [i % 10 + 1 for i in range(200)]
+        damaged = states.wait_for(lambda items: items[-1].damaged_frames > 0)[-1]
+        assert damaged.status is LinkStatus.CONNECTED
+        assert f"skipped {damaged.damaged_frames} damaged frame" in str(damaged)
+        assert damaged.last_damage in str(damaged)
+    finally:
+        link.stop()
+
+
 def test_a_board_found_by_discovery_is_confirmed_by_handshake_and_a_silent_port_is_skipped(
         fake_board, recorder):
     master, slave = os.openpty()  # a serial device that never answers
