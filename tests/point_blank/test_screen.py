@@ -65,7 +65,7 @@ async def test_a_short_turn_from_the_deck_to_the_turn_end_checklist(companion, c
         await pilot.press("enter")
         await pilot.pause()
         assert "attack d6" in shown(app, "#pb-check")
-        assert "chance" not in shown(app, "#pb-check")  # the attack alone has no pass or fail
+        assert "chance the attack beats the defence" in shown(app, "#pb-check")
         # attack 2 + 4 = 6 against 1 + brush 1 + concealed 2 = 4: damage 5 + 2 = 7 > morale 6
         await press_faces(companion, clock, pilot, 4, 1, 5)
         state = screen.session.state

@@ -4,6 +4,8 @@ import random
 from datetime import UTC, datetime
 
 from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.checks.base import Snapshot
+from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.battlefield import Spotting
 from companion.games.point_blank.rules import AddUnit, PointBlankRules, SetUpGame, StartCheck
 from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
@@ -44,3 +46,11 @@ def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
 def test_the_checklist_always_carries_the_upkeep_steps_in_the_rulebooks_order():
     lines = checklist_lines(played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2))))
     assert lines[0] == "Upkeep for side 1 (6.1):" and "6.1.1" in lines[1] and "6.1.7" in lines[-1]
+
+
+def test_before_a_fire_attack_the_chance_of_beating_the_defence_is_shown():
+    squad = Snapshot(id=1, name="squad", kind="full_squad", morale=6)
+    state = played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2)),
+                   StartCheck(check=InfantryFire(lead=squad, lead_firepower=0, targets=(squad,))))
+    # The attack card must beat the defence card: half of the pairs that differ, (1 - 1/11) / 2 = 5/11.
+    assert "chance the attack beats the defence: 45%" in check_lines(state)

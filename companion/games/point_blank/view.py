@@ -5,6 +5,7 @@ from fractions import Fraction
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.rules import UPKEEP, PointBlankState
+from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 
 
@@ -58,6 +59,11 @@ def check_lines(state: PointBlankState) -> list[str]:
         lines.append(f"draw {step.cards} card{'s' * (step.cards != 1)}: {step.prompt}")
         if step.success is not None:
             lines.append(f"chance of that: {percent(chance(state.deck, step.cards, step.success, state.dice_mode))}")
+        if isinstance(pending.check, InfantryFire) and not pending.pips:
+            fire = pending.check
+            defence = 0 if fire.flamethrower_only else fire.defence
+            beats = chance(state.deck, 2, lambda p: fire.firepower + p[0] + fire.modifier > p[1] + defence, state.dice_mode)
+            lines.append(f"chance the attack beats the defence: {percent(beats)}")
         if isinstance(pending.check, Melee) and not pending.pips:
             odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,
                               pending.check.attacker_hits_on, pending.check.defender_hits_on, state.dice_mode)
