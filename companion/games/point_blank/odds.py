@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, prod
+from math import comb
 
 from companion.games.point_blank.deck import PIPS, Deck, Pips, counts, minus
 

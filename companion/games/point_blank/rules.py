@@ -24,7 +24,7 @@ from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Snipe
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
-from companion.games.point_blank.deck import Deck, Pips
+from companion.games.point_blank.deck import Deck
 from companion.games.point_blank.fatigue import Via
 from companion.games.point_blank.units import CHANGEABLE, Action, Unit, changed, from_template
 from companion.games.rules import Command

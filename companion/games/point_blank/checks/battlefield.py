@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from companion.games.point_blank.catalog import Los
 from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, change
 
 
