@@ -219,3 +219,11 @@ def test_the_fatigue_example_a_leader_cannot_ready_away_fatigue_gained_this_impu
     session.execute(ReduceFatigue(unit=1, via="leader", leader=2))
     assert session.state.unit(1).fatigue == 0 and session.state.unit(2).spent
     assert session.state.check is not None  # the odd d6 for a second reduction (8.9)
+
+
+def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):
+    set_up(session)
+    for sector in ("B2", "B2", "C2"):
+        session.execute(AddUnit(template=SQUAD, side=1, terrain="woods", sector=sector))
+    session.execute(Order(units=(1,), action="fire"))
+    assert [u.spotted for u in session.state.units] == [True, True, False]

@@ -688,6 +688,12 @@ class PointBlankRules:
             leader = updates.get(event.leader, state.unit(event.leader))
             updates[event.leader] = replace(leader, spent=True)
             state = replace(state, leaders_acted=state.leaders_acted | {event.leader})
+        if event.action in fatigue.SPOTTING:
+            # One unit that moves, fires, assaults or melees spots every unit in its Sector (7.16, 8.2).
+            sectors = {(u.side, u.sector) for u in updates.values() if u.sector and u.spotted}
+            for unit in state.units:
+                if (unit.side, unit.sector) in sectors and unit.id not in updates:
+                    updates[unit.id] = replace(unit, spotted=True)
         state = replace(state, units=tuple(updates.get(u.id, u) for u in state.units))
         if event.action == "cover":
             return replace(state, deck=state.deck.play(event.side))
