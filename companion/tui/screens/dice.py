@@ -1,5 +1,6 @@
 """The dice roller: the big button rolls, face keys enter physical dice, history and statistics below."""
 
+from collections import Counter
 from itertools import islice
 from statistics import fmean
 
@@ -18,6 +19,7 @@ from companion.tui.screens.spec_prompt import SpecPrompt
 
 HISTORY_ROWS = 500
 HISTORY_HEADER = f"{'#':>5}  {'time':<8}  {'dice':<6} {'faces':<18} {'mod':>4}  {'total':>5}  source"
+BARS = "·▁▂▃▄▅▆▇█"
 QUICK_SPECS = tuple(DiceSpec.parse(text) for text in ("d6", "2d6", "d10"))
 
 
@@ -170,4 +172,16 @@ def statistics_text(state: DiceState) -> str:
         f"{spec}: {len(totals)} rolls\n"
         f"average {fmean(totals):.2f} (expected {expected:.2f})\n"
         f"lowest {min(totals)}, highest {max(totals)}"
+        + spread_of_totals(spec, totals)
     )
+
+
+def spread_of_totals(spec: DiceSpec, totals: list[int]) -> str:
+    """A one-line bar per possible total (`2 ▁▂▄▆█▆▄▂▁·· 12`), for dice with few totals."""
+    low, high = spec.count + spec.modifier, spec.count * spec.sides + spec.modifier
+    if high - low + 1 > 24:
+        return ""
+    counts = Counter(totals)
+    most = max(counts.values())
+    bars = "".join(BARS[round(counts[total] / most * (len(BARS) - 1))] for total in range(low, high + 1))
+    return f"\n{low} {bars} {high}"
