@@ -106,7 +106,8 @@ def run(results: dict, quick: bool = False) -> None:
             brute_samples, brute = timed(lambda: brute_force(deck, ATTACKER, DEFENDER, a_on, 4), 1)
             agree = fast.as_fractions() == brute
             figures[key].update(brute_force=summary_ms(brute_samples), agree=agree)
-            brute_text = f"{summary_ms(brute_samples)['mean_ms'] / 1000:.1f} s ({'same fractions' if agree else 'DIFFERENT'})"
+            verdict = "same fractions" if agree else "DIFFERENT"
+            brute_text = f"{summary_ms(brute_samples)['mean_ms'] / 1000:.1f} s ({verdict})"
         rows.append((label, f"{fast_ms['p50_ms']:.2f} / {fast_ms['p99_ms']:.2f} ms", brute_text, "<= 5 ms"))
     print_table("Point Blank: exact melee odds from a partly seen deck (49 cards, 10 left before the shuffle)", rows)
 

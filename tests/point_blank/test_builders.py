@@ -83,4 +83,5 @@ def test_afvs_may_not_overrun_into_blocking_terrain():
     state = table((AFV, 1, "clear", {}), (SQUAD, 2, "woods", {}))
     with pytest.raises(RuleViolation, match="7.11"):
         builders.overrun(state, CATALOG, 1, [2], machine_guns=2, high_explosive=2)
-    assert builders.overrun(table((AFV, 1, "clear", {}), (SQUAD, 2, "brush", {})), CATALOG, 1, [2], 2, 2).attacker_dice == 4
+    in_brush = table((AFV, 1, "clear", {}), (SQUAD, 2, "brush", {}))
+    assert builders.overrun(in_brush, CATALOG, 1, [2], 2, 2).attacker_dice == 4

@@ -45,7 +45,8 @@ def test_a_bad_user_file_is_reported_with_file_line_and_reason(tmp_path: Path):
     )
     with pytest.raises(ConfigError) as error:
         load_catalog(tmp_path)
-    assert str(error.value) == f"{tmp_path / 'units.toml'}, line 5: units.my_squad.firepowr: unknown key (check its spelling)"
+    where = f"{tmp_path / 'units.toml'}, line 5"
+    assert str(error.value) == f"{where}: units.my_squad.firepowr: unknown key (check its spelling)"
 
 
 def test_a_deck_with_negative_counts_is_refused(tmp_path: Path):

@@ -5,7 +5,7 @@ from textual.widgets import Digits, Input, Select
 from companion.games.point_blank.rules import PointBlankState
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.point_blank.forms import AddUnitForm, DeckForm, OrderForm
+from companion.tui.point_blank.forms import AddUnitForm, DeckForm, EditUnitForm, OrderForm
 from companion.tui.point_blank.screen import PointBlankScreen
 
 SIZE = (160, 50)
@@ -108,3 +108,26 @@ async def test_a_pip_the_deck_cannot_hold_is_refused_until_confirmed(companion, 
         await pilot.pause()
         assert screen.session.state.deck.miscounts == 1
         assert "override" in shown(app, "#pb-cards")
+
+
+async def test_a_unit_moved_on_the_table_is_corrected_through_the_edit_form_and_undone(companion):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (3, 3, 3, 3, 3, 3))
+        screen = app.screen
+        await add_unit(app, pilot, "us_rifle_squad", 1, "clear")
+        await pilot.press("t")
+        form = app.screen
+        assert isinstance(form, EditUnitForm)
+        form.query_one("#terrain", Select).value = "woods"
+        sector = form.query_one("#sector", Input)
+        sector.value = "A3"
+        sector.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        unit = screen.session.state.unit(1)
+        assert (unit.terrain, unit.sector) == ("woods", "A3")
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.session.state.unit(1).terrain == "clear"

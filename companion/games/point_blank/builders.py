@@ -66,7 +66,8 @@ def fire(state: PointBlankState, catalog: Catalog, firing: list[int], targets: l
     total += any(t.infantry and (t.moving or t.in_melee) for t in hit) - degraded_los + range_one
     total += -2 * assault + 2 * flanking + any(t.terrain == "wire" for t in hit) - 2 * lead.bogged
     return InfantryFire(
-        lead=Snapshot.of(lead), lead_firepower=firepower(lead), other_firepower=tuple(firepower(u) for u in shooters[1:]),
+        lead=Snapshot.of(lead), lead_firepower=firepower(lead),
+        other_firepower=tuple(firepower(u) for u in shooters[1:]),
         modifier=total, targets=tuple(Snapshot.of(t) for t in hit),
         defence=defence_of(state, catalog, hit[0], cover, degraded_los),
         support_weapon=support_weapon, flamethrower=flamethrower, flamethrower_only=flamethrower_only,
@@ -78,7 +79,8 @@ def rally(state: PointBlankState, catalog: Catalog, ids: list[int], leadership: 
     shaken = [u for u in units(state, ids) if u.shaken or u.abandoned]
     if not shaken:
         raise RuleViolation("a rally needs a shaken unit in the stack (8.8)")
-    return Rally(units=tuple(Snapshot.of(u) for u in shaken), terrain=tuple(terrain_of(catalog, u).rally for u in shaken),
+    return Rally(units=tuple(Snapshot.of(u) for u in shaken),
+                 terrain=tuple(terrain_of(catalog, u).rally for u in shaken),
                  leadership=leadership, abandoned=tuple(u.id for u in shaken if u.abandoned))
 
 
@@ -187,7 +189,8 @@ def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids
     +2 firing while bogged, -2 at a bogged target, less the leader (3.2, 7.2, 7.6, 8.2, 8.4)."""
     firer, hit = state.unit(firer_id), units(state, target_ids)
     target = hit[0]
-    terrain = terrain_of(catalog, target).bonus_for(target.vehicle) + (bool(target.sector) and target.sector in state.wreck)
+    wreck = bool(target.sector) and target.sector in state.wreck
+    terrain = terrain_of(catalog, target).bonus_for(target.vehicle) + wreck
     total = modifier + terrain + 2 * concealed(catalog, target) + firer.buttoned + (firer.fatigue == 2)
     total += 2 * firer.bogged - 2 * target.bogged - (leadership if firer.fatigue < 2 else 0)
     armoured = target.vehicle

@@ -176,7 +176,9 @@ PASCAL = _pascal(256)
 
 
 @lru_cache(maxsize=4096)
-def _steps(cards: int, pool: tuple[int, ...], scoring: frozenset[int], hit_shift: int, shift: int) -> list[tuple[int, int]]:
+def _steps(
+    cards: int, pool: tuple[int, ...], scoring: frozenset[int], hit_shift: int, shift: int
+) -> list[tuple[int, int]]:
     """Every way to take `cards` from the bands of `pool`: (the state's increment, the number of ways)."""
     steps: list[tuple[int, int]] = []
     last = len(pool) - 1

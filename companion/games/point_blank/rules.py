@@ -414,7 +414,8 @@ class PointBlankRules:
     def _decide(self, state: PointBlankState, command: Command) -> list[Event]:
         match command:
             case AddUnit(template=template, side=side, terrain=terrain, sector=sector, name=name):
-                return [UnitAdded(template=template, side=side, terrain=terrain, sector=sector, name=name or template.name)]
+                named = name or template.name
+                return [UnitAdded(template=template, side=side, terrain=terrain, sector=sector, name=named)]
             case AdjustUnit(unit=unit_id, changes=changes):
                 state.unit(unit_id)
                 unknown = set(changes) - CHANGEABLE
@@ -550,7 +551,8 @@ class PointBlankRules:
             if not possible and not force:
                 raise RuleViolation(
                     f"the deck cannot hold another {pip}: all {deck.composition[pip - 1]} cards with {pip} "
-                    "pips have been drawn since the last shuffle. If the deck was miscounted, enter it with the override"
+                    "pips have been drawn since the last shuffle. "
+                    "If the deck was miscounted, enter it with the override"
                 )
             events.append(PipDrawn(pip=pip, forced=not possible))
         pips = (*state.check.pips, pip)
@@ -724,7 +726,8 @@ class PointBlankRules:
             f"Turn {turn} is over: the Action deck is exhausted (4.13)",
             "Remove all Spotted markers, except from units still completing a move, assault or melee",
             "Remove all Smoke cards" + (f": {', '.join(sorted(state.smoke))}" if state.smoke else ""),
-            "Replace every Blaze card with a Smoke card" + (f": {', '.join(sorted(state.blaze))}" if state.blaze else ""),
+            "Replace every Blaze card with a Smoke card"
+            + (f": {', '.join(sorted(state.blaze))}" if state.blaze else ""),
             "Every unit loses one fatigue level; ready all spent units (the companion has done this)",
             f"Shuffle the discard pile into a new Action deck; turn marker to {turn + 1}",
         )

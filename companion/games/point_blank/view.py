@@ -32,6 +32,10 @@ def deck_lines(state: PointBlankState) -> list[str]:
     ]
     if deck.miscounts:
         lines.append(f"{deck.miscounts} pip(s) entered with the override: the deck counts are off")
+    markers = [f"{name}: {', '.join(sorted(sectors))}" for name, sectors in
+               (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck)) if sectors]
+    if markers:
+        lines.append(" · ".join(markers))
     if state.turn_end_owed:
         lines.append("Last card drawn: the turn ends when this check resolves (4.13)")
     return lines
@@ -62,7 +66,8 @@ def check_lines(state: PointBlankState) -> list[str]:
         if isinstance(pending.check, InfantryFire) and not pending.pips:
             fire = pending.check
             defence = 0 if fire.flamethrower_only else fire.defence
-            beats = chance(state.deck, 2, lambda p: fire.firepower + p[0] + fire.modifier > p[1] + defence, state.dice_mode)
+            beats = chance(state.deck, 2, lambda p: fire.firepower + p[0] + fire.modifier > p[1] + defence,
+                           state.dice_mode)
             lines.append(f"chance the attack beats the defence: {percent(beats)}")
         if isinstance(pending.check, Melee) and not pending.pips:
             odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,

@@ -127,6 +127,60 @@ class AddUnitForm(Form):
         }
 
 
+class EditUnitForm(Form):
+    """Correct what the table changed by hand: the unit's terrain and sector after a move, its markers."""
+
+    FLAGS = ("spent", "reduced", "eliminated", "spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned",
+             "hero", "weapon_broken")
+
+    def __init__(self, catalog: Catalog, unit: Any) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.unit = unit
+
+    def fields(self) -> ComposeResult:
+        unit = self.unit
+        yield Label(f"{unit.name} (unit {unit.id}, side {unit.side})", classes="pb-title")
+        terrain = unit.terrain if unit.terrain in self.catalog.terrain else "clear"
+        yield Select([(t.name, key) for key, t in self.catalog.terrain.items()], id="terrain", value=terrain,
+                     allow_blank=False)
+        yield Label("sector · fatigue (0-2) · shaken markers")
+        with Horizontal(classes="pb-row"):
+            yield Input(unit.sector, id="sector")
+            yield Input(str(unit.fatigue), id="fatigue", type="integer")
+            yield Input(str(unit.shaken), id="shaken", type="integer")
+        for flag in self.FLAGS:
+            yield Checkbox(flag.replace("_", " "), getattr(unit, flag), id=flag)
+
+    def values(self) -> dict[str, Any]:
+        fatigue, shaken = self.number("#fatigue"), self.number("#shaken")
+        if not 0 <= fatigue <= 2:
+            raise ValueError("fatigue runs from 0 to 2 (7.6)")
+        if not 0 <= shaken <= 3:
+            raise ValueError("a unit carries 0 to 3 shaken markers")
+        wanted: dict[str, Any] = {"terrain": self.query_one("#terrain", Select).value, "sector": self.text("#sector"),
+                                  "fatigue": fatigue, "shaken": shaken}
+        wanted |= {flag: self.ticked(f"#{flag}") for flag in self.FLAGS}
+        return {key: value for key, value in wanted.items() if getattr(self.unit, key) != value}
+
+
+class MarkerForm(Form):
+    """Smoke, Blaze and Wreck cards placed or removed by hand (a Wind card clears smoke, 7.24)."""
+
+    def fields(self) -> ComposeResult:
+        yield Label("Marker card", classes="pb-title")
+        yield Select([("Smoke", "smoke"), ("Blaze", "blaze"), ("Wreck", "wreck")], id="marker", value="smoke",
+                     allow_blank=False)
+        yield Input("", id="sector", placeholder="sector, e.g. B2")
+        yield Checkbox("on the table (untick to remove it)", True, id="present")
+
+    def values(self) -> dict[str, Any]:
+        if not self.text("#sector"):
+            raise ValueError("name the sector")
+        return {"marker": self.query_one("#marker", Select).value, "sector": self.text("#sector"),
+                "present": self.ticked("#present")}
+
+
 ORDER_VIAS = [("Action card", "card"), ("second icon of that card", "second_icon"), ("Unit Action card", "unit_card"),
               ("Spend action (discard)", "spend"), ("leader's action", "leader"), ("hero", "hero")]
 

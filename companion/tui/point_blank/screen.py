@@ -18,13 +18,13 @@ from companion.games.point_blank.catalog import Catalog, load_catalog
 from companion.games.point_blank.checks.base import Check
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.rules import (
-    AddUnit, CancelCheck, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PlayEventCard, PointBlankState,
-    ReduceFatigue, RollDie, SetUpGame, StartCheck,
+    AddUnit, AdjustUnit, CancelCheck, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PlayEventCard,
+    PointBlankState, ReduceFatigue, RollDie, SetMarker, SetUpGame, StartCheck,
 )
 from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
 from companion.games.rules import Command, Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
-from companion.tui.point_blank.forms import CSS, AddUnitForm, CheckForm, DeckForm, OrderForm
+from companion.tui.point_blank.forms import CSS, AddUnitForm, CheckForm, DeckForm, EditUnitForm, MarkerForm, OrderForm
 from companion.tui.screens.game_screen import GameScreen
 
 
@@ -44,6 +44,8 @@ class PointBlankScreen(GameScreen):
         Binding("d", "order('ready')", "Ready"),
         Binding("o", "order('other')", "Other order", show=False),
         Binding("k", "check", "Check…"),
+        Binding("t", "edit_unit", "Edit unit"),
+        Binding("p", "marker", "Marker card", show=False),
         Binding("z", "fatigue('discard')", "Discard: -fatigue"),
         Binding("b", "fatigue('bonus')", "Odd bonus -fatigue", show=False),
         Binding("h", "flush", "Hand flush", show=False),
@@ -84,7 +86,8 @@ class PointBlankScreen(GameScreen):
                 yield Static("", id="pb-log")
 
     def on_mount(self) -> None:
-        self.query_one("#pb-units", DataTable).add_columns("#", "side", "unit", "morale", "FP", "terrain", "sector", "markers")
+        table = self.query_one("#pb-units", DataTable)
+        table.add_columns("#", "side", "unit", "morale", "FP", "terrain", "sector", "markers")
         super().on_mount()
         if self.catalog_error:
             self.notify(f"{self.catalog_error}; using the shipped data", severity="error", timeout=8)
@@ -173,6 +176,24 @@ class PointBlankScreen(GameScreen):
                 self.run_command_safely(lambda: AddUnit(**values))
 
         self.app.push_screen(AddUnitForm(self.catalog, self.state.side), chosen)
+
+    def action_edit_unit(self) -> None:
+        if (unit_id := self.selected()) is None:
+            self.notify("Add a unit first (i)", timeout=2)
+            return
+
+        def chosen(changes: dict[str, Any] | None) -> None:
+            if changes:
+                self.run_command(AdjustUnit(unit=unit_id, changes=changes))
+
+        self.app.push_screen(EditUnitForm(self.catalog, self.state.unit(unit_id)), chosen)
+
+    def action_marker(self) -> None:
+        def chosen(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.run_command(SetMarker(**values))
+
+        self.app.push_screen(MarkerForm(), chosen)
 
     def action_order(self, action: str) -> None:
         self.app.push_screen(OrderForm(action, self.selected()), self.give_order)

@@ -41,7 +41,8 @@ class Spotting(Check):
         shift = (self.los == "blocking") - self.leadership + self.modifier
         (pip,) = draw(f"spotting d6 ({shift:+d}; 3 or less spots)", 1, lambda p: p[0] + shift <= 3)
         if pip + shift <= 3:
-            return Outcome(text=f"spotting {pip + shift}: spotted", changes=tuple(change(t, spotted=True) for t in self.targets))
+            return Outcome(text=f"spotting {pip + shift}: spotted",
+                           changes=tuple(change(t, spotted=True) for t in self.targets))
         return Outcome(text=f"spotting {pip + shift}: not spotted")
 
 
@@ -116,7 +117,8 @@ class Bog(Check):
         shift = self.leadership - self.wire - self.buttoned
         (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift <= limit)
         if pip + shift <= limit:
-            return Outcome(text=f"bog check {pip + shift}: bogged (immobilised)", changes=(change(self.unit, bogged=True),))
+            return Outcome(text=f"bog check {pip + shift}: bogged (immobilised)",
+                           changes=(change(self.unit, bogged=True),))
         return Outcome(text=f"bog check {pip + shift}: not bogged")
 
 
@@ -145,7 +147,8 @@ class Repair(Check):
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw(f"repair d6 (+{self.leadership}; 5+ repairs)", 1, lambda p: p[0] + self.leadership >= 5)
         if pip + self.leadership >= 5:
-            return Outcome(text=f"repair {pip + self.leadership}: repaired", changes=(change(self.unit, weapon_broken=False),))
+            return Outcome(text=f"repair {pip + self.leadership}: repaired",
+                           changes=(change(self.unit, weapon_broken=False),))
         return Outcome(text=f"repair {pip + self.leadership}: still broken")
 
 

@@ -23,7 +23,8 @@ class Damage:
     text: str
 
     def changes(self) -> dict[str, bool | int]:
-        return {"shaken": self.shaken, "reduced": self.reduced, "eliminated": self.eliminated, "abandoned": self.abandoned}
+        return {"shaken": self.shaken, "reduced": self.reduced, "eliminated": self.eliminated,
+                "abandoned": self.abandoned}
 
 
 def _result(unit: Unit, shaken: int, reduced: bool, eliminated: bool, abandoned: bool, text: str) -> Damage:

@@ -105,7 +105,8 @@ class InfantryFire(Check):
             (fire,) = draw("blaze check (4+ sets the terrain ablaze)", 1, lambda p: p[0] >= 4)
             if fire >= 4:
                 markers.append(MarkerChange(marker="blaze", sector=self.sector, present=True))
-                lines.append(f"{self.sector or 'the target terrain'} is ablaze: every unit there makes a morale check (7.1)")
+                where = self.sector or "the target terrain"
+                lines.append(f"{where} is ablaze: every unit there makes a morale check (7.1)")
         if self.flamethrower:
             (fuel,) = draw("flamethrower fuel check (5+ = out of fuel)", 1, lambda p: p[0] >= 5)
             if fuel >= 5:
@@ -136,7 +137,8 @@ class Barrage(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         lowest = min(need for need, _ in self.strengths)
-        (pip,) = draw(f"on target d6 (+{self.leadership}; 4 or more is on target)", 1, lambda p: p[0] + self.leadership >= max(4, lowest))
+        (pip,) = draw(f"on target d6 (+{self.leadership}; 4 or more is on target)", 1,
+                      lambda p: p[0] + self.leadership >= max(4, lowest))
         result = pip + self.leadership
         lines, changes = [], []
         strength = max((fp for need, fp in self.strengths if result >= need), default=0)

@@ -77,8 +77,10 @@ class Melee(Check):
         return f"Melee: {self.attacker_dice}d6 against {self.defender_dice}d6"
 
     def resolve(self, draw: Draw) -> Outcome:
-        attack = draw(f"attacker's {self.attacker_dice} melee cards ({self.attacker_hits_on}+ hits)", self.attacker_dice)
-        defence = draw(f"defender's {self.defender_dice} melee cards ({self.defender_hits_on}+ hits)", self.defender_dice)
+        attack = draw(f"attacker's {self.attacker_dice} melee cards ({self.attacker_hits_on}+ hits)",
+                      self.attacker_dice)
+        defence = draw(f"defender's {self.defender_dice} melee cards ({self.defender_hits_on}+ hits)",
+                       self.defender_dice)
         scored = sum(p >= self.attacker_hits_on for p in attack)
         suffered = sum(p >= self.defender_hits_on for p in defence)
         lines = [f"attacker scores {scored} hit{'s' * (scored != 1)}, defender {suffered}"]
