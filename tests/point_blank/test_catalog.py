@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import ConfigError
 from companion.games.point_blank.catalog import (
-    FILES, DeckComposition, TerrainFile, UnitFile, load_catalog, parse, shipped_text,
+    FILES, DeckComposition, TerrainFile, UnitFile, load_catalog, parse, save_deck, shipped_text,
 )
 
 MODELS = {"deck.toml": DeckComposition, "terrain.toml": TerrainFile, "units.toml": UnitFile}
@@ -53,3 +53,9 @@ def test_a_deck_with_negative_counts_is_refused(tmp_path: Path):
     (tmp_path / "deck.toml").write_text("cards_per_pip = [9, 9, 9, 9, 9, -1]\n")
     with pytest.raises(ConfigError, match="deck.toml"):
         load_catalog(tmp_path)
+
+
+def test_confirmed_counts_are_saved_as_a_user_deck_file_that_loads_back(tmp_path: Path):
+    save_deck(tmp_path / "point_blank", (10, 9, 9, 9, 9, 8))
+    deck = load_catalog(tmp_path / "point_blank").deck
+    assert deck.cards_per_pip == (10, 9, 9, 9, 9, 8) and not deck.assumed

@@ -52,6 +52,7 @@ async def test_a_short_turn_from_the_deck_to_the_turn_end_checklist(companion, c
         assert isinstance(screen, PointBlankScreen)
         state: PointBlankState = screen.session.state
         assert state.deck.left == 8 and state.deck.hands == (5, 5)
+        assert not screen.catalog.deck.assumed, "the confirmed counts are saved for the next game"
         await add_unit(app, pilot, "us_rifle_squad", 1, "clear")
         await add_unit(app, pilot, "german_rifle_squad", 2, "brush")
 

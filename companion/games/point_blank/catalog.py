@@ -137,6 +137,26 @@ def load_catalog(user_dir: Path | None = None) -> Catalog:
     return Catalog(deck, terrain, units, source)
 
 
+def deck_file_text(cards_per_pip: tuple[int, ...]) -> str:
+    """A user deck file for counts the players have checked against their own deck."""
+    counts = ", ".join(str(count) for count in cards_per_pip)
+    return (
+        "# The Action deck's cards per pip count (1 to 6), as counted and confirmed by the players.\n"
+        "assumed = false\n"
+        f"cards_per_pip = [{counts}]\n"
+    )
+
+
+def save_deck(user_dir: Path, cards_per_pip: tuple[int, ...]) -> Path:
+    path = user_dir / "deck.toml"
+    try:
+        user_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(deck_file_text(cards_per_pip), encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot write it: {error.strerror}") from None
+    return path
+
+
 def _read(path: Path) -> str | None:
     try:
         return path.read_text(encoding="utf-8")

@@ -85,6 +85,7 @@ class DeckForm(Form):
         with Horizontal(classes="pb-row"):
             for pip, count in enumerate(deck.cards_per_pip, 1):
                 yield Input(str(count), id=f"pip-{pip}", type="integer", placeholder=f"{pip} pips")
+        yield Checkbox("save these counts for future games", True, id="save")
         yield Checkbox("roll real dice instead (one card discarded per die; locked for the game)", id="dice")
         yield Label("scenario turns (blank: no limit) · hand size · first side")
         with Horizontal(classes="pb-row"):
@@ -95,6 +96,7 @@ class DeckForm(Form):
     def values(self) -> dict[str, Any]:
         turns = self.text("#turns")
         return {
+            "save": self.ticked("#save"),
             "cards_per_pip": tuple(self.number(f"#pip-{pip}") for pip in range(1, 7)),
             "dice_mode": self.ticked("#dice"),
             "turn_limit": int(turns) if turns else None,

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Digits, Label, Static
 
 from companion.errors import CompanionError, ConfigError
 from companion.games.point_blank import builders
-from companion.games.point_blank.catalog import Catalog, load_catalog
+from companion.games.point_blank.catalog import Catalog, load_catalog, save_deck
 from companion.games.point_blank.checks.base import Check
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.rules import (
@@ -58,9 +58,10 @@ class PointBlankScreen(GameScreen):
         super().__init__(companion, session)
         self.refused_pip: int | None = None
         self.catalog_error: str | None = None
+        # The user's files sit in the data dir beside the saved games (see the README).
+        self.user_dir = companion.store.path.parent / "point_blank"
         try:
-            # The user's files sit in the data dir beside the saved games (see the README).
-            self.catalog: Catalog = load_catalog(companion.store.path.parent / "point_blank")
+            self.catalog: Catalog = load_catalog(self.user_dir)
         except ConfigError as error:
             self.catalog_error = str(error)
             self.catalog = load_catalog()
@@ -165,8 +166,18 @@ class PointBlankScreen(GameScreen):
 
     def action_setup(self) -> None:
         def chosen(values: dict[str, Any] | None) -> None:
-            if values is not None:
-                self.run_command_safely(lambda: SetUpGame(**values))
+            if values is None:
+                return
+            save = values.pop("save")
+            self.run_command_safely(lambda: SetUpGame(**values))
+            if save and self.state.settings is not None:
+                try:
+                    path = save_deck(self.user_dir, values["cards_per_pip"])
+                except ConfigError as error:
+                    self.notify(str(error), severity="error", timeout=6)
+                    return
+                self.catalog = load_catalog(self.user_dir)
+                self.notify(f"Deck counts saved in {path}", timeout=4)
 
         self.app.push_screen(DeckForm(self.catalog), chosen)
 
