@@ -1,11 +1,17 @@
 """New round initiative (3.24): announcing order, spends, the roll and re-rolls on a tie."""
 
+import random
+
 import pytest
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes import initiative
-from companion.games.conflict_of_heroes.commands import AnnounceInitiative, Roll, SetStartingCaps, StartRound, SpendCaps
+from companion.games.conflict_of_heroes.commands import (
+    AnnounceInitiative, CountInitiativeSpend, Roll, SetStartingCaps, SpendCaps, StartRound,
+)
+from companion.games.conflict_of_heroes.rules import ConflictOfHeroesRules
 from companion.games.rules import Undo
+from companion.session import GameSession
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, enter
 
 
@@ -81,3 +87,38 @@ def test_the_generated_initiative_roll_uses_four_dice_and_decides_or_reopens(gam
 def test_caps_cannot_be_spent_before_the_first_round(game):
     with pytest.raises(RuleViolation):
         game.execute(SpendCaps(side=GERMAN, caps=1, ends_turn=False))
+
+
+def test_the_cap_button_count_before_announcing_is_journaled_and_survives_a_restart(game, store):
+    game.execute(SetStartingCaps(side=GERMAN, caps=1))
+    game.execute(StartRound())
+    game.execute(CountInitiativeSpend(side=SOVIET))
+    game.execute(CountInitiativeSpend(side=SOVIET))
+    resumed = GameSession(store, game.game, ConflictOfHeroesRules(random.Random(1)))
+    assert resumed.state.initiative.counted == 2
+    assert resumed.state.side(SOVIET).caps.current == 7  # counted, not yet announced
+    resumed.execute(CountInitiativeSpend(side=SOVIET))
+    assert resumed.state.initiative.counted == 0  # a third press goes back to 0
+    resumed.execute(Undo())
+    assert resumed.state.initiative.counted == 2
+
+
+def test_the_count_stops_at_the_caps_the_side_has_and_the_other_side_cannot_count_yet(game):
+    game.execute(SetStartingCaps(side=GERMAN, caps=1))
+    game.execute(SetStartingCaps(side=SOVIET, caps=3))
+    game.execute(StartRound())
+    with pytest.raises(RuleViolation, match="Soviet announces first"):
+        game.execute(CountInitiativeSpend(side=GERMAN))
+    game.execute(AnnounceInitiative(side=SOVIET, caps=0))
+    game.execute(CountInitiativeSpend(side=GERMAN))
+    assert game.state.initiative.counted == 1
+    game.execute(CountInitiativeSpend(side=GERMAN))
+    assert game.state.initiative.counted == 0  # one CAP is all the German side has
+
+
+def test_an_announcement_clears_the_count_for_the_side_announcing_next(game):
+    game.execute(StartRound())
+    game.execute(CountInitiativeSpend(side=SOVIET))
+    game.execute(AnnounceInitiative(side=SOVIET, caps=1))
+    assert game.state.initiative.counted == 0
+    assert game.state.side(SOVIET).caps.current == 6

@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Digits
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, EnterFace, StartRound
-from companion.games.conflict_of_heroes.events import AttackRolled, HitCounterDrawn
+from companion.games.conflict_of_heroes.events import AttackRolled, HitCounterDrawn, InitiativeSpendCounted
 from companion.games.conflict_of_heroes.library import load_units
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -160,3 +160,48 @@ async def test_the_undo_button_erases_a_face_then_withdraws_the_unrolled_attack(
         assert screen.state.pending is None
         assert screen.state.unit(1).status == "active"
         assert caps_shown(app, 1) == "7"
+
+
+async def test_the_side_button_counts_the_initiative_spend_into_the_journal_and_confirm_announces_it(table, clock):
+    session = table.resume_or_start("conflict_of_heroes")
+    session.execute(StartRound())
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        table.mock_presser.press(Control.SIDE, 2)  # the Soviet side announces first on the tie
+        clock.advance(1)
+        table.mock_presser.press(Control.SIDE, 2)
+        await pilot.pause()
+        assert "2 counted on the side button" in str(screen.query_one("#coh-situation").render())
+        reopened = table.store.records(session.game.id, session.rules.events)
+        assert [r.event.caps for r in reopened if isinstance(r.event, InitiativeSpendCounted)] == [1, 2]
+        table.mock_presser.press(Control.CONFIRM)
+        await pilot.pause()
+        assert screen.state.initiative.spends == (2,)
+        assert caps_shown(app, 2) == "5"
+
+
+async def test_undo_after_a_roll_says_the_roll_settled_it_and_records_nothing(table):
+    german_to_act(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("a", "f")
+        await pilot.click("#ok")
+        await pilot.press("1", "1")  # a miss
+        before = len(screen.session.records)
+        table.mock_presser.press(Control.UNDO)
+        await pilot.pause()
+        assert len(screen.session.records) == before
+        assert "settled by “Squad B → Squad D: AV 6" in [n.message for n in app._notifications][-1]
+
+
+async def test_the_help_line_names_the_keys_of_the_moment(table):
+    german_to_act(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        help_line = app.screen.query_one("#coh-help")
+        assert "m move" in str(help_line.render())
+        await pilot.press("a", "f")
+        await pilot.click("#ok")
+        assert "CAPs on this roll" in str(help_line.render())

@@ -55,6 +55,12 @@ class StartRound(Command):
     """CAPs refilled, every unit fresh, then the initiative roll."""
 
 
+class CountInitiativeSpend(Command):
+    """A press of the announcing side's CAP button: one more CAP to announce, back to 0 after the most it can."""
+
+    side: SideNumber
+
+
 class AnnounceInitiative(Command):
     side: SideNumber
     caps: int

@@ -194,6 +194,18 @@ class ModifierDeclared(Event):
         return f"{self.caps:+d} CAPs on the next roll"
 
 
+class InitiativeSpendCounted(Event):
+    """CAPs counted on the side button before announcing: a decision until it is announced."""
+
+    undoable: ClassVar[bool] = True
+    type: Literal["coh_initiative_spend_counted"] = "coh_initiative_spend_counted"
+    side: SideNumber
+    caps: int
+
+    def describe(self) -> str:
+        return f"side {self.side} counts {self.caps} CAPs for initiative (not yet announced)"
+
+
 class RollCancelled(Event):
     undoable: ClassVar[bool] = True
     type: Literal["coh_roll_cancelled"] = "coh_roll_cancelled"
@@ -346,7 +358,7 @@ class RallyRolled(Event):
 CohEvent = Annotated[
     SideNamed | StartingCapsSet | FirstOnTieChosen | CounterPoolsChosen | UnitAdded | VictoryPointsChanged
     | RoundStarted | UnitActivated | ActionPaid | CapsSpent | UnitMarkedSpent | Passed | AttackDeclared
-    | RallyDeclared | ModifierDeclared | RollCancelled | InitiativeAnnounced | FaceEntered | FaceErased
+    | RallyDeclared | ModifierDeclared | RollCancelled | InitiativeSpendCounted | InitiativeAnnounced | FaceEntered | FaceErased
     | InitiativeRolled | AttackRolled | HitCounterDrawn | CounterRevealed | UnitDestroyed | RallyRolled
     | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),

@@ -18,13 +18,14 @@ from companion.errors import BadFace, NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes import activation, attack, initiative
 from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AddUnit, AnnounceInitiative, CancelRoll, ChangeVictoryPoints, ChooseFirstOnTie, DeclareAttack,
+    Activate, AddUnit, AnnounceInitiative, CancelRoll, ChangeVictoryPoints, ChooseFirstOnTie, CountInitiativeSpend,
+    DeclareAttack,
     DeclareModifier, DeclareRally, EnterFace, EraseFace, MarkSpent, Move, NameSide, Pass, Pivot,
     RevealCounter, Roll, SetStartingCaps, SpendCaps, Stall, StartRound, UseCounterPools,
 )
 from companion.games.conflict_of_heroes.events import (
     ActionPaid, AttackDeclared, AttackRolled, CapsSpent, CohEvent, CounterPoolsChosen, CounterRevealed,
-    FaceEntered, FaceErased, FirstOnTieChosen, HitCounterDrawn, InitiativeAnnounced, InitiativeRolled,
+    FaceEntered, FaceErased, FirstOnTieChosen, HitCounterDrawn, InitiativeAnnounced, InitiativeRolled, InitiativeSpendCounted,
     ModifierDeclared, Passed, RallyDeclared, RallyRolled, RollCancelled, RoundStarted, SideNamed, Source,
     StartingCapsSet, UnitActivated, UnitAdded, UnitDestroyed, UnitMarkedSpent, VictoryPointsChanged,
 )
@@ -83,6 +84,8 @@ class ConflictOfHeroesRules:
                 if state.phase not in ("setup", "round_over"):
                     raise RuleViolation("the round goes on until both sides pass in a row")
                 return [RoundStarted(round=state.round + 1)]
+            case CountInitiativeSpend(side=side):
+                return [_count_initiative(state, side)]
             case AnnounceInitiative(side=side, caps=caps):
                 return [self._announce(state, side, caps)]
             case DeclareModifier(caps=caps):
@@ -148,11 +151,7 @@ class ConflictOfHeroesRules:
         raise TypeError(f"Conflict of Heroes does not take {command!r}")
 
     def _announce(self, state: CohState, side: int, caps: int) -> InitiativeAnnounced:
-        if state.phase != "initiative" or state.initiative is None or state.initiative.next_side is None:
-            raise RuleViolation("initiative spends are announced at the start of a round")
-        expected = state.initiative.next_side
-        if side != expected:
-            raise RuleViolation(f"{state.side(expected).name} announces first (3.24)")
+        _check_announcing(state, side)
         initiative.check_spend(caps, state.side(side).caps.current)
         return InitiativeAnnounced(side=side, caps=caps)
 
@@ -304,6 +303,10 @@ class ConflictOfHeroesRules:
                 return _with_pending(state, modifier=caps)
             case RollCancelled():
                 return replace(state, pending=None)
+            case InitiativeSpendCounted(side=side, caps=caps):
+                if state.initiative is None or state.initiative.next_side != side or state.pending is not None:
+                    return state
+                return replace(state, initiative=replace(state.initiative, counted=caps))
             case InitiativeAnnounced(side=side, caps=caps):
                 return _announced(state, side, caps)
             case FaceEntered(face=face):
@@ -328,7 +331,22 @@ class ConflictOfHeroesRules:
         return state
 
 
+def _count_initiative(state: CohState, side: int) -> InitiativeSpendCounted:
+    _check_announcing(state, side)
+    most = min(initiative.MAX_INITIATIVE_SPEND, state.side(side).caps.current)
+    counted = state.initiative.counted + 1
+    return InitiativeSpendCounted(side=side, caps=counted if counted <= most else 0)
+
+
 # Checks
+
+
+def _check_announcing(state: CohState, side: int) -> None:
+    if state.phase != "initiative" or state.initiative is None or state.initiative.next_side is None:
+        raise RuleViolation("initiative spends are announced at the start of a round")
+    expected = state.initiative.next_side
+    if side != expected:
+        raise RuleViolation(f"{state.side(expected).name} announces first (3.24)")
 
 
 def _in_setup(state: CohState, why: str) -> None:
@@ -430,7 +448,7 @@ def _announced(state: CohState, side: int, caps: int) -> CohState:
     state = state.with_caps(side, state.side(side).caps.drain(caps))
     if state.phase != "initiative" or state.initiative is None:
         return state
-    announced = replace(state.initiative, spends=(*state.initiative.spends, caps))
+    announced = replace(state.initiative, spends=(*state.initiative.spends, caps), counted=0)
     pending = PendingRoll("initiative") if announced.next_side is None else None
     return replace(state, initiative=announced, pending=pending)
 

@@ -49,10 +49,12 @@ class SideState:
 
 @dataclass(frozen=True, slots=True)
 class Initiative:
-    """This round's announcements so far, in the order the sides make them."""
+    """This round's announcements so far, in the order the sides make them, and the CAPs the side to
+    announce has counted on its button but not yet announced."""
 
     order: tuple[int, int]
     spends: tuple[int, ...] = ()
+    counted: int = 0
 
     @property
     def next_side(self) -> int | None:

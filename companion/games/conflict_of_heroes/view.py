@@ -17,7 +17,9 @@ def situation(state: CohState) -> str:
     if state.phase == "initiative":
         if pending is None:
             side = state.initiative.next_side
-            return f"{head} · initiative: {state.side(side).name} announces 0–2 CAPs (3.24)"
+            counted = state.initiative.counted
+            return (f"{head} · initiative: {state.side(side).name} announces 0–2 CAPs (3.24) ·"
+                    f" {counted} counted on the side button, Confirm announces {counted}")
         first, second = state.initiative.order
         return (f"{head} · initiative roll: key {state.side(first).name}'s two dice, then "
                 f"{state.side(second).name}'s, or press Roll")
@@ -74,3 +76,18 @@ def unit_cells(unit: UnitState, aps: bool = True) -> tuple[str, ...]:
 
 def roll_lines(state: CohState) -> list[str]:
     return [roll.describe() for roll in state.last_rolls]
+
+
+def key_help(state: CohState) -> str:
+    """The keys that do something now, beyond the footer's."""
+    if state.phase == "setup":
+        return "s sides and starting CAPs · i add unit · n start round 1 · , . VP +1 (< > −1)"
+    if state.phase == "round_over":
+        return "n next round · i add unit · s rename sides · , . VP +1 (< > −1) · u undo"
+    if state.phase == "initiative" and state.pending is None:
+        return "0 1 2 announce that many CAPs · [ ] the side's CAP button counts, c (Confirm) announces · u undo"
+    if state.pending is not None:
+        caps = "" if state.pending.roller is None else " · + − or the side's CAP button: CAPs on this roll (3.23)"
+        return f"space roll, or key the faces 1–6 · backspace erase a face{caps} · u undo"
+    return ("a activate · m move · v pivot · t stall · f fire · r rally · x mark spent · p pass · "
+            "h peek at a hit (owner) · w show it · [ ] spend a side's CAP · , . VP +1 (< > −1) · i add unit")

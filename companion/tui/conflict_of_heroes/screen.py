@@ -1,6 +1,7 @@
 """The Conflict of Heroes screen: both CAP tracks in large digits, the units with their AP tracks and hits,
 the pending roll with its odds for each CAP spend, and the table's buttons mapped onto the rules."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -8,16 +9,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Digits, Label, Static
 
-from companion.errors import ConfigError
-from companion.games.conflict_of_heroes import view
+from companion.errors import CompanionError, ConfigError
+from companion.games.conflict_of_heroes import undo, view
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AnnounceInitiative, CancelRoll, ChangeVictoryPoints, DeclareModifier, EnterFace, EraseFace, MarkSpent,
-    Pass, Pivot, RevealCounter, Roll, SpendCaps, Stall, StartRound, UseCounterPools,
+    Activate, AnnounceInitiative, ChangeVictoryPoints, CountInitiativeSpend, DeclareModifier, EnterFace, EraseFace,
+    MarkSpent, Pass, Pivot, RevealCounter, Roll, SpendCaps, Stall, StartRound, UseCounterPools,
 )
 from companion.games.conflict_of_heroes.library import load_hit_counters, load_units, user_folder
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.rules import Command, Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
+from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.tui.conflict_of_heroes.prompts import (
     AddUnitForm, AttackForm, CounterPeek, MoveForm, RallyForm, SetupForm,
 )
@@ -26,28 +28,32 @@ from companion.tui.screens.game_screen import GameScreen
 
 class ConflictOfHeroesScreen(GameScreen):
     CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
+    # The footer keeps the keys of every turn; the help line under the units names the rest for the moment.
     BINDINGS = [
         Binding("space", "press('roll')", "Roll", priority=True),
-        Binding("backspace", "erase", "Erase face"),
-        Binding("n", "press('next')", "Next round"),
-        Binding("s", "setup", "Sides"),
-        Binding("i", "add_unit", "Add unit"),
+        Binding("c", "press('confirm')", "Confirm"),
+        Binding("n", "press('next')", "Next"),
         Binding("a", "activate", "Activate"),
-        Binding("m", "move", "Move"),
-        Binding("v", "pivot", "Pivot"),
-        Binding("t", "stall", "Stall"),
         Binding("f", "fire", "Fire"),
-        Binding("r", "rally", "Rally"),
-        Binding("x", "mark_spent", "Spent"),
         Binding("p", "pass_turn", "Pass"),
-        Binding("plus,equals_sign", "modifier(1)", "+CAP on roll"),
-        Binding("minus", "modifier(-1)", "-CAP on roll"),
-        Binding("left_square_bracket", "side_button(1)", "Side 1 CAP", show=False),
-        Binding("right_square_bracket", "side_button(2)", "Side 2 CAP", show=False),
-        Binding("comma", "victory(1)", "VP side 1", show=False),
-        Binding("full_stop", "victory(2)", "VP side 2", show=False),
-        Binding("h", "peek", "Peek at hit"),
-        Binding("w", "reveal", "Show hit", show=False),
+        Binding("backspace", "erase", "Erase face", show=False),
+        Binding("s", "setup", "Sides", show=False),
+        Binding("i", "add_unit", "Add unit", show=False),
+        Binding("m", "move", "Move", show=False),
+        Binding("v", "pivot", "Pivot", show=False),
+        Binding("t", "stall", "Stall", show=False),
+        Binding("r", "rally", "Rally", show=False),
+        Binding("x", "mark_spent", "Mark spent", show=False),
+        Binding("plus,equals_sign", "modifier(1)", "+CAP on roll", show=False),
+        Binding("minus", "modifier(-1)", "-CAP on roll", show=False),
+        Binding("left_square_bracket", "side_button(1)", "Side 1 CAP button", show=False),
+        Binding("right_square_bracket", "side_button(2)", "Side 2 CAP button", show=False),
+        Binding("comma", "victory(1, 1)", "VP +1 side 1", show=False),
+        Binding("full_stop", "victory(2, 1)", "VP +1 side 2", show=False),
+        Binding("less_than_sign", "victory(1, -1)", "VP -1 side 1", show=False),
+        Binding("greater_than_sign", "victory(2, -1)", "VP -1 side 2", show=False),
+        Binding("h", "peek", "Peek at hit", show=False),
+        Binding("w", "reveal", "Show hit to opponent", show=False),
         *(Binding(str(key), f"digit({key})", show=False) for key in range(10)),
     ]
 
@@ -60,6 +66,7 @@ class ConflictOfHeroesScreen(GameScreen):
                 yield Static("", id="coh-rolls")
             yield from self._side_panel(2)
         yield DataTable(id="coh-units", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="coh-help")
 
     def _side_panel(self, side: int) -> ComposeResult:
         with Vertical(id=f"coh-side-{side}", classes="coh-side"):
@@ -77,8 +84,7 @@ class ConflictOfHeroesScreen(GameScreen):
             self.notify(f"{problem} (using the shipped files)", severity="error", timeout=10)
             self.library, pools = load_units(), load_hit_counters()
         if self.state.phase == "setup" and pools != self.state.pools:
-            self.session.execute(UseCounterPools(pools=pools))
-        self._tentative_spend = 0
+            self.run_command(UseCounterPools(pools=pools))
 
     @property
     def state(self) -> CohState:
@@ -109,7 +115,7 @@ class ConflictOfHeroesScreen(GameScreen):
             case Control.UNDO:
                 self.undo_button()
             case Control.REDO:
-                self.run_command(Redo())
+                self._settled_or_run(Redo(), self.session.timeline.redo, "redo")
             case Control.NEXT:
                 if state.phase in ("setup", "round_over"):
                     self.run_command(StartRound())
@@ -117,9 +123,8 @@ class ConflictOfHeroesScreen(GameScreen):
                     self.query_one("#coh-units", DataTable).action_cursor_down()
             case Control.CONFIRM:
                 if state.phase == "initiative" and state.pending is None:
-                    side = state.initiative.next_side
-                    self._tentative_spend, spend = 0, self._tentative_spend
-                    self.run_command(AnnounceInitiative(side=side, caps=spend))
+                    initiative = state.initiative
+                    self.run_command(AnnounceInitiative(side=initiative.next_side, caps=initiative.counted))
                 else:
                     self.action_activate()
 
@@ -130,21 +135,25 @@ class ConflictOfHeroesScreen(GameScreen):
         if pending is not None and pending.roller is not None and state.unit(pending.roller).side == side:
             self.run_command(DeclareModifier(caps=pending.modifier + 1 if pending.modifier < 2 else 0))
         elif state.phase == "initiative" and pending is None and state.initiative.next_side == side:
-            self._tentative_spend = (self._tentative_spend + 1) % 3
-            self.notify(f"{state.side(side).name}: {self._tentative_spend} CAPs on initiative; Confirm announces it",
-                        timeout=3)
+            self.run_command(CountInitiativeSpend(side=side))
         else:
             self.run_command(SpendCaps(side=side, caps=1, reason="CAP button", ends_turn=False))
 
     def undo_button(self) -> None:
-        """Erases a keyed face, then withdraws an unrolled declaration, then undoes the latest decision."""
+        """Erases a keyed face first; otherwise undoes the latest decision unless a roll has settled it."""
         pending = self.state.pending
         if pending is not None and pending.faces:
             self.run_command(EraseFace())
-        elif pending is not None and pending.kind != "initiative" and pending.next_target == 0:
-            self.run_command(CancelRoll())
         else:
-            self.run_command(Undo())
+            self._settled_or_run(Undo(), self.session.timeline.undo, "undo")
+
+    def _settled_or_run(self, command: Command, target: Callable[[], DecisionUndone | DecisionRedone], verb: str) -> None:
+        try:
+            undo.check(self.session.records, target().target, verb)
+        except CompanionError as refusal:
+            self.notify(str(refusal), severity="error", timeout=8)
+            return
+        self.run_command(command)
 
     # Keys
 
@@ -160,6 +169,9 @@ class ConflictOfHeroesScreen(GameScreen):
     def action_undo(self) -> None:
         self.on_control(ControlPressed(Control.UNDO, source="keyboard"))
 
+    def action_redo(self) -> None:
+        self.on_control(ControlPressed(Control.REDO, source="keyboard"))
+
     def action_erase(self) -> None:
         self.run_command(EraseFace())
 
@@ -167,8 +179,8 @@ class ConflictOfHeroesScreen(GameScreen):
         if self.state.pending is not None:
             self.run_command(DeclareModifier(caps=self.state.pending.modifier + step))
 
-    def action_victory(self, side: int) -> None:
-        self.run_command(ChangeVictoryPoints(side=side, change=1))
+    def action_victory(self, side: int, change: int) -> None:
+        self.run_command(ChangeVictoryPoints(side=side, change=change))
 
     def action_setup(self) -> None:
         self._ask(SetupForm(self.state))
@@ -245,6 +257,7 @@ class ConflictOfHeroesScreen(GameScreen):
         self.query_one("#coh-situation", Label).update(view.situation(state))
         self.query_one("#coh-pending", Static).update("\n".join(view.pending_lines(state)))
         self.query_one("#coh-rolls", Static).update("\n".join(view.roll_lines(state)))
+        self.query_one("#coh-help", Static).update(view.key_help(state))
         table = self.query_one("#coh-units", DataTable)
         cursor = table.cursor_row
         table.clear()
