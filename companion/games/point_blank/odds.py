@@ -130,9 +130,6 @@ def _melee(start: tuple[int, ...], after: tuple[int, ...], blocks, hits) -> Mele
     shift = 8  # no melee draws 256 cards
     hit_shift = [shift * bands, shift * (bands + 1)]
 
-    def encode(vector: tuple[int, ...]) -> int:
-        return sum(n << (shift * i) for i, n in enumerate(vector))
-
     def decode(code: int) -> tuple[int, ...]:
         return tuple((code >> (shift * i)) & 0xFF for i in range(bands))
 
@@ -146,17 +143,22 @@ def _melee(start: tuple[int, ...], after: tuple[int, ...], blocks, hits) -> Mele
             continue
         total *= comb(size, cards)
         size -= cards
-        grown: dict[int, int] = defaultdict(int)
-        for key, weight in states.items():
-            pool = tuple(b - x for b, x in zip(base, decode(key)))
-            a, d = (key >> hit_shift[0]) & 0xFF, (key >> hit_shift[1]) & 0xFF
-            if index == last:
+        if index == last:
+            # The last block only asks how many of the cards left would hit: merge states on that.
+            merged: dict[tuple[int, int, int, int], int] = defaultdict(int)
+            for key, weight in states.items():
+                pool = tuple(b - x for b, x in zip(base, decode(key)))
                 hit_pool = sum(pool[i] for i in hits[side])
-                miss_pool = sum(pool) - hit_pool
+                a, d = (key >> hit_shift[0]) & 0xFF, (key >> hit_shift[1]) & 0xFF
+                merged[(hit_pool, sum(pool) - hit_pool, a, d)] += weight
+            for (hit_pool, miss_pool, a, d), weight in merged.items():
                 hits_row, miss_row = PASCAL[hit_pool], PASCAL[miss_pool]
                 for k in range(max(0, cards - miss_pool), min(cards, hit_pool) + 1):
                     result[(a + k, d) if side == 0 else (a, d + k)] += weight * hits_row[k] * miss_row[cards - k]
-                continue
+            break
+        grown: dict[int, int] = defaultdict(int)
+        for key, weight in states.items():
+            pool = tuple(b - x for b, x in zip(base, decode(key)))
             for step, way in _steps(cards, pool, hits[side], hit_shift[side], shift):
                 grown[key + step] += weight * way
         states = grown
@@ -179,25 +181,19 @@ PASCAL = _pascal(256)
 def _steps(
     cards: int, pool: tuple[int, ...], scoring: frozenset[int], hit_shift: int, shift: int
 ) -> list[tuple[int, int]]:
-    """Every way to take `cards` from the bands of `pool`: (the state's increment, the number of ways)."""
-    steps: list[tuple[int, int]] = []
-    last = len(pool) - 1
-    rest_after = [sum(pool[i + 1:]) for i in range(len(pool))]
-
-    def walk(band: int, left: int, increment: int, ways: int) -> None:
-        size = pool[band]
-        if band == last:
-            if left <= size:
-                scored = left if band in scoring else 0
-                steps.append((increment + (left << (shift * band)) + (scored << hit_shift), ways * PASCAL[size][left]))
-            return
-        row = PASCAL[size]
-        for k in range(max(0, left - rest_after[band]), min(left, size) + 1):
-            scored = k if band in scoring else 0
-            walk(band + 1, left - k, increment + (k << (shift * band)) + (scored << hit_shift), ways * row[k])
-
-    walk(0, cards, 0, 1)
-    return steps
+    """Every way to take `cards` from the bands of `pool`: (the state's increment, the number of ways).
+    Each band's unit increment (one card drawn from it, and a hit if it scores) is added k times."""
+    unit = [(1 << (shift * band)) + ((1 << hit_shift) if band in scoring else 0) for band in range(len(pool))]
+    partial: list[tuple[int, int, int]] = [(cards, 0, 1)]  # (cards still to take, increment, ways)
+    for band in range(len(pool) - 1):
+        size, row, step, rest = pool[band], PASCAL[pool[band]], unit[band], sum(pool[band + 1:])
+        partial = [
+            (left - k, increment + k * step, ways * row[k])
+            for left, increment, ways in partial
+            for k in range(max(0, left - rest), min(left, size) + 1)
+        ]
+    size, row, step = pool[-1], PASCAL[pool[-1]], unit[-1]
+    return [(increment + left * step, ways * row[left]) for left, increment, ways in partial if left <= size]
 
 
 def _dice_melee(fair: tuple[int, ...], attacker: int, defender: int, hits) -> MeleeOdds:
