@@ -26,7 +26,7 @@ from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
 from companion.games.point_blank.deck import Deck
 from companion.games.point_blank.fatigue import Via
-from companion.games.point_blank.units import CHANGEABLE, Action, Unit, changed, from_template
+from companion.games.point_blank.units import Action, Unit, change_problem, changed, from_template
 from companion.games.rules import Command
 from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
 
@@ -418,9 +418,8 @@ class PointBlankRules:
                 return [UnitAdded(template=template, side=side, terrain=terrain, sector=sector, name=named)]
             case AdjustUnit(unit=unit_id, changes=changes):
                 state.unit(unit_id)
-                unknown = set(changes) - CHANGEABLE
-                if unknown:
-                    raise RuleViolation(f"a unit has no {', '.join(sorted(unknown))}")
+                if problem := change_problem(changes):
+                    raise RuleViolation(problem)
                 return [UnitAdjusted(unit=unit_id, changes=changes)]
             case Order():
                 return self._order(state, command)

@@ -91,7 +91,28 @@ class Unit:
         return ", ".join(marks)
 
 
-CHANGEABLE = frozenset(f.name for f in fields(Unit)) - {"id"}
+RANGES = {"side": (1, 2), "morale": (2, 12), "firepower": (0, 20), "leadership": (0, 5), "melee_modifier": (0, 3),
+          "front_armour": (0, 10), "flank_armour": (0, 10), "fatigue": (0, 2), "shaken": (0, 3)}
+TEXTS = frozenset({"name", "terrain", "sector"})
+FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind"}
+
+
+def change_problem(changes: dict[str, object]) -> str | None:
+    """Why these new marker values cannot be set on a unit, or None when they can."""
+    for key, value in changes.items():
+        if key in RANGES:
+            low, high = RANGES[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                return f"{key.replace('_', ' ')} runs from {low} to {high}"
+        elif key in TEXTS:
+            if not isinstance(value, str):
+                return f"{key} is text"
+        elif key in FLAGS:
+            if not isinstance(value, bool):
+                return f"{key.replace('_', ' ')} is yes or no"
+        else:
+            return f"a unit has no {key.replace('_', ' ')} to change"
+    return None
 
 
 def from_template(unit_id: int, side: int, template: UnitTemplate, **placed: str) -> Unit:
