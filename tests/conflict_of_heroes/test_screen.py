@@ -66,14 +66,14 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         table.mock_presser.press(Control.CONFIRM)  # activates the highlighted unit, Squad B
         await pilot.pause()
         assert screen.state.unit(1).status == "active"
-        assert unit_row(app, 1)[3:5] == ["active", "7"]
+        assert unit_row(app, 1)[1:2] + unit_row(app, 1)[4:6] == ["German", "active", "7"]
 
         await pilot.press("f")
         assert isinstance(app.screen, AttackForm)
         await pilot.click("#ok")  # the enemy units are chosen already
         await pilot.pause()
         assert screen.state.pending.attack.targets[0].unit == 2
-        assert "+1: " in str(screen.query_one("#coh-pending").render())
+        assert "+1 CAP: 58% hit" in str(screen.query_one("#coh-pending").render())
 
         table.mock_presser.press(Control.SIDE, 1)  # one CAP on the German roll
         await pilot.pause()
@@ -90,8 +90,8 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         assert (roll.faces, roll.source, roll.attack_value, roll.defence, roll.hits) == ((4, 5), "physical", 14, 12, 1)
         assert any(isinstance(r.event, HitCounterDrawn) for r in committed)
         assert caps_shown(app, 1) == "6"
-        assert unit_row(app, 1)[4] == "4"  # 7 APs less the squad's fire cost of 3
-        assert unit_row(app, 2)[5] == "hit (hidden)"
+        assert unit_row(app, 1)[5] == "4"  # 7 APs less the squad's fire cost of 3
+        assert unit_row(app, 2)[6] == "hit (hidden)"
         assert session.state.turn == 2
 
         table.mock_presser.press(Control.SIDE, 2)  # the Soviet CAP button spends one CAP

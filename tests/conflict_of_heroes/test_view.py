@@ -1,7 +1,9 @@
 """What the screen reads off the state: the situation line, the pending roll's odds, unit cells."""
 
 from companion.games.conflict_of_heroes import view
-from companion.games.conflict_of_heroes.commands import Activate, DeclareAttack, Target, UseCounterPools
+from companion.games.conflict_of_heroes.commands import (
+    Activate, DeclareAttack, DeclareRally, RevealCounter, Target, UseCounterPools,
+)
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import load_hit_counters
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, start_with_turn
@@ -26,7 +28,8 @@ def test_the_pending_attack_shows_the_odds_for_each_cap_spend_as_figure_10_has_t
     game.execute(DeclareAttack(attacker=mmg, targets=(Target(unit=squad),)))
     lines = view.pending_lines(game.state)
     assert lines[1] == "▶ Squad C: 3 FP + 2d6 vs DV 12 (in range, front)"
-    assert lines[2].split() == "+0: 28% hit, 0% two +1: 42% hit, 3% two +2: 58% hit, 8% two".split()
+    assert lines[2].split() == ("+0 CAP: 28% hit, 0% destroyed · +1 CAP: 42% hit, 3% destroyed"
+                                " · +2 CAP: 58% hit, 8% destroyed").split()
 
 
 def test_a_hidden_hit_shows_only_that_there_is_one(game):
@@ -38,5 +41,23 @@ def test_a_hidden_hit_shows_only_that_there_is_one(game):
     start_with_turn(game, GERMAN)
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
     enter(game, 4, 4)
-    assert view.unit_cells(game.state.unit(squad))[5] == "hit (hidden)"
+    assert view.unit_cells(game.state, game.state.unit(squad))[6] == "hit (hidden)"
     assert "Pinned" not in " ".join(view.roll_lines(game.state))
+
+
+def test_a_rally_from_a_hidden_counter_keeps_its_rally_number_off_the_screen_until_it_is_shown(game):
+    pools = load_hit_counters()
+    only = {"suppressed": pools.foot["suppressed"]}
+    game.execute(UseCounterPools(pools=HitCounterPools(foot=only, vehicle=only)))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareRally(unit=squad, in_cover=True))
+    hidden = view.pending_lines(game.state)[1]
+    assert "7" not in hidden and "Suppressed" not in hidden and "hidden counter" in hidden
+    game.execute(RevealCounter(unit=squad))
+    shown = view.pending_lines(game.state)[1]
+    assert shown == "Squad rallies on 2d6 +1 ≥ 7 (Suppressed): +0 CAP: 72%  +1 CAP: 83%  +2 CAP: 92%"

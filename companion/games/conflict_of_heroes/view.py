@@ -18,7 +18,7 @@ def situation(state: CohState) -> str:
         if pending is None:
             side = state.initiative.next_side
             counted = state.initiative.counted
-            return (f"{head} · initiative: {state.side(side).name} announces 0–2 CAPs (3.24) ·"
+            return (f"{head} · initiative (3.24): {state.side(side).name} announces 0–2 CAPs ·"
                     f" {counted} counted on the side button, Confirm announces {counted}")
         first, second = state.initiative.order
         return (f"{head} · initiative roll: key {state.side(first).name}'s two dice, then "
@@ -36,14 +36,19 @@ def pending_lines(state: CohState) -> list[str]:
     slots = " ".join([str(f) for f in pending.faces] + ["_"] * (pending.dice - len(pending.faces)))
     if pending.kind == "initiative":
         return [f"Dice: {slots}"]
-    caps = f"{pending.modifier:+d} CAPs declared" if pending.modifier else "no CAPs declared"
+    caps = f"{pending.modifier:+d} CAPs declared, paid with the roll" if pending.modifier else "no CAPs declared"
     lines = [f"Dice: {slots}   ({caps})"]
     if pending.kind == "rally":
         unit = state.unit(pending.rally.unit)
-        if unit is None or unit.counter is None:
+        if unit is None or unit.hit is None:
             return lines
-        chances = "  ".join(f"{caps:+d}: {percent(chance)}" for caps, chance in rally_odds(unit.counter.rally, pending.rally.bonus))
-        return [*lines, f"{unit.label} rallies on {unit.counter.rally} ({pending.rally.bonus:+d}): {chances}"]
+        bonus = f"2d6 {pending.rally.bonus:+d}" if pending.rally.bonus else "2d6"
+        if not unit.hit.revealed:
+            # The rally number would tell the opponent which counter lies face down.
+            return [*lines, f"{unit.label} rallies on {bonus} ≥ its hidden counter's number (the owner's peek, h, shows the odds)"]
+        chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}"
+                            for caps, chance in rally_odds(unit.counter.rally, pending.rally.bonus))
+        return [*lines, f"{unit.label} rallies on {bonus} ≥ {unit.counter.rally} ({unit.counter.name}): {chances}"]
     declared = pending.attack
     attacker = state.unit(declared.attacker)
     for index, spec in enumerate(declared.targets):
@@ -54,24 +59,25 @@ def pending_lines(state: CohState) -> list[str]:
         firepower = attack.firepower(attacker.profile, attacker.counter, target.profile, declared.band)
         defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
-        odds = "  ".join(
-            f"{o.cap_modifier:+d}: {percent(o.hit)} hit, {percent(o.two_hits)} two" for o in attack_odds_by_spend(firepower, defence)
+        odds = " · ".join(
+            f"{o.cap_modifier:+d} CAP: {percent(o.hit)} hit, {percent(o.two_hits)} destroyed"
+            for o in attack_odds_by_spend(firepower, defence)
         )
         lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, {spec.facing})")
         lines.append(f"    {odds}")
     return lines
 
 
-def unit_cells(unit: UnitState, aps: bool = True) -> tuple[str, ...]:
-    """#, label, unit, status, APs, hit: a hidden counter shows only that there is one."""
+def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
+    """#, side, label, unit, status, APs, hit: a hidden counter shows only that there is one."""
     if unit.hit is None:
         hit = ""
     elif unit.hit.revealed:
         hit = unit.hit.counter.name
     else:
         hit = "hit (hidden)"
-    ap_text = str(unit.aps) if unit.status == "active" and aps else ""
-    return str(unit.number), unit.label, unit.profile.name, unit.status, ap_text, hit
+    ap_text = str(unit.aps) if unit.status == "active" else ""
+    return str(unit.number), state.side(unit.side).name, unit.label, unit.profile.name, unit.status, ap_text, hit
 
 
 def roll_lines(state: CohState) -> list[str]:

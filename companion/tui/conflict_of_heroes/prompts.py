@@ -3,7 +3,8 @@
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, SelectionList
 
@@ -11,6 +12,7 @@ from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.commands import (
     AddUnit, DeclareAttack, DeclareRally, Move, NameSide, SetStartingCaps, Target,
 )
+from companion.games.conflict_of_heroes.odds import percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.conflict_of_heroes.units import UnitProfile
 from companion.games.rules import Command
@@ -21,14 +23,21 @@ def number(form: ModalScreen, selector: str) -> int:
     return int(text)
 
 
+class Tick(Checkbox, inherit_bindings=False):
+    """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
 class Form(ModalScreen[list[Command] | None]):
     """Enter or the OK button submits; Escape cancels. A value that cannot be read is said, not raised."""
 
     CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
-    BINDINGS = [("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [("escape", "dismiss(None)", "Cancel"), ("enter", "submit", "OK")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="coh-form"):
+        # Not focusable itself, so the first field has the focus when the form opens.
+        with VerticalScroll(classes="coh-form", can_focus=False):
             yield from self.fields()
             with Horizontal(classes="coh-form-buttons"):
                 yield Button("OK", id="ok", variant="primary")
@@ -48,6 +57,9 @@ class Form(ModalScreen[list[Command] | None]):
     def on_input_submitted(self) -> None:
         self.submit()
 
+    def action_submit(self) -> None:
+        self.submit()
+
     def submit(self) -> None:
         try:
             self.dismiss(self.commands())
@@ -61,7 +73,8 @@ class SetupForm(Form):
         self._state = state
 
     def fields(self) -> ComposeResult:
-        yield Label("Sides and starting CAPs (from the firefight)")
+        yield Label("Each side's name and its starting CAPs (from the firefight)")
+        yield Label("Side 2 announces first when the CAPs tie: make it the Soviet side (3.24)", classes="coh-hint")
         for side in (1, 2):
             current = self._state.side(side)
             with Horizontal(classes="coh-row"):
@@ -125,13 +138,13 @@ class AttackForm(Form):
         self._attacker = attacker
 
     def targets(self) -> list[UnitState]:
-        return [u for u in self._state.units if u.in_play and u.number != self._attacker.number]
+        return [u for u in self._state.units if u.in_play and u.side != self._attacker.side]
 
     def fields(self) -> ComposeResult:
-        yield Label(f"{self._attacker.label} fires at every unit in the hex (one roll each):")
-        enemies = [(u.label, u.number, u.side != self._attacker.side) for u in self.targets()]
-        yield SelectionList[int](*enemies, id="targets")
-        yield Label("hit in the flank (outside their arc):")
+        yield Label(f"{self._attacker.label} fires at every enemy unit in the target hex (one roll each):")
+        lone = len(self.targets()) == 1
+        yield SelectionList[int](*[(u.label, u.number, lone) for u in self.targets()], id="targets")
+        yield Label("hit in the flank (fire from outside their arc; close combat is always flank):")
         yield SelectionList[int](*[(u.label, u.number) for u in self.targets()], id="flanks")
         yield Label("terrain DM of the target hex")
         yield Input("0", id="terrain", type="integer")
@@ -159,8 +172,8 @@ class RallyForm(Form):
 
     def fields(self) -> ComposeResult:
         yield Label(f"{self._unit.label} tries to rally (5 AP)")
-        yield Checkbox("in cover (+1 DM or more, not a hill)", id="cover")
-        yield Checkbox("enemy units in the hex", id="enemy")
+        yield Tick("in cover (+1 DM or more, not a hill)", id="cover")
+        yield Tick("enemy units in the hex (no rally then, 7.5)", id="enemy")
         yield Label("un-hit friendly units in the hex")
         yield Input("0", id="friends", type="integer")
         yield Label("paid in CAPs")
@@ -169,8 +182,8 @@ class RallyForm(Form):
     def commands(self) -> list[Command]:
         return [DeclareRally(
             unit=self._unit.number,
-            in_cover=self.query_one("#cover", Checkbox).value,
-            enemy_in_hex=self.query_one("#enemy", Checkbox).value,
+            in_cover=self.query_one("#cover", Tick).value,
+            enemy_in_hex=self.query_one("#enemy", Tick).value,
             friends=number(self, "#friends"),
             caps_paid=number(self, "#caps"),
         )]
@@ -193,4 +206,7 @@ class CounterPeek(ModalScreen[None]):
             yield Label(f"For the {self._owner} player only", classes="coh-warning")
             yield Label(f"{self._unit.label}: {counter.name}")
             yield Label(counter.effects())
+            if counter.rally is not None:
+                chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0))
+                yield Label(f"Rally (5 AP) on 2d6 ≥ {counter.rally}, before cover and friends: {chances}")
             yield Label("Enter hides it again")

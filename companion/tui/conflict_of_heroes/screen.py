@@ -75,7 +75,7 @@ class ConflictOfHeroesScreen(GameScreen):
             yield Label("", id=f"coh-track-{side}", classes="coh-track")
 
     def on_mount(self) -> None:
-        self.query_one("#coh-units", DataTable).add_columns("#", "unit", "type", "status", "APs", "hit")
+        self.query_one("#coh-units", DataTable).add_columns("#", "side", "unit", "type", "status", "APs", "hit")
         folder = user_folder(self.companion.store.path.parent)
         try:
             self.library = load_units(folder)
@@ -262,6 +262,6 @@ class ConflictOfHeroesScreen(GameScreen):
         cursor = table.cursor_row
         table.clear()
         for unit in state.units:
-            table.add_row(*view.unit_cells(unit), key=str(unit.number))
+            table.add_row(*view.unit_cells(state, unit), key=str(unit.number))
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)
