@@ -46,3 +46,13 @@ def test_an_unbuttoned_shaken_crew_that_fails_abandons_its_vehicle():
 def test_melee_hits_follow_the_hit_table(markers, count, expected):
     damage = hits(unit(**markers), count)
     assert (damage.shaken, damage.reduced, damage.eliminated) == expected
+
+
+def test_a_shaken_crew_buttons_up_unless_open_topped():
+    assert damage_check(unit(kind="afv"), 9).buttoned is True
+    assert damage_check(unit(kind="afv", open_topped=True), 9).buttoned is None
+
+
+def test_a_third_shaken_result_from_fire_abandons_the_vehicle():
+    damage = damage_check(unit(kind="afv", shaken=2, buttoned=True), 9)
+    assert damage.abandoned and not damage.eliminated

@@ -91,6 +91,7 @@ class UnitTemplate(Data):
     front_armour: int = Field(default=0, ge=0, le=10)
     flank_armour: int = Field(default=0, ge=0, le=10)
     wheeled: bool = False
+    open_topped: bool = False
 
 
 class UnitFile(Data):

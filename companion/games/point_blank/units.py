@@ -28,6 +28,7 @@ class Unit:
     front_armour: int = 0
     flank_armour: int = 0
     wheeled: bool = False
+    open_topped: bool = False
     terrain: str = "clear"
     sector: str = ""
 

@@ -46,6 +46,7 @@ class Snapshot(Model):
     reduced: bool = False
     spent: bool = False
     buttoned: bool = False
+    open_topped: bool = False
     front_armour: int = 0
     flank_armour: int = 0
     leadership: int = 0

@@ -5,8 +5,9 @@ half squad; a shaken half squad -> eliminated); result > 2 x morale -> shaken an
 squad is eliminated); result > 3 x morale -> a full Good-Order unit is eliminated.
 Decision (ours, the text is silent): leaders and Weapon Teams cannot be reduced, so they take
 damage as a half squad does (shaken, then eliminated), as 7.10.1.1 says for leaders in melee.
-An AFV's crew takes a Shaken marker per failure; buttoned crews are immune to infantry fire
-(7.3); the third marker, or a failure while shaken and un-buttoned, abandons the vehicle (7.14, 8.4).
+An AFV's crew takes a Shaken marker per failure and must button (unless open-topped); buttoned
+crews are immune to infantry fire (7.3); the third marker, or a failure while shaken and
+un-buttoned, abandons the vehicle (7.14, 8.4).
 """
 
 from dataclasses import dataclass, replace
@@ -22,9 +23,15 @@ class Damage:
     abandoned: bool
     text: str
 
+    buttoned: bool | None = None
+    """Set when a shaken crew must button (7.14)."""
+
     def changes(self) -> dict[str, bool | int]:
-        return {"shaken": self.shaken, "reduced": self.reduced, "eliminated": self.eliminated,
-                "abandoned": self.abandoned}
+        changes: dict[str, bool | int] = {"shaken": self.shaken, "reduced": self.reduced,
+                                          "eliminated": self.eliminated, "abandoned": self.abandoned}
+        if self.buttoned is not None:
+            changes["buttoned"] = self.buttoned
+        return changes
 
 
 def _result(unit: Unit, shaken: int, reduced: bool, eliminated: bool, abandoned: bool, text: str) -> Damage:
@@ -42,7 +49,10 @@ def one_hit(unit: Unit) -> Damage:
         markers = unit.shaken + 1
         if markers >= 3:
             return _result(unit, markers, unit.reduced, True, False, "third shaken result: destroyed")
-        return _result(unit, markers, unit.reduced, False, False, f"shaken ({markers} markers)")
+        shaken = _result(unit, markers, unit.reduced, False, False, f"shaken ({markers} markers)")
+        if unit.open_topped:
+            return shaken
+        return replace(shaken, buttoned=True, text=f"{shaken.text}; the crew buttons up (7.14)")
     if not unit.shaken:
         return _result(unit, 1, unit.reduced, False, False, "shaken")
     if not cannot_reduce(unit):
@@ -59,8 +69,7 @@ def hits(unit: Unit, count: int) -> Damage:
             break
         damage = one_hit(replace(unit, shaken=damage.shaken, reduced=damage.reduced))
         texts.append(damage.text.split(": ", 1)[1])
-    return Damage(damage.shaken, damage.reduced, damage.eliminated, damage.abandoned,
-                  f"{unit.name}: {count} hit{'s' * (count != 1)}: {' / '.join(texts) or 'no effect'}")
+    return replace(damage, text=f"{unit.name}: {count} hit{'s' * (count != 1)}: {' / '.join(texts) or 'no effect'}")
 
 
 def damage_check(unit: Unit, result: int) -> Damage:
@@ -70,8 +79,9 @@ def damage_check(unit: Unit, result: int) -> Damage:
         return _result(unit, unit.shaken, unit.reduced, False, False, f"{result} vs morale {morale}: no effect")
     said = f"{result} vs morale {morale}"
     if unit.vehicle:
-        if unit.shaken and not unit.buttoned:
-            return _result(unit, 0, False, False, True, f"{said}: shaken crew abandons the vehicle")
+        if unit.shaken and not unit.buttoned or unit.shaken >= 2:
+            # A third shaken result from fire abandons the vehicle (7.14, 7.17.2.1); in melee it is destroyed.
+            return _result(unit, 0, False, False, True, f"{said}: the shaken crew abandons the vehicle")
         return one_hit(unit)
     if result > 3 * morale and not unit.half_squad and unit.good_order and not cannot_reduce(unit):
         return _result(unit, 0, unit.reduced, True, False, f"{said} (over triple): eliminated")
