@@ -73,7 +73,7 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         await pilot.click("#ok")  # the enemy units are chosen already
         await pilot.pause()
         assert screen.state.pending.attack.targets[0].unit == 2
-        assert "+1 CAP: 58% hit" in str(screen.query_one("#coh-pending").render())
+        assert "+1 CAP 58% / 8%" in str(screen.query_one("#coh-pending").render())
 
         table.mock_presser.press(Control.SIDE, 1)  # one CAP on the German roll
         await pilot.pause()
@@ -109,7 +109,7 @@ async def test_two_hits_destroy_the_unit_and_its_side_track_shows_the_space_it_t
         await pilot.press("6", "6")  # 4 FP + 12 against 12: two hits
         assert screen.state.unit(2).status == "destroyed"
         assert screen.state.side(2).caps.current == 6
-        assert "units on 7" in str(screen.query_one("#coh-track-2").render())
+        assert "lost units on 7" in str(screen.query_one("#coh-track-2").render())
 
 
 async def test_the_owner_peeks_at_a_hidden_counter_without_revealing_it(table):

@@ -28,8 +28,7 @@ def test_the_pending_attack_shows_the_odds_for_each_cap_spend_as_figure_10_has_t
     game.execute(DeclareAttack(attacker=mmg, targets=(Target(unit=squad),)))
     lines = view.pending_lines(game.state)
     assert lines[1] == "▶ Squad C: 3 FP + 2d6 vs DV 12 (in range, front)"
-    assert lines[2].split() == ("+0 CAP: 28% hit, 0% destroyed · +1 CAP: 42% hit, 3% destroyed"
-                                " · +2 CAP: 58% hit, 8% destroyed").split()
+    assert lines[2].split() == "hit / destroyed: +0 CAP 28% / 0% · +1 CAP 42% / 3% · +2 CAP 58% / 8%".split()
 
 
 def test_a_hidden_hit_shows_only_that_there_is_one(game):

@@ -59,9 +59,8 @@ def pending_lines(state: CohState) -> list[str]:
         firepower = attack.firepower(attacker.profile, attacker.counter, target.profile, declared.band)
         defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
-        odds = " · ".join(
-            f"{o.cap_modifier:+d} CAP: {percent(o.hit)} hit, {percent(o.two_hits)} destroyed"
-            for o in attack_odds_by_spend(firepower, defence)
+        odds = "hit / destroyed: " + " · ".join(
+            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.two_hits)}" for o in attack_odds_by_spend(firepower, defence)
         )
         lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, {spec.facing})")
         lines.append(f"    {odds}")

@@ -29,6 +29,17 @@ class Tick(Checkbox, inherit_bindings=False):
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
 
+class Choices(SelectionList[int], inherit_bindings=False):
+    """A list Space ticks in, for the same reason: Enter submits the form."""
+
+    BINDINGS = [
+        Binding("down", "cursor_down", show=False), Binding("up", "cursor_up", show=False),
+        Binding("home", "first", show=False), Binding("end", "last", show=False),
+        Binding("pagedown", "page_down", show=False), Binding("pageup", "page_up", show=False),
+        Binding("space", "select", "Tick", show=False),
+    ]
+
+
 class Form(ModalScreen[list[Command] | None]):
     """Enter or the OK button submits; Escape cancels. A value that cannot be read is said, not raised."""
 
@@ -141,11 +152,11 @@ class AttackForm(Form):
         return [u for u in self._state.units if u.in_play and u.side != self._attacker.side]
 
     def fields(self) -> ComposeResult:
-        yield Label(f"{self._attacker.label} fires at every enemy unit in the target hex (one roll each):")
+        yield Label(f"{self._attacker.label} fires at every enemy unit in the target hex (one roll each; Space ticks):")
         lone = len(self.targets()) == 1
-        yield SelectionList[int](*[(u.label, u.number, lone) for u in self.targets()], id="targets")
+        yield Choices(*[(u.label, u.number, lone) for u in self.targets()], id="targets")
         yield Label("hit in the flank (fire from outside their arc; close combat is always flank):")
-        yield SelectionList[int](*[(u.label, u.number) for u in self.targets()], id="flanks")
+        yield Choices(*[(u.label, u.number) for u in self.targets()], id="flanks")
         yield Label("terrain DM of the target hex")
         yield Input("0", id="terrain", type="integer")
         with RadioSet(id="band"):

@@ -249,9 +249,9 @@ class ConflictOfHeroesScreen(GameScreen):
             track = side.caps
             self.query_one(f"#coh-name-{number}", Label).update(side.name)
             self.query_one(f"#coh-caps-{number}", Digits).update(str(track.current))
-            lost = f", units on {', '.join(map(str, track.occupied))}" if track.occupied else ""
+            lost = f"\nlost units on {', '.join(map(str, track.occupied))}" if track.occupied else ""
             self.query_one(f"#coh-track-{number}", Label).update(
-                f"CAPs of {track.allowance} (start {track.start}{lost}) · VP {side.victory_points}"
+                f"of {track.allowance} this round\nstart {track.start} · VP {side.victory_points}{lost}"
             )
             self.query_one(f"#coh-side-{number}").set_class(state.turn == number, "-to-act")
         self.query_one("#coh-situation", Label).update(view.situation(state))
