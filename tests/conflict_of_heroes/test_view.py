@@ -2,7 +2,7 @@
 
 from companion.games.conflict_of_heroes import view
 from companion.games.conflict_of_heroes.commands import (
-    Activate, DeclareAttack, DeclareRally, RevealCounter, Target, UseCounterPools,
+    Activate, AnnounceInitiative, DeclareAttack, DeclareRally, RevealCounter, StartRound, Target, UseCounterPools,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import load_hit_counters
@@ -60,3 +60,10 @@ def test_a_rally_from_a_hidden_counter_keeps_its_rally_number_off_the_screen_unt
     game.execute(RevealCounter(unit=squad))
     shown = view.pending_lines(game.state)[1]
     assert shown == "Squad rallies on 2d6 +1 ≥ 7 (Suppressed): +0 CAP: 72%  +1 CAP: 83%  +2 CAP: 92%"
+
+
+def test_the_initiative_roll_shows_each_side_s_announced_spend(game):
+    game.execute(StartRound())
+    game.execute(AnnounceInitiative(side=SOVIET, caps=1))
+    game.execute(AnnounceInitiative(side=GERMAN, caps=0))
+    assert view.pending_lines(game.state) == ["Dice: _ _ _ _   (Soviet +1 CAPs, German +0 CAPs)"]

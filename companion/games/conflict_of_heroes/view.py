@@ -35,7 +35,8 @@ def pending_lines(state: CohState) -> list[str]:
         return []
     slots = " ".join([str(f) for f in pending.faces] + ["_"] * (pending.dice - len(pending.faces)))
     if pending.kind == "initiative":
-        return [f"Dice: {slots}"]
+        spends = ", ".join(f"{state.side(side).name} {state.initiative.spend_of(side):+d} CAPs" for side in state.initiative.order)
+        return [f"Dice: {slots}   ({spends})"]
     caps = f"{pending.modifier:+d} CAPs declared, paid with the roll" if pending.modifier else "no CAPs declared"
     lines = [f"Dice: {slots}   ({caps})"]
     if pending.kind == "rally":
