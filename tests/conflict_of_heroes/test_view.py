@@ -67,3 +67,11 @@ def test_the_initiative_roll_shows_each_side_s_announced_spend(game):
     game.execute(AnnounceInitiative(side=SOVIET, caps=1))
     game.execute(AnnounceInitiative(side=GERMAN, caps=0))
     assert view.pending_lines(game.state) == ["Dice: _ _ _ _   (Soviet +1 CAPs, German +0 CAPs)"]
+
+
+def test_the_initiative_roll_is_told_with_the_sides_names(game):
+    game.execute(StartRound())
+    game.execute(AnnounceInitiative(side=SOVIET, caps=1))
+    game.execute(AnnounceInitiative(side=GERMAN, caps=0))
+    enter(game, 2, 2, 3, 3)
+    assert view.roll_lines(game.state) == ["initiative: German 6 (3+3), Soviet 5 (2+2 +1 CAP), physical"]

@@ -2,6 +2,7 @@
 
 from companion.games.conflict_of_heroes import attack
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
+from companion.games.conflict_of_heroes.events import InitiativeRolled
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 
@@ -81,7 +82,17 @@ def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
 
 
 def roll_lines(state: CohState) -> list[str]:
-    return [roll.describe() for roll in state.last_rolls]
+    return [_initiative_line(state, roll) if isinstance(roll, InitiativeRolled) else roll.describe()
+            for roll in state.last_rolls]
+
+
+def _initiative_line(state: CohState, roll: InitiativeRolled) -> str:
+    """The journal's line with the sides' names: `initiative: German 7 (3+3 +1 CAP), Soviet 4 (2+2)`."""
+    parts = []
+    for side, faces, spend, total in zip((1, 2), roll.faces, roll.spends, roll.totals):
+        caps = f" {spend:+d} CAP" if spend else ""
+        parts.append(f"{state.side(side).name} {total} ({'+'.join(map(str, faces))}{caps})")
+    return f"initiative: {', '.join(parts)}, {roll.source}"
 
 
 def key_help(state: CohState) -> str:
