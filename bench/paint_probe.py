@@ -20,12 +20,17 @@ GAP = 0.05  # between presses: longer than the debounce window, so each press is
 
 
 class PaintClock:
-    """Notes when a change is made and when the next frame after it has been written."""
+    """Notes when a change is made and when the first frame that shows it has been written.
+
+    A frame written after the change does not always show it: one already due for other widgets
+    can go out before the changed widget's refresh reaches the screen. So a frame counts only once
+    the changed widget has rendered its new content (`shown`)."""
 
     def __init__(self) -> None:
         self.started = 0.0
         self.committed_at = 0.0
         self.changed = False
+        self.rendered = False
         self.painted = threading.Event()
         self.commit_samples: list[float] = []
         self.paint_samples: list[float] = []
@@ -37,10 +42,15 @@ class PaintClock:
     def change_made(self) -> None:
         self.committed_at = time.perf_counter()
         self.commit_samples.append(self.committed_at - self.started)
+        self.rendered = False
         self.changed = True
 
+    def shown(self) -> None:
+        """The changed widget rendered, for the frame being composed."""
+        self.rendered = self.changed
+
     def frame_written(self) -> None:
-        if self.changed:
+        if self.changed and self.rendered:
             self.changed = False
             self.paint_samples.append(time.perf_counter() - self.started)
             self.painted.set()
@@ -69,6 +79,18 @@ class BareApp(App):
             self.clock.frame_written()
 
 
+def watch_renders(widget_class: type, widget_id: str, clock: PaintClock) -> None:
+    """Tells the clock each time the widget with `widget_id` renders new content."""
+    render = widget_class.render
+
+    def watched(widget):
+        if widget.id == widget_id:
+            clock.shown()
+        return render(widget)
+
+    widget_class.render = watched
+
+
 def drive(app: App, clock: PaintClock, press, presses: int, out: Path) -> None:
     def run() -> None:
         time.sleep(0.5)  # let the first screen settle before timing
@@ -86,6 +108,7 @@ def drive(app: App, clock: PaintClock, press, presses: int, out: Path) -> None:
 
 def bare(presses: int, out: Path) -> None:
     clock = PaintClock()
+    watch_renders(Static, "value", clock)
     app = BareApp(clock)
     app.call_later(drive, app, clock, lambda: app.post_message(Poke()), presses, out)
     app.run()
@@ -99,6 +122,8 @@ def companion(presses: int, out: Path) -> None:
     from drivers.pin_factory import PinFactoryChoice
 
     clock = PaintClock()
+    # The dice line is redrawn by every roll, even one that repeats the last faces.
+    watch_renders(Static, "source", clock)
     data = Path(tempfile.mkdtemp())
     factory = MockFactory()
     wired = bootstrap(data_dir=data, config_file=data / "none.toml", env={}, fake_board=False,

@@ -1,12 +1,13 @@
 """Pilot tests of the dice roller, driven through gpiozero's MockFactory pins and the keyboard."""
 
-from textual.widgets import Digits, RichLog
+from textual.widgets import Digits
 
 from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen, spread_of_totals
+from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.status_line import StatusLine
 
 SIZE = (140, 40)
@@ -17,7 +18,8 @@ def dice_app(companion, spec: str = "2d6") -> CompanionApp:
 
 
 def history_rows(app: CompanionApp) -> list[str]:
-    return [strip.text for strip in app.screen.query_one("#history", RichLog).lines]
+    """Newest first, as shown."""
+    return [row.plain for row in app.screen.query_one("#history", NewestFirst).visible_rows()]
 
 
 def shown_total(app: CompanionApp) -> str:
@@ -95,13 +97,13 @@ async def test_undo_strikes_the_roll_and_redo_brings_back_the_same_faces(compani
         assert app.screen.session.state.history[-1].voided
         assert shown_total(app).strip() == "-"
         await pilot.pause()
-        assert history_rows(app)[-1].endswith("generated (undone)")
+        assert history_rows(app)[0].endswith("generated (undone)")
         assert "undo: 2d6" in [n.message for n in app._notifications][-1]
         await pilot.press("y")
         assert app.screen.session.state.last.roll == rolled
         assert shown_total(app).strip() == str(rolled.total)
         await pilot.pause()
-        assert history_rows(app)[-1].endswith(" generated")
+        assert history_rows(app)[0].endswith(" generated")
 
 
 async def test_the_undo_button_erases_a_half_entered_roll_face_by_face(companion, clock):

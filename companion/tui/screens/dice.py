@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Label, RichLog, Static
+from textual.widgets import Digits, Label, Static
 
 from companion.dice.rules import ChooseSpec, DiceState, EnterFace, EraseFace, History, RollDice, RollEntry
 from companion.dice.spec import DiceSpec
@@ -16,8 +16,8 @@ from companion.games.rules import Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.screens.spec_prompt import SpecPrompt
+from companion.tui.widgets.newest_first import NewestFirst
 
-HISTORY_ROWS = 500
 HISTORY_HEADER = f"{'#':>5}  {'time':<8}  {'dice':<6} {'faces':<18} {'mod':>4}  {'total':>5}  source"
 BARS = "·▁▂▃▄▅▆▇█"
 QUICK_SPECS = tuple(DiceSpec.parse(text) for text in ("d6", "2d6", "d10"))
@@ -43,12 +43,8 @@ class DiceScreen(GameScreen):
         with Horizontal(id="records"):
             with Vertical(id="history-box"):
                 yield Label(HISTORY_HEADER, id="history-header")
-                yield RichLog(id="history", max_lines=HISTORY_ROWS)
+                yield NewestFirst(id="history")
             yield Static("", id="stats")
-
-    def on_mount(self) -> None:
-        self._shown_voided: set[int] = set()
-        self._shown_rolls = 0
 
     @property
     def state(self) -> DiceState:
@@ -108,20 +104,13 @@ class DiceScreen(GameScreen):
         self.query_one(selector, Static).update(text, layout=False)
 
     def _show_records(self) -> None:
-        self._show_history(self.state.history)
+        history = self.state.history
+        self.query_one("#history", NewestFirst).show(lambda rows: newest_lines(history, rows))
         self._set_text("#stats", statistics_text(self.state))
 
-    def _show_history(self, history: History) -> None:
-        """Appends the rolls not yet shown; an undo or redo rewrites the recent rolls."""
-        log = self.query_one("#history", RichLog)
-        voided = set(self.session.timeline.voided)
-        if voided != self._shown_voided:
-            log.clear()
-            self._shown_rolls = max(0, len(history) - HISTORY_ROWS)
-            self._shown_voided = voided
-        for entry in reversed(list(islice(history.newest_first(), len(history) - self._shown_rolls))):
-            log.write(history_line(entry))
-        self._shown_rolls = len(history)
+
+def newest_lines(history: History, rows: int) -> list[Text]:
+    return [history_line(entry) for entry in islice(history.newest_first(), rows)]
 
 
 def history_line(entry: RollEntry) -> Text:

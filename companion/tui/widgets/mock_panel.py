@@ -1,15 +1,29 @@
 """On-screen stand-ins for the arcade buttons; shown only when the pins are gpiozero mocks."""
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Button, Label
+from textual.widgets import Static
 
 from companion.hardware.controls import Control
 
 
+class MockKey(Static):
+    """One clickable key. Lighter than a Button (no focus, hover or press animation), so the panel
+    costs little of the first frame; a mock pin press is the only thing a click means here."""
+
+    def __init__(self, index: int, label: str, **kwargs) -> None:
+        super().__init__(f" {label} ", **kwargs)
+        self.index = index
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.parent.post_message(MockPanel.Pushed(*self.parent.wired[self.index]))
+
+
 class MockPanel(Horizontal):
-    """One button per wired control. A click asks for the mock pin to be driven, nothing more."""
+    """One key per wired control. A click asks for the mock pin to be driven, nothing more."""
 
     class Pushed(Message):
         """`Message.control` is Textual's (the sending widget), hence `wired_control`."""
@@ -21,19 +35,12 @@ class MockPanel(Horizontal):
 
     def __init__(self, wired: list[tuple[Control, int | None]], **kwargs) -> None:
         super().__init__(**kwargs)
-        self._wired = wired
+        self.wired = wired
 
     def compose(self) -> ComposeResult:
-        yield Label("mock pins:", classes="panel-label")
-        for index, (control, value) in enumerate(self._wired):
+        yield Static("mock pins:", classes="panel-label")
+        for index, (control, value) in enumerate(self.wired):
             label = str(value) if control == Control.FACE else (
                 f"side {value}" if control == Control.SIDE else control.value.title()
             )
-            button = Button(label, id=f"mock-{index}", classes=f"mock-{control.value}", compact=True)
-            button.can_focus = False
-            yield button
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        index = int(event.button.id.removeprefix("mock-"))
-        self.post_message(self.Pushed(*self._wired[index]))
+            yield MockKey(index, label, classes=f"mock-{control.value}")
