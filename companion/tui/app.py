@@ -2,13 +2,12 @@
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.widget import Widget
 
 from companion.bootstrap import Companion
-from companion.dice.rules import ChooseSpec
-from companion.dice.spec import DiceSpec
 from companion.games.registry import KINDS
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
@@ -18,6 +17,9 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.registry import GAME_SCREENS, screen_for
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from companion.dice.spec import DiceSpec
 
 
 class CompanionApp(App):
@@ -29,7 +31,7 @@ class CompanionApp(App):
         self,
         companion: Companion,
         start_kind: str | None = None,
-        start_spec: DiceSpec | None = None,
+        start_spec: "DiceSpec | None" = None,
     ) -> None:
         super().__init__()
         self.companion = companion
@@ -48,6 +50,8 @@ class CompanionApp(App):
         if self._start_kind:
             session = self.companion.resume_or_start(self._start_kind)
             if self._start_spec is not None:
+                from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
+
                 session.execute(ChooseSpec(spec=self._start_spec))
             self.open_session(session)
         elif last := self.companion.store.last_game():
