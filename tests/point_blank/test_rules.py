@@ -13,7 +13,7 @@ from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
 from companion.games.point_blank.checks.fire import Sniper
 from companion.games.point_blank.rules import (
-    AddUnit, CancelCheck, CheckResolved, DeckReshuffled, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PipDrawn,
+    AddUnit, AdjustUnit, CancelCheck, CheckResolved, DeckReshuffled, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PipDrawn,
     PointBlankRules, ReduceFatigue, RollDie, SetUpGame, StartCheck, TurnEnded,
 )
 from companion.games.rules import Redo, Undo
@@ -227,3 +227,52 @@ def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):
         session.execute(AddUnit(template=SQUAD, side=1, terrain="woods", sector=sector))
     session.execute(Order(units=(1,), action="fire"))
     assert [u.spotted for u in session.state.units] == [True, True, False]
+
+
+def test_an_order_and_the_check_it_starts_are_one_commit_that_a_restart_finds_whole(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=2, terrain="brush"))
+    records = session.execute(Order(units=(1,), action="rally", check=PlainCheck(cards=2, label="rally 2d6")))
+    assert [r.event.type for r in records] == ["pb_units_ordered", "pb_check_started"]
+    session.execute(EnterPip(pip=5))
+    resumed = reopen(session).state
+    assert resumed.check is not None and resumed.check.check.label == "rally 2d6"
+    assert resumed.check.pips == (5,) and resumed.card_used == "card"
+
+
+def test_a_pip_with_no_check_in_progress_starts_a_plain_check_in_the_same_commit(session):
+    set_up(session)
+    records = session.execute(EnterPip(pip=4))
+    assert [r.event.type for r in records] == ["pb_check_started", "pb_pip_drawn", "pb_check_resolved"]
+    before = len(session.records)
+    with pytest.raises(CompanionError):
+        session.execute(EnterPip(pip=7))
+    assert len(reopen(session).records) == before and session.state.check is None
+
+
+def test_a_leaders_ready_action_removes_fatigue_only_in_his_sector_and_spends_him(session):
+    set_up(session)
+    lieutenant = UnitTemplate(name="Lt", kind="leader", morale=8, leadership=1)
+    session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
+    session.execute(AddUnit(template=SQUAD, side=1, sector="C1"))
+    session.execute(AddUnit(template=lieutenant, side=1, sector="B1"))
+    session.execute(Order(units=(1,), action="move"))
+    session.execute(AdjustUnit(unit=2, changes={"fatigue": 1}))
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    assert session.state.unit(1).fatigue == 1
+    with pytest.raises(RuleViolation, match="8.9"):
+        session.execute(ReduceFatigue(unit=2, via="leader", leader=3))
+    session.execute(ReduceFatigue(unit=1, via="leader", leader=3))
+    state = session.state
+    assert state.unit(1).fatigue == 0 and state.unit(3).spent
+    assert state.check is not None and state.check.check.kind == "fatigue_bonus"
+
+
+def test_the_turn_end_checklist_stays_until_the_impulse_ends(session):
+    set_up(session)
+    draw(session, 1, 2, 3, 4, 5, 6, 1, 2)
+    assert session.state.turn == 2 and session.state.checklist
+    session.execute(EndImpulse())
+    assert session.state.checklist == ()

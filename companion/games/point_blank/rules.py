@@ -38,10 +38,10 @@ AnyCheck = Annotated[
 Marker = Literal["smoke", "blaze", "wreck"]
 
 UPKEEP = (
-    "Resolve melee and overrun attacks (6.1.1)",
-    "Resolve terrain placement for moving units; refuse terrain if allowed; bog checks (6.1.2)",
-    "Morale checks for units in blazing terrain (6.1.3)",
-    "Ready all spent leaders (6.1.4) - done by the companion",
+    "Melee and overrun attacks (6.1.1)",
+    "Terrain for moving units, refusals, bog checks (6.1.2)",
+    "Morale checks in blazing terrain (6.1.3)",
+    "Ready spent leaders (6.1.4): done here",
     "Button or unbutton AFVs (6.1.5)",
     "Transfer Support Weapons (6.1.6)",
     "Combine half squads (6.1.7)",
@@ -81,6 +81,8 @@ class Order(Command):
     action: Action
     via: Via = "card"
     leader: int | None = None
+    check: AnyCheck | None = None
+    """The check the order starts at once (fire, assault, rally), committed with the order."""
 
 
 class PlayEventCard(Command):
@@ -115,7 +117,8 @@ class StartCheck(Command):
 
 
 class EnterPip(Command):
-    """The pips on the card just drawn (or, with real dice, the face rolled)."""
+    """The pips on the card just drawn (or, with real dice, the face rolled); with no check in
+    progress it starts a plain d6 check, in the same commit."""
 
     pip: int
     force: bool = False
@@ -368,7 +371,7 @@ class PointBlankState:
     wreck: frozenset[str] = frozenset()
     log: tuple[str, ...] = ()
     checklist: tuple[str, ...] = ()
-    """What the table must reset at the last turn end (4.13.2)."""
+    """What the table must reset at the turn end just past (4.13.2), until the impulse ends."""
     game_over: bool = False
 
     def unit(self, unit_id: int) -> Unit:
@@ -437,6 +440,9 @@ class PointBlankRules:
                     return [FatigueReduced(side=state.side, unit=unit_id, via=via)]
                 if via == "leader":
                     self._leader_may_act(state, leader_id)
+                    leader = state.unit(leader_id)  # type: ignore[arg-type]
+                    if leader.sector and unit.sector and leader.sector != unit.sector:
+                        raise RuleViolation(f"{leader.name} removes fatigue only in his own Sector, {leader.sector} (8.9)")
                 else:
                     self._use_card(state, via)
                 reduced = FatigueReduced(side=state.side, unit=unit_id, via=via, leader=leader_id)
@@ -531,14 +537,17 @@ class PointBlankRules:
                 raise refused
             if order.action == "ready":
                 fatigue.readied(unit)
-        return [UnitsOrdered(side=acting_side, units=order.units, action=order.action, via=via, leader=order.leader)]
+        ordered = UnitsOrdered(side=acting_side, units=order.units, action=order.action, via=via, leader=order.leader)
+        return [ordered] if order.check is None else [ordered, CheckStarted(check=order.check)]
 
     def _enter(self, state: PointBlankState, pip: int, force: bool, generated: bool) -> list[Event]:
-        if state.check is None:
-            raise NothingToDo("start a check first (or the screen starts a plain d6 check)")
         if not 1 <= pip <= 6:
             raise BadFace(f"{pip} is not a d6 result: enter 1 to 6")
         events: list[Event] = []
+        if state.check is None:
+            events.append(CheckStarted(check=PlainCheck()))
+            state = self._after(state, events)
+        assert state.check is not None
         deck = state.deck
         if deck.exhausted:
             events.append(DeckReshuffled())
@@ -659,9 +668,10 @@ class PointBlankRules:
             case ImpulseEnded():
                 side = 3 - state.side
                 units = tuple(fatigue.leader_upkeep(fatigue.impulse_ended(u), side) for u in state.units)
+                # The turn end's checklist has been read at the table by the end of the impulse.
                 return replace(
                     state, units=units, side=side, impulse=state.impulse + 1, card_used=None,
-                    second_icon_used=False, leaders_acted=frozenset(), fatigue_bonus_owed=False,
+                    second_icon_used=False, leaders_acted=frozenset(), fatigue_bonus_owed=False, checklist=(),
                 )
             case MarkerSet(marker=marker, sector=sector, present=present):
                 return self._marked(state, MarkerChange(marker=marker, sector=sector, present=present))
@@ -722,13 +732,12 @@ class PointBlankRules:
 
     def _turn_ended(self, state: PointBlankState, turn: int) -> PointBlankState:
         checklist = (
-            f"Turn {turn} is over: the Action deck is exhausted (4.13)",
-            "Remove all Spotted markers, except from units still completing a move, assault or melee",
-            "Remove all Smoke cards" + (f": {', '.join(sorted(state.smoke))}" if state.smoke else ""),
-            "Replace every Blaze card with a Smoke card"
-            + (f": {', '.join(sorted(state.blaze))}" if state.blaze else ""),
-            "Every unit loses one fatigue level; ready all spent units (the companion has done this)",
-            f"Shuffle the discard pile into a new Action deck; turn marker to {turn + 1}",
+            f"Turn {turn} is over: the Action deck is exhausted (4.13). On the table:",
+            "- remove Spotted markers (not from units still moving, assaulting or in melee)",
+            "- remove all Smoke cards" + (f": {', '.join(sorted(state.smoke))}" if state.smoke else ""),
+            "- turn every Blaze card to Smoke" + (f": {', '.join(sorted(state.blaze))}" if state.blaze else ""),
+            "- every unit -1 fatigue, spent units readied (done here)",
+            f"- shuffle the discard pile into a new deck; turn marker to {turn + 1}",
         )
         limit = state.settings.turn_limit if state.settings else None
         over = limit is not None and turn >= limit

@@ -30,6 +30,10 @@ def deck_lines(state: PointBlankState) -> list[str]:
         f"{deck.left} of {deck.size} cards left · hands {deck.hands[0]} / {deck.hands[1]} · {method}",
         "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.unseen, 1)),
     ]
+    if deck.exhausted and state.check is not None:
+        held = " ".join(map(str, deck.held))
+        lines[1] = (f"new deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out; "
+                    "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.reshuffled().unseen, 1)))
     if deck.miscounts:
         lines.append(f"{deck.miscounts} pip(s) entered with the override: the deck counts are off")
     markers = [f"{name}: {', '.join(sorted(sectors))}" for name, sectors in
@@ -47,14 +51,15 @@ def odds_lines(state: PointBlankState) -> list[str]:
     d6 = total_odds(state.deck, 1, state.dice_mode)
     two = total_odds(state.deck, 2, state.dice_mode)
     lines = ["next d6   " + "  ".join(f"{pip}:{percent(p)}" for pip, p in d6.items())]
-    lines.append("next 2d6  " + "  ".join(f"{t}:{percent(p)}" for t, p in two.items()))
+    lines.append("next 2d6  " + " ".join(f"{t}:{percent(p)}" for t, p in two.items()))
     return lines
 
 
 def check_lines(state: PointBlankState) -> list[str]:
     pending = state.check
     if pending is None:
-        return ["No check in progress: a face key starts a plain d6 check"]
+        last = [f"last: {line}" for line in state.log[-2:]]
+        return ["No check in progress: a face key starts a plain d6 check", *last]
     step = pending.step
     lines = [pending.check.title]
     if pending.pips:
@@ -85,3 +90,15 @@ def checklist_lines(state: PointBlankState) -> list[str]:
     """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1)."""
     lines = [*state.checklist, ""] if state.checklist else []
     return [*lines, f"Upkeep for side {state.side} (6.1):", *(f"- {item}" for item in UPKEEP)]
+
+
+def key_help(state: PointBlankState) -> str:
+    """The keys that do something now, beyond the footer's."""
+    if state.settings is None:
+        return "c confirm the deck and start"
+    if state.check is not None:
+        roll = "space roll the die, or key the face 1-6" if state.dice_mode else "1-6 the pips of each card drawn"
+        return f"{roll} · c enter a refused pip anyway · x abandon the check (its cards stay drawn) · u undo"
+    bonus = "b odd d6: a second unit -1 fatigue · " if state.fatigue_bonus_owed else ""
+    return (f"{bonus}m move · a assault · l melee · r rally · d ready · o other · -1 fatigue: z discard, "
+            "w Ready card or leader · h flush · v discard · e event · t edit unit · p smoke/blaze/wreck · g games")

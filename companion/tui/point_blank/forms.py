@@ -1,4 +1,4 @@
-"""Modal forms for Point Blank: confirming the deck, adding a unit, giving an order, starting a check."""
+"""Modal forms for Point Blank: confirming the deck, adding a unit, giving an order, a Ready action, a check."""
 
 from pathlib import Path
 from typing import Any
@@ -6,6 +6,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
+from textual.binding import Binding
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from companion.games.point_blank.catalog import Catalog
@@ -21,14 +22,21 @@ def ids(text: str) -> list[int]:
     return [int(part) for part in parts]
 
 
+class Tick(Checkbox, inherit_bindings=False):
+    """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
 class Form(ModalScreen[dict[str, Any] | None]):
     """Enter or OK submits the values; Escape cancels; a value that cannot be read is said below."""
 
     CSS_PATH = CSS
-    BINDINGS = [("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [("escape", "dismiss(None)", "Cancel"), ("enter", "submit", "OK")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="pb-form"):
+        # Not focusable itself, so the first field has the focus when the form opens.
+        with VerticalScroll(classes="pb-form", can_focus=False):
             yield from self.fields()
             with Horizontal(classes="pb-form-buttons"):
                 yield Button("OK", id="ok", variant="primary")
@@ -61,6 +69,9 @@ class Form(ModalScreen[dict[str, Any] | None]):
     def on_input_submitted(self) -> None:
         self.submit()
 
+    def action_submit(self) -> None:
+        self.submit()
+
     def submit(self) -> None:
         try:
             self.dismiss(self.values())
@@ -85,8 +96,8 @@ class DeckForm(Form):
         with Horizontal(classes="pb-row"):
             for pip, count in enumerate(deck.cards_per_pip, 1):
                 yield Input(str(count), id=f"pip-{pip}", type="integer", placeholder=f"{pip} pips")
-        yield Checkbox("save these counts for future games", True, id="save")
-        yield Checkbox("roll real dice instead (one card discarded per die; locked for the game)", id="dice")
+        yield Tick("save these counts for future games", True, id="save")
+        yield Tick("roll real dice instead (one card discarded per die; locked for the game)", id="dice")
         yield Label("scenario turns (blank: no limit) · hand size · first side")
         with Horizontal(classes="pb-row"):
             yield Input("", id="turns", type="integer", placeholder="turns")
@@ -152,7 +163,7 @@ class EditUnitForm(Form):
             yield Input(str(unit.fatigue), id="fatigue", type="integer")
             yield Input(str(unit.shaken), id="shaken", type="integer")
         for flag in self.FLAGS:
-            yield Checkbox(flag.replace("_", " "), getattr(unit, flag), id=flag)
+            yield Tick(flag.replace("_", " "), getattr(unit, flag), id=flag)
 
     def values(self) -> dict[str, Any]:
         fatigue, shaken = self.number("#fatigue"), self.number("#shaken")
@@ -174,13 +185,41 @@ class MarkerForm(Form):
         yield Select([("Smoke", "smoke"), ("Blaze", "blaze"), ("Wreck", "wreck")], id="marker", value="smoke",
                      allow_blank=False)
         yield Input("", id="sector", placeholder="sector, e.g. B2")
-        yield Checkbox("on the table (untick to remove it)", True, id="present")
+        yield Tick("on the table (untick to remove it)", True, id="present")
 
     def values(self) -> dict[str, Any]:
         if not self.text("#sector"):
             raise ValueError("name the sector")
         return {"marker": self.query_one("#marker", Select).value, "sector": self.text("#sector"),
                 "present": self.ticked("#present")}
+
+
+class ReadyForm(Form):
+    """A Ready action removes one fatigue level (8.9): from a Ready Action card, or a leader's Ready
+    action on a unit in his Sector (the leader is spent). An odd d6 then earns a second reduction."""
+
+    def __init__(self, unit: Any, leader: int | None) -> None:
+        super().__init__()
+        self.unit = unit
+        self.leader = leader
+
+    def fields(self) -> ComposeResult:
+        yield Label(f"Ready action: one fatigue level off {self.unit.name} (unit {self.unit.id}, "
+                    f"fatigue {self.unit.fatigue})", classes="pb-title")
+        yield Label("leader taking the action (unit number, same Sector; blank for a Ready card)")
+        yield Input("" if self.leader is None else str(self.leader), id="leader", type="integer")
+        via = "ready" if self.leader is None else "leader"
+        yield Select([("leader's Ready action (8.9)", "leader"), ("Ready Action card (8.9)", "ready")], id="via",
+                     value=via, allow_blank=False)
+
+    def values(self) -> dict[str, Any]:
+        via = self.query_one("#via", Select).value
+        leader = self.text("#leader")
+        if via == "ready":
+            return {"via": via}
+        if not leader.isdigit():
+            raise ValueError("name the leader taking the Ready action (his unit number)")
+        return {"via": via, "leader": int(leader)}
 
 
 ORDER_VIAS = [("Action card", "card"), ("second icon of that card", "second_icon"), ("Unit Action card", "unit_card"),
@@ -213,7 +252,7 @@ class OrderForm(Form):
                               ("support", "a Support Weapon fires (breakdown on a 1)"),
                               ("flamethrower", "a flamethrower fires"), ("flame_only", "the flamethrower alone"),
                               ("blaze", "a Blaze weapon fires")):
-                yield Checkbox(text, id=key)
+                yield Tick(text, id=key)
 
     def values(self) -> dict[str, Any]:
         leader = self.text("#leader")
@@ -263,7 +302,7 @@ class CheckForm(Form):
             for key in ("leadership", "number", "to_hit", "penetration", "he"):
                 yield Input("0", id=key, type="integer")
         yield Input("4:4 5:6", id="strengths", placeholder="radio strengths, result:firepower")
-        yield Checkbox("wire in the terrain / flank shot", id="flag")
+        yield Tick("wire in the terrain / flank shot", id="flag")
 
     def values(self) -> dict[str, Any]:
         strengths = []

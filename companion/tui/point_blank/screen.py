@@ -21,42 +21,54 @@ from companion.games.point_blank.rules import (
     AddUnit, AdjustUnit, CancelCheck, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PlayEventCard,
     PointBlankState, ReduceFatigue, RollDie, SetMarker, SetUpGame, StartCheck,
 )
-from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
+from companion.games.point_blank.view import (
+    check_lines, checklist_lines, deck_lines, key_help, odds_lines, situation,
+)
 from companion.games.rules import Command, Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
-from companion.tui.point_blank.forms import CSS, AddUnitForm, CheckForm, DeckForm, EditUnitForm, MarkerForm, OrderForm
+from companion.tui.point_blank.forms import (
+    CSS, AddUnitForm, CheckForm, DeckForm, EditUnitForm, MarkerForm, OrderForm, ReadyForm,
+)
 from companion.tui.screens.game_screen import GameScreen
 
 
 class PointBlankScreen(GameScreen):
     CSS_PATH = CSS
+    # The footer keeps the keys of every impulse; the help line under the units names the rest
+    # (and the command palette lists them all).
     BINDINGS = [
         *(Binding(str(pip), f"face({pip})", show=False) for pip in range(1, 7)),
-        Binding("space", "press('roll')", "Roll (dice mode)", priority=True),
+        Binding("space", "press('roll')", "Roll (dice mode)", show=False, priority=True),
         Binding("n", "press('next')", "End impulse"),
-        Binding("c", "press('confirm')", "Confirm / override"),
-        Binding("i", "add_unit", "Add unit"),
+        Binding("c", "press('confirm')", "Confirm"),
         Binding("f", "order('fire')", "Fire"),
-        Binding("m", "order('move')", "Move"),
-        Binding("a", "order('assault')", "Assault"),
-        Binding("l", "order('melee')", "Melee"),
-        Binding("r", "order('rally')", "Rally"),
-        Binding("d", "order('ready')", "Ready"),
+        Binding("k", "check", "Check"),
+        Binding("i", "add_unit", "Add unit"),
+        Binding("m", "order('move')", "Move", show=False),
+        Binding("a", "order('assault')", "Assault", show=False),
+        Binding("l", "order('melee')", "Melee", show=False),
+        Binding("r", "order('rally')", "Rally", show=False),
+        Binding("d", "order('ready')", "Ready a spent unit", show=False),
         Binding("o", "order('other')", "Other order", show=False),
-        Binding("k", "check", "Check…"),
-        Binding("t", "edit_unit", "Edit unit"),
+        Binding("t", "edit_unit", "Edit unit", show=False),
         Binding("p", "marker", "Marker card", show=False),
-        Binding("z", "fatigue('discard')", "Discard: -fatigue"),
+        Binding("z", "fatigue('discard')", "Discard: -fatigue", show=False),
+        Binding("w", "ready_fatigue", "Ready action: -fatigue", show=False),
         Binding("b", "fatigue('bonus')", "Odd bonus -fatigue", show=False),
         Binding("h", "flush", "Hand flush", show=False),
         Binding("v", "discard", "Discard card", show=False),
         Binding("e", "event_card", "Event card", show=False),
         Binding("x", "cancel_check", "Cancel check", show=False),
+        Binding("g", "app.show_games", "Saved games", show=False),
     ]
+    # Below 130 columns the side column narrows so the units' markers stay in view.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
 
     def __init__(self, companion, session) -> None:
         super().__init__(companion, session)
-        self.refused_pip: int | None = None
+        # A refused pip waits for Confirm only while nothing else is committed: it is a question
+        # on screen, like a half-filled form, and a restart simply asks for the pip again.
+        self.refused: tuple[int, int] | None = None
         self.catalog_error: str | None = None
         # The user's files sit in the data dir beside the saved games (see the README).
         self.user_dir = companion.store.path.parent / "point_blank"
@@ -85,11 +97,12 @@ class PointBlankScreen(GameScreen):
             with Vertical(id="pb-side"):
                 yield Static("", id="pb-checklist")
                 yield Static("", id="pb-log")
+        yield Static("", id="pb-help")
 
     def on_mount(self) -> None:
         table = self.query_one("#pb-units", DataTable)
-        table.add_columns("#", "side", "unit", "morale", "FP", "terrain", "sector", "markers")
-        super().on_mount()
+        table.add_columns("#", "side", "unit", "markers", "morale", "FP", "terrain", "sector")
+        # No super().on_mount(): Textual calls GameScreen.on_mount itself, after this one.
         if self.catalog_error:
             self.notify(f"{self.catalog_error}; using the shipped data", severity="error", timeout=8)
         if self.state.settings is None:
@@ -104,7 +117,7 @@ class PointBlankScreen(GameScreen):
             case Control.ROLL:
                 if not self.state.dice_mode:
                     self.notify("This game reads checks from card pips: draw the top card and key its pips", timeout=3)
-                elif self._ensure_check():
+                elif self._set_up():
                     self._after(self.run_command(RollDie()))
             case Control.UNDO:
                 self.run_command(Undo())
@@ -115,11 +128,11 @@ class PointBlankScreen(GameScreen):
             case Control.CONFIRM:
                 if self.state.settings is None:
                     self.action_setup()
-                elif self.refused_pip is not None:
-                    pip, self.refused_pip = self.refused_pip, None
-                    if self._ensure_check():
-                        self._after(self.run_command(EnterPip(pip=pip, force=True)))
+                elif self.refused is not None and self.refused[1] == len(self.session.records):
+                    pip, self.refused = self.refused[0], None
+                    self._after(self.run_command(EnterPip(pip=pip, force=True)))
                 else:
+                    self.refused = None
                     self.notify("Nothing to confirm", timeout=2)
             case _:
                 self.notify(f"{press} does nothing in Point Blank", timeout=2)
@@ -129,22 +142,22 @@ class PointBlankScreen(GameScreen):
         state = self.state
         deck = state.deck.reshuffled() if state.deck.exhausted else state.deck
         if state.settings is not None and not state.dice_mode and 1 <= pip <= 6 and not deck.could_draw(pip):
-            self.refused_pip = pip
+            self.refused = (pip, len(self.session.records))
             self.notify(
                 f"The deck cannot hold another {pip}: every {pip} is drawn since the shuffle. "
                 "Press Confirm (c) to enter it anyway if the deck was miscounted",
                 severity="error", timeout=6,
             )
             return
-        self.refused_pip = None
-        if self._ensure_check():
+        self.refused = None
+        if self._set_up():
             self._after(self.run_command(EnterPip(pip=pip)))
 
-    def _ensure_check(self) -> bool:
+    def _set_up(self) -> bool:
         if self.state.settings is None:
-            self.notify("Confirm the deck first", severity="warning", timeout=3)
+            self.notify("Confirm the deck first (c)", severity="warning", timeout=3)
             return False
-        return self.state.check is not None or bool(self.run_command(StartCheck(check=PlainCheck())))
+        return True
 
     def _after(self, records) -> None:
         if records and self.state.check is None:
@@ -217,9 +230,9 @@ class PointBlankScreen(GameScreen):
         except (CompanionError, ValueError) as refusal:
             self.notify(str(refusal), severity="error", timeout=5)
             return
-        order = Order(units=tuple(values["units"]), action=values["action"], via=values["via"], leader=values["leader"])
-        if self.run_command(order) and check is not None:
-            self.run_command(StartCheck(check=check))
+        # The order and the check it starts are one commit: a restart never finds one without the other.
+        self.run_command(Order(units=tuple(values["units"]), action=values["action"], via=values["via"],
+                               leader=values["leader"], check=check))
 
     def leadership(self, leader: int | None) -> int:
         if leader is None:
@@ -300,6 +313,21 @@ class PointBlankScreen(GameScreen):
         if (unit := self.selected()) is not None:
             self.run_command(ReduceFatigue(unit=unit, via=via))
 
+    def action_ready_fatigue(self) -> None:
+        """A Ready card or a leader's Ready action removes a fatigue level (8.9)."""
+        if (unit_id := self.selected()) is None:
+            self.notify("Add a unit first (i)", timeout=2)
+            return
+        unit = self.state.unit(unit_id)
+        leaders = [u.id for u in self.state.units if u.leader and u.side == unit.side and u.good_order
+                   and (not unit.sector or u.sector == unit.sector)]
+
+        def chosen(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.run_command(ReduceFatigue(unit=unit_id, **values))
+
+        self.app.push_screen(ReadyForm(unit, leaders[0] if leaders else None), chosen)
+
     def action_flush(self) -> None:
         self.run_command(FlushHand())
 
@@ -323,6 +351,7 @@ class PointBlankScreen(GameScreen):
         self.query_one("#pb-check", Static).update("\n".join(check_lines(state)))
         self.query_one("#pb-checklist", Static).update("\n".join(checklist_lines(state)))
         self.query_one("#pb-log", Static).update("\n".join(state.log[-6:]))
+        self.query_one("#pb-help", Static).update(key_help(state))
         self._show_units()
 
     def _show_units(self) -> None:
@@ -330,7 +359,7 @@ class PointBlankScreen(GameScreen):
         cursor = table.cursor_row
         table.clear()
         for unit in self.state.units:
-            table.add_row(str(unit.id), str(unit.side), unit.name, str(unit.morale), str(unit.firepower),
-                          unit.terrain, unit.sector, unit.status, key=str(unit.id))
+            table.add_row(str(unit.id), str(unit.side), unit.name, unit.status, str(unit.morale),
+                          str(unit.firepower), unit.terrain, unit.sector, key=str(unit.id))
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)
