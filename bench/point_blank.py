@@ -11,7 +11,12 @@ Brute force walks the draw one card at a time over every pip value (states merge
 same cards are left and the same hits scored), with exact integers; the fast method counts
 cards by hit bands with binomial coefficients. Both give the same exact fractions.
 
-    python bench/point_blank.py [--json PATH] [--quick]
+Brute force on the full 24 v 25 melee takes minutes, so the default run measures both methods on
+a smaller melee of the same shape (8 v 9 cards, also running through the shuffle) and reports the ratio
+at equal size; the exact method alone is timed on the largest melee. `--full` also runs brute
+force on the largest melee (about 2.5 minutes per modifier).
+
+    python bench/point_blank.py [--json PATH] [--quick] [--full]
 """
 
 import argparse
@@ -35,6 +40,7 @@ except ImportError:  # run from elsewhere
     from stats import print_table, summary_ms  # noqa: E402
 
 ATTACKER, DEFENDER = 24, 25
+SMALL_ATTACKER, SMALL_DEFENDER = 8, 9
 SEEN = (6, 6, 5, 1, 2, 3, 4, 6, 6, 6, 5, 5)
 
 
@@ -84,41 +90,55 @@ def timed(function, repeats: int) -> tuple[list[float], object]:
     return samples, value
 
 
-def cold(a_on: int, deck: Deck):
+def cold(a_on: int, deck: Deck, attacker: int = ATTACKER, defender: int = DEFENDER):
     """The first computation for this deck: nothing cached from an earlier call."""
     odds._steps.cache_clear()
-    return melee_odds(deck, ATTACKER, DEFENDER, a_on, 4)
+    return melee_odds(deck, attacker, defender, a_on, 4)
 
 
-def run(results: dict, quick: bool = False) -> None:
+def seconds_or_ms(ms: float) -> str:
+    return f"{ms / 1000:.1f} s" if ms >= 1000 else f"{ms:.1f} ms"
+
+
+def run(results: dict, quick: bool = False, full: bool = False) -> None:
     figures = results.setdefault("point_blank", {})
     deck = partly_seen_deck()
-    rows = [("figure", "exact (cold p50 / p99)", "brute force, same run", "target")]
-    for label, a_on in (("melee 24 v 25, hits on 4+", 4), ("melee 24 v 25, attacker +1 (3+)", 3)):
-        fast_samples, fast = timed(lambda: cold(a_on, deck), 5 if quick else 30)
-        fast_ms = summary_ms(fast_samples)
+    repeats = 5 if quick else 30
+    rows = [("figure", "exact (cold p50 / p99)", "brute force, same run (ratio to exact p50)", "target")]
+    for a_on in (4, 3):
         key = "standard" if a_on == 4 else "modified"
-        figures[key] = {"exact": fast_ms, "cards": ATTACKER + DEFENDER, "cards_left": deck.left,
-                        "attacker_retreats": float(fast.attacker_retreats)}
-        if quick and a_on != 4:
-            brute_text = "skipped with --quick (about 2 minutes)"
-        else:
-            brute_samples, brute = timed(lambda: brute_force(deck, ATTACKER, DEFENDER, a_on, 4), 1)
-            agree = fast.as_fractions() == brute
-            figures[key].update(brute_force=summary_ms(brute_samples), agree=agree)
-            verdict = "same fractions" if agree else "DIFFERENT"
-            brute_text = f"{summary_ms(brute_samples)['mean_ms'] / 1000:.1f} s ({verdict})"
-        rows.append((label, f"{fast_ms['p50_ms']:.2f} / {fast_ms['p99_ms']:.2f} ms", brute_text, "<= 5 ms"))
-    print_table("Point Blank: exact melee odds from a partly seen deck (49 cards, 10 left before the shuffle)", rows)
+        hits = "hits on 4+" if a_on == 4 else "attacker +1 (3+)"
+        sizes = [(SMALL_ATTACKER, SMALL_DEFENDER, True), (ATTACKER, DEFENDER, full)]
+        for attacker, defender, brute in sizes:
+            largest = attacker == ATTACKER
+            fast_samples, fast = timed(lambda: cold(a_on, deck, attacker, defender), repeats)
+            fast_ms = summary_ms(fast_samples)
+            entry = figures.setdefault(key if largest else f"{key}_small", {})
+            entry.update(exact=fast_ms, cards=attacker + defender, cards_left=deck.left,
+                         attacker_retreats=float(fast.attacker_retreats))
+            brute_text = "not run: --full runs it (about 2.5 minutes)"
+            if brute:
+                brute_samples, exact_answer = timed(lambda: brute_force(deck, attacker, defender, a_on, 4), 1)
+                agree = fast.as_fractions() == exact_answer
+                brute_ms = summary_ms(brute_samples)
+                entry.update(brute_force=brute_ms, agree=agree)
+                entry["ratio"] = brute_ms["mean_ms"] / fast_ms["p50_ms"]
+                brute_text = (f"{seconds_or_ms(brute_ms['mean_ms'])} ({entry['ratio']:.0f}x; "
+                              f"{'same fractions' if agree else 'DIFFERENT'})")
+            rows.append((f"melee {attacker} v {defender}, {hits}",
+                         f"{fast_ms['p50_ms']:.2f} / {fast_ms['p99_ms']:.2f} ms", brute_text,
+                         "<= 5 ms" if largest else ""))
+    print_table("Point Blank: exact melee odds from a partly seen deck (10 cards left before the shuffle)", rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--full", action="store_true", help="brute force on the largest melee too (minutes)")
     args = parser.parse_args()
     results: dict = {}
-    run(results, args.quick)
+    run(results, args.quick, args.full)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
 
