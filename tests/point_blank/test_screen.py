@@ -2,10 +2,10 @@
 
 from textual.widgets import Digits, Input, Select
 
-from companion.games.point_blank.rules import PointBlankState
+from companion.games.point_blank.rules import AddUnit, AdjustUnit, PointBlankState
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.point_blank.forms import AddUnitForm, DeckForm, EditUnitForm, OrderForm
+from companion.tui.point_blank.forms import AddUnitForm, DeckForm, EditUnitForm, OrderForm, ReadyForm
 from companion.tui.point_blank.screen import PointBlankScreen
 
 SIZE = (160, 50)
@@ -132,3 +132,25 @@ async def test_a_unit_moved_on_the_table_is_corrected_through_the_edit_form_and_
         await pilot.press("u")
         await pilot.pause()
         assert screen.session.state.unit(1).terrain == "clear"
+
+
+async def test_w_gives_a_leaders_ready_action_that_removes_fatigue_in_his_sector(companion):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (3, 3, 3, 3, 3, 3))
+        screen = app.screen
+        session = screen.session
+        session.execute(AddUnit(template=screen.catalog.units["us_rifle_squad"], side=1, sector="B1"))
+        session.execute(AddUnit(template=screen.catalog.units["us_lieutenant"], side=1, sector="B1"))
+        session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
+        screen.show_state()
+        await pilot.press("w")
+        form = app.screen
+        assert isinstance(form, ReadyForm)
+        assert form.query_one("#leader", Input).value == "2", "the Good Order leader in the Sector is offered"
+        await pilot.press("enter")
+        await pilot.pause()
+        state = session.state
+        assert state.unit(1).fatigue == 1 and state.unit(2).spent
+        assert state.check is not None and state.check.check.kind == "fatigue_bonus"
