@@ -92,7 +92,9 @@ class DiceScreen(GameScreen):
         state = self.state
         last = state.last
         self._set_text("#spec", f"Dice: {state.spec}")
-        self._set_text("#source", f"{last.roll.spec}, {last.roll.source}" if last else "press Roll, or key in your dice")
+        # The roll's number tells a repeat of the same faces from a press that did nothing.
+        self._set_text("#source", f"roll {last.seq}: {last.roll.spec}, {last.roll.source}" if last
+                       else "press Roll, or key in your dice")
         self._set_text("#pending", pending_text(state))
         faces, total = digits_for(state)
         self.query_one("#faces", Digits).update(faces)
@@ -100,8 +102,11 @@ class DiceScreen(GameScreen):
         self.call_after_refresh(self._show_records)
 
     def _set_text(self, selector: str, text: str) -> None:
-        # Their size is fixed in the stylesheet, so an update needs no new layout of the screen.
-        self.query_one(selector, Static).update(text, layout=False)
+        # Their size is fixed in the stylesheet, so an update needs no new layout of the screen;
+        # and a line that reads the same is not drawn again (most rolls change only the digits).
+        label = self.query_one(selector, Static)
+        if label.content != text:
+            label.update(text, layout=False)
 
     def _show_records(self) -> None:
         history = self.state.history
