@@ -1,5 +1,6 @@
 """The one composition root: real or mock hardware, the saved games and the random source."""
 
+import gc
 import os
 import random
 import time
@@ -96,6 +97,7 @@ class Companion:
         return self.open_game(game)
 
     def close(self) -> None:
+        gc.enable()  # if no app ran to take the collector back (see `bootstrap`)
         if self.button_box is not None:
             self.button_box.close()
             self.button_box = None
@@ -123,6 +125,11 @@ def bootstrap(
     config = load_config(config_path)
     store = GameStore(paths.games_file(paths.data_dir(data_dir, env)))
     pins = pin_choice or choose_pin_factory(env)
+    # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
+    # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
+    # start-up (bench/spine.py). It is held off until the app has painted its first frame, or until
+    # `close` for the commands that run no app.
+    gc.disable()
     return Companion(
         config=config,
         config_path=config_path,
@@ -132,8 +139,6 @@ def bootstrap(
         clock=clock,
         want_fake_board=wants_fake_board(fake_board, env, pins.is_mock, config),
     )
-
-
 
 
 def wants_fake_board(asked: bool | None, env: Mapping[str, str], pins_are_mock: bool, config: Config) -> bool:
