@@ -64,11 +64,28 @@ class ButtonBox:
         self._flashes.put(seconds)
 
     def _run_led(self) -> None:
-        while (seconds := self._flashes.get()) is not None:
+        seconds = self._flashes.get()
+        while seconds is not None:
             if self.roll_led is not None:
                 self.roll_led.on()
                 time.sleep(seconds)
                 self.roll_led.off()
+            seconds = self._next_flash()
+
+    def _next_flash(self) -> float | None:
+        """The next flash, or None to stop. Flashes asked for during the last one make one more
+        flash, not a backlog: twenty quick presses once kept the LED blinking, and `close` waiting,
+        for seconds afterwards."""
+        latest = self._flashes.get()
+        while latest is not None:
+            try:
+                following = self._flashes.get_nowait()
+            except queue.Empty:
+                break
+            if following is None:
+                return None
+            latest = following
+        return latest
 
     def pin_for(self, control: Control, value: int | None = None) -> int | None:
         for pin, wired, wired_value in self.pins.buttons():

@@ -56,3 +56,13 @@ def test_the_roll_led_lights_for_a_flash(mock_factory, clock):
     box.flash_roll_led(0.001)
     box.close()  # waits for the LED thread to finish the flash
     assert [state for _, state in pin.states] == [False, True, False]
+
+
+def test_flashes_asked_for_during_a_flash_make_one_more_flash_not_a_backlog(mock_factory, clock):
+    box, _ = wired(mock_factory, clock)
+    pin = mock_factory.pin(PINS.roll_led)
+    for _ in range(20):  # presses far faster than a flash
+        box.flash_roll_led(0.2)
+    box.close()
+    lit = [state for _, state in pin.states].count(True)
+    assert 1 <= lit <= 2

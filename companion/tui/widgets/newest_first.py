@@ -21,23 +21,30 @@ class NewestFirst(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._rows: Rows = lambda _: ()
-        self._strips: list[Strip] | None = None
+        self._lines: list[Strip] | None = None
 
     def show(self, rows: Rows) -> None:
         self._rows = rows
-        self._strips = None
-        self.refresh()
+        self._forget_lines()
 
     def visible_rows(self) -> list[Text]:
         return list(self._rows(self.size.height))
 
     def on_resize(self) -> None:
-        self._strips = None
+        self._forget_lines()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._forget_lines()
+
+    def _forget_lines(self) -> None:
+        self._lines = None
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
-            console = self.app.console
-            self._strips = [Strip(row.render(console)) for row in self.visible_rows()]
-        style = self.rich_style
-        strip = self._strips[y] if y < len(self._strips) else Strip.blank(0)
-        return strip.crop_extend(0, self.size.width, style).apply_style(style)
+        if self._lines is None:
+            # One style look-up per repaint: it walks the ancestors for the background.
+            console, width, style = self.app.console, self.size.width, self.rich_style
+            self._lines = [Strip(row.render(console)).crop_extend(0, width, style).apply_style(style)
+                           for row in self.visible_rows()]
+        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width, self.rich_style)
