@@ -10,16 +10,16 @@ from companion.hardware.controls import Control
 
 
 class MockKey(Static):
-    """One clickable key. Lighter than a Button (no focus, hover or press animation), so the panel
+    """One clickable key. Lighter than a Button (no focus, variants or press animation), so the panel
     costs little of the first frame; a mock pin press is the only thing a click means here."""
 
-    def __init__(self, index: int, label: str, **kwargs) -> None:
+    def __init__(self, control: Control, value: int | None, label: str, **kwargs) -> None:
         super().__init__(f" {label} ", **kwargs)
-        self.index = index
+        self.wired = (control, value)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.parent.post_message(MockPanel.Pushed(*self.parent.wired[self.index]))
+        self.post_message(MockPanel.Pushed(*self.wired))
 
 
 class MockPanel(Horizontal):
@@ -35,12 +35,12 @@ class MockPanel(Horizontal):
 
     def __init__(self, wired: list[tuple[Control, int | None]], **kwargs) -> None:
         super().__init__(**kwargs)
-        self.wired = wired
+        self._wired = wired
 
     def compose(self) -> ComposeResult:
         yield Static("mock pins:", classes="panel-label")
-        for index, (control, value) in enumerate(self.wired):
+        for control, value in self._wired:
             label = str(value) if control == Control.FACE else (
                 f"side {value}" if control == Control.SIDE else control.value.title()
             )
-            yield MockKey(index, label, classes=f"mock-{control.value}")
+            yield MockKey(control, value, label, classes=f"mock-{control.value}")
