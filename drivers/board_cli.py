@@ -10,8 +10,9 @@ from typing import TextIO
 from companion import paths
 from companion.config import load_config
 from companion.hardware.board_link import BoardLinkState, LinkStatus
-from drivers.serial_board import SerialBoard, discover_ports
-from firmware_bridge.host_session import BoardEvent
+
+# pyserial and the protocol load only when a board command runs: every `companion` command builds
+# this parser, and the app's start-up should not pay for them.
 
 
 def add_board_commands(commands: argparse._SubParsersAction) -> None:
@@ -43,8 +44,11 @@ def describe(state: BoardLinkState) -> str:
 
 
 def status(port: str | None, out: TextIO, timeout: float = 5.0,
-           discover: Callable[[], list[str]] = discover_ports) -> int:
+           discover: Callable[[], list[str]] | None = None) -> int:
     """0 when a board answered the handshake, 1 otherwise; says which either way."""
+    from drivers.serial_board import SerialBoard, discover_ports
+
+    discover = discover or discover_ports
     answered = threading.Event()
     states: list[BoardLinkState] = []
 
@@ -71,8 +75,11 @@ def status(port: str | None, out: TextIO, timeout: float = 5.0,
 
 
 def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
-            discover: Callable[[], list[str]] = discover_ports) -> int:
+            discover: Callable[[], list[str]] | None = None) -> int:
     """Prints link changes and every decoded event until Ctrl-C (or `stop` is set)."""
+    from drivers.serial_board import SerialBoard, discover_ports
+
+    discover = discover or discover_ports
     stop = stop or threading.Event()
     started = time.monotonic()
 
@@ -82,7 +89,7 @@ def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
     def on_state(state: BoardLinkState) -> None:
         say(describe(state).replace("\n", "\n" + " " * 11))
 
-    def on_event(event: BoardEvent) -> None:
+    def on_event(event) -> None:
         say(str(event))
 
     link = SerialBoard(lambda press: None, on_state, port=port, discover=discover,
