@@ -66,6 +66,11 @@ class Companion:
         if self.button_box is not None:
             self.button_box.flash_roll_led()
 
+    def show_side(self, side: int | None) -> None:
+        """The side LEDs, where wired, show whose impulse or turn it is."""
+        if self.button_box is not None:
+            self.button_box.show_side(side)
+
     def connect_board(
         self,
         sink: Callable[[ControlPressed], None],

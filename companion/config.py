@@ -29,6 +29,8 @@ class PinMap(BaseModel):
     """Face keys in order: the first is face 1; a tenth key is a d10's 10."""
     sides: tuple[int, ...] = Field(default=(), max_length=2)
     """Optional per-side buttons (side 1, side 2), such as Conflict of Heroes CAP buttons."""
+    side_leds: tuple[int, ...] = Field(default=(), max_length=2)
+    """Optional per-side LEDs (side 1, side 2): lit for the side whose impulse or turn it is."""
 
     @model_validator(mode="after")
     def _each_pin_once(self) -> Self:
@@ -37,7 +39,7 @@ class PinMap(BaseModel):
             if pin in seen:
                 raise ValueError(f"GPIO{pin} is given to both {seen[pin]} and {name}")
             seen[pin] = name
-        for pin in self.faces + self.sides:
+        for pin in self.faces + self.sides + self.side_leds:
             if not 0 <= pin <= 27:
                 raise ValueError(f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
         return self
@@ -47,6 +49,7 @@ class PinMap(BaseModel):
         named = [(n, getattr(self, n)) for n in ("roll", "undo", "confirm", "next", "roll_led")]
         named += [(f"face {i}", pin) for i, pin in enumerate(self.faces, 1)]
         named += [(f"side {i}", pin) for i, pin in enumerate(self.sides, 1)]
+        named += [(f"side {i} LED", pin) for i, pin in enumerate(self.side_leds, 1)]
         return [(name, pin) for name, pin in named if pin is not None]
 
     def buttons(self) -> list[tuple[int, Control, int | None]]:

@@ -41,6 +41,7 @@ class ButtonBox:
             self._wire(button, ControlPressed(control, value), Debouncer(debounce_window))
             self.buttons[pin] = button
         self.roll_led = LED(pins.roll_led, pin_factory=factory) if pins.roll_led is not None else None
+        self.side_leds = [LED(pin, pin_factory=factory) for pin in pins.side_leds]
         self._flashes: queue.SimpleQueue[float | None] = queue.SimpleQueue()
         self._led_thread = threading.Thread(target=self._run_led, name="roll-led", daemon=True)
         self._led_thread.start()
@@ -87,6 +88,11 @@ class ButtonBox:
             latest = following
         return latest
 
+    def show_side(self, side: int | None) -> None:
+        """Lights the LED of the side to act (1 or 2) and puts the other out; None puts both out."""
+        for number, led in enumerate(self.side_leds, 1):
+            led.value = number == side
+
     def pin_for(self, control: Control, value: int | None = None) -> int | None:
         for pin, wired, wired_value in self.pins.buttons():
             if wired == control and wired_value == value:
@@ -96,6 +102,6 @@ class ButtonBox:
     def close(self) -> None:
         self._flashes.put(None)
         self._led_thread.join()
-        for device in [*self.buttons.values(), self.roll_led]:
+        for device in [*self.buttons.values(), self.roll_led, *self.side_leds]:
             if device is not None:
                 device.close()

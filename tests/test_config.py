@@ -48,3 +48,8 @@ def test_the_pin_map_lists_every_button_with_its_control():
     assert (5, Control.FACE, 1) in pins.buttons()
     assert (21, Control.SIDE, 2) in pins.buttons()
     assert (17, Control.ROLL, None) in pins.buttons()
+
+
+def test_a_side_led_cannot_share_a_pin_with_a_button(tmp_path):
+    with pytest.raises(ConfigError, match="GPIO17 is given to both roll and side 1 LED"):
+        load_config(write(tmp_path, "[pins]\nside_leds = [17]\n"))

@@ -66,3 +66,15 @@ def test_flashes_asked_for_during_a_flash_make_one_more_flash_not_a_backlog(mock
     box.close()
     lit = [state for _, state in pin.states].count(True)
     assert 1 <= lit <= 2
+
+
+def test_the_side_leds_show_which_side_is_to_act(mock_factory, clock):
+    pins = PinMap(side_leds=(20, 21))
+    box = ButtonBox(pins, mock_factory, [].append, 0.020, clock)
+    box.show_side(2)
+    assert (mock_factory.pin(20).state, mock_factory.pin(21).state) == (False, True)
+    box.show_side(1)
+    assert (mock_factory.pin(20).state, mock_factory.pin(21).state) == (True, False)
+    box.show_side(None)
+    assert (mock_factory.pin(20).state, mock_factory.pin(21).state) == (False, False)
+    box.close()

@@ -255,6 +255,7 @@ class ConflictOfHeroesScreen(GameScreen):
             )
             self.query_one(f"#coh-side-{number}").set_class(state.turn == number, "-to-act")
         self.query_one("#coh-situation", Label).update(view.situation(state))
+        self.companion.show_side(state.turn)
         self.query_one("#coh-pending", Static).update("\n".join(view.pending_lines(state)))
         self.query_one("#coh-rolls", Static).update("\n".join(view.roll_lines(state)))
         self.query_one("#coh-help", Static).update(view.key_help(state))

@@ -353,6 +353,7 @@ class PointBlankScreen(GameScreen):
         self.query_one("#pb-log", Static).update("\n".join(state.log[-6:]))
         self.query_one("#pb-help", Static).update(key_help(state))
         self._show_units()
+        self.companion.show_side(state.side if state.settings is not None and not state.game_over else None)
 
     def _show_units(self) -> None:
         table = self.query_one("#pb-units", DataTable)
