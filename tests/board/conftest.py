@@ -1,6 +1,5 @@
 """Fixtures for the board tests: fake boards in their own processes, and a recorder to wait on."""
 
-import queue
 import threading
 from collections.abc import Callable, Iterator
 

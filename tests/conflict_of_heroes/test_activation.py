@@ -5,7 +5,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes import activation
 from companion.games.conflict_of_heroes.commands import (
-    Activate, MarkSpent, Move, Pass, Pivot, SpendCaps, Stall, StartRound,
+    Activate, MarkSpent, Move, Pass, Stall, StartRound,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.library import load_units

@@ -14,7 +14,7 @@ from companion.games.conflict_of_heroes.commands import (
 from companion.games.conflict_of_heroes.events import (
     AttackRolled, CounterRevealed, HitCounterDrawn, RallyRolled, UnitDestroyed,
 )
-from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
+from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import load_hit_counters
 from companion.games.conflict_of_heroes.rules import ConflictOfHeroesRules
 from companion.games.rules import Redo, Undo

@@ -14,7 +14,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from companion.dice.rolling import roll_faces
-from companion.errors import BadFace, NothingToDo, RuleViolation
+from companion.errors import NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes import activation, attack, initiative
 from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.commands import (

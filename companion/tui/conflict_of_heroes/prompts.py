@@ -4,9 +4,9 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, SelectionList
+from textual.widgets import Input, Label, RadioButton, RadioSet, Select, SelectionList
 
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.commands import (
@@ -16,17 +16,13 @@ from companion.games.conflict_of_heroes.odds import percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.conflict_of_heroes.units import UnitProfile
 from companion.games.rules import Command
+from companion.tui.widgets.form import Form as BaseForm
+from companion.tui.widgets.form import Tick
 
 
 def number(form: ModalScreen, selector: str) -> int:
     text = form.query_one(selector, Input).value.strip() or "0"
     return int(text)
-
-
-class Tick(Checkbox, inherit_bindings=False):
-    """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
-
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
 
 class Choices(SelectionList[int], inherit_bindings=False):
@@ -40,42 +36,9 @@ class Choices(SelectionList[int], inherit_bindings=False):
     ]
 
 
-class Form(ModalScreen[list[Command] | None]):
-    """Enter or the OK button submits; Escape cancels. A value that cannot be read is said, not raised."""
-
+class Form(BaseForm[list[Command]]):
     CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
-    BINDINGS = [("escape", "dismiss(None)", "Cancel"), ("enter", "submit", "OK")]
-
-    def compose(self) -> ComposeResult:
-        # Not focusable itself, so the first field has the focus when the form opens.
-        with VerticalScroll(classes="coh-form", can_focus=False):
-            yield from self.fields()
-            with Horizontal(classes="coh-form-buttons"):
-                yield Button("OK", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-            yield Label("", id="form-error")
-
-    def fields(self) -> ComposeResult:
-        raise NotImplementedError
-
-    def commands(self) -> list[Command]:
-        raise NotImplementedError
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.submit() if event.button.id == "ok" else self.dismiss(None)
-
-    def on_input_submitted(self) -> None:
-        self.submit()
-
-    def action_submit(self) -> None:
-        self.submit()
-
-    def submit(self) -> None:
-        try:
-            self.dismiss(self.commands())
-        except ValueError as error:
-            self.query_one("#form-error", Label).update(str(error).splitlines()[0])
+    FORM_CLASS = "coh-form"
 
 
 class SetupForm(Form):
@@ -93,7 +56,7 @@ class SetupForm(Form):
                 yield Input(str(current.caps.start), id=f"caps-{side}", type="integer",
                             disabled=self._state.phase != "setup")
 
-    def commands(self) -> list[Command]:
+    def answer(self) -> list[Command]:
         commands: list[Command] = []
         for side in (1, 2):
             commands.append(NameSide(side=side, name=self.query_one(f"#name-{side}", Input).value.strip()))
@@ -119,7 +82,7 @@ class AddUnitForm(Form):
                 yield RadioButton(self._state.side(side).name, value=side == self._side)
         yield Input(placeholder="label on the map, e.g. Squad C", id="unit-label")
 
-    def commands(self) -> list[Command]:
+    def answer(self) -> list[Command]:
         profile = self._library[self.query_one("#unit-kind", Select).value]
         side = self.query_one("#unit-side", RadioSet).pressed_index + 1
         label = self.query_one("#unit-label", Input).value.strip() or profile.name
@@ -138,7 +101,7 @@ class MoveForm(Form):
         yield Label("paid in CAPs")
         yield Input("0", id="caps", type="integer")
 
-    def commands(self) -> list[Command]:
+    def answer(self) -> list[Command]:
         return [Move(unit=self._unit.number, extra_aps=number(self, "#extra"), caps_paid=number(self, "#caps"))]
 
 
@@ -165,7 +128,7 @@ class AttackForm(Form):
         yield Label(f"fire cost paid in CAPs (a command action); cost {self._attacker.profile.fire_cost}")
         yield Input("0", id="caps", type="integer")
 
-    def commands(self) -> list[Command]:
+    def answer(self) -> list[Command]:
         chosen = self.query_one("#targets", SelectionList).selected
         if not chosen:
             raise ValueError("choose the units in the target hex")
@@ -190,7 +153,7 @@ class RallyForm(Form):
         yield Label("paid in CAPs")
         yield Input("0", id="caps", type="integer")
 
-    def commands(self) -> list[Command]:
+    def answer(self) -> list[Command]:
         return [DeclareRally(
             unit=self._unit.number,
             in_cover=self.query_one("#cover", Tick).value,

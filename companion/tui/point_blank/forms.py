@@ -4,12 +4,12 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
-from textual.binding import Binding
-from textual.widgets import Button, Checkbox, Input, Label, Select
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.games.point_blank.catalog import Catalog
+from companion.tui.widgets.form import Form as BaseForm
+from companion.tui.widgets.form import Tick
 
 CSS = Path(__file__).parent / "point_blank.tcss"
 
@@ -22,32 +22,11 @@ def ids(text: str) -> list[int]:
     return [int(part) for part in parts]
 
 
-class Tick(Checkbox, inherit_bindings=False):
-    """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
-
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
-
-
-class Form(ModalScreen[dict[str, Any] | None]):
-    """Enter or OK submits the values; Escape cancels; a value that cannot be read is said below."""
+class Form(BaseForm[dict[str, Any]]):
+    """Answers with the form's values by name."""
 
     CSS_PATH = CSS
-    BINDINGS = [("escape", "dismiss(None)", "Cancel"), ("enter", "submit", "OK")]
-
-    def compose(self) -> ComposeResult:
-        # Not focusable itself, so the first field has the focus when the form opens.
-        with VerticalScroll(classes="pb-form", can_focus=False):
-            yield from self.fields()
-            with Horizontal(classes="pb-form-buttons"):
-                yield Button("OK", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-            yield Label("", id="form-error")
-
-    def fields(self) -> ComposeResult:
-        raise NotImplementedError
-
-    def values(self) -> dict[str, Any]:
-        raise NotImplementedError
+    FORM_CLASS = "pb-form"
 
     def number(self, selector: str) -> int:
         text = self.query_one(selector, Input).value.strip() or "0"
@@ -61,22 +40,6 @@ class Form(ModalScreen[dict[str, Any] | None]):
 
     def ticked(self, selector: str) -> bool:
         return self.query_one(selector, Checkbox).value
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.submit() if event.button.id == "ok" else self.dismiss(None)
-
-    def on_input_submitted(self) -> None:
-        self.submit()
-
-    def action_submit(self) -> None:
-        self.submit()
-
-    def submit(self) -> None:
-        try:
-            self.dismiss(self.values())
-        except ValueError as error:
-            self.query_one("#form-error", Label).update(str(error).splitlines()[0])
 
 
 class DeckForm(Form):
@@ -104,7 +67,7 @@ class DeckForm(Form):
             yield Input("5", id="hand", type="integer")
             yield Input("1", id="first", type="integer")
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         turns = self.text("#turns")
         return {
             "save": self.ticked("#save"),
@@ -132,7 +95,7 @@ class AddUnitForm(Form):
             yield Input("", id="sector", placeholder="sector, e.g. B2")
             yield Input("", id="name", placeholder="name on the table")
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         template = self.catalog.units[self.query_one("#template", Select).value]
         return {
             "template": template, "side": self.number("#side"), "terrain": self.query_one("#terrain", Select).value,
@@ -165,7 +128,7 @@ class EditUnitForm(Form):
         for flag in self.FLAGS:
             yield Tick(flag.replace("_", " "), getattr(unit, flag), id=flag)
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         fatigue, shaken = self.number("#fatigue"), self.number("#shaken")
         if not 0 <= fatigue <= 2:
             raise ValueError("fatigue runs from 0 to 2 (7.6)")
@@ -187,7 +150,7 @@ class MarkerForm(Form):
         yield Input("", id="sector", placeholder="sector, e.g. B2")
         yield Tick("on the table (untick to remove it)", True, id="present")
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         if not self.text("#sector"):
             raise ValueError("name the sector")
         return {"marker": self.query_one("#marker", Select).value, "sector": self.text("#sector"),
@@ -212,7 +175,7 @@ class ReadyForm(Form):
         yield Select([("leader's Ready action (8.9)", "leader"), ("Ready Action card (8.9)", "ready")], id="via",
                      value=via, allow_blank=False)
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         via = self.query_one("#via", Select).value
         leader = self.text("#leader")
         if via == "ready":
@@ -254,7 +217,7 @@ class OrderForm(Form):
                               ("blaze", "a Blaze weapon fires")):
                 yield Tick(text, id=key)
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         leader = self.text("#leader")
         values: dict[str, Any] = {
             "action": self.action, "units": ids(self.text("#units")), "via": self.query_one("#via", Select).value,
@@ -304,7 +267,7 @@ class CheckForm(Form):
         yield Input("4:4 5:6", id="strengths", placeholder="radio strengths, result:firepower")
         yield Tick("wire in the terrain / flank shot", id="flag")
 
-    def values(self) -> dict[str, Any]:
+    def answer(self) -> dict[str, Any]:
         strengths = []
         for part in self.text("#strengths").split():
             need, _, firepower = part.partition(":")
