@@ -105,12 +105,12 @@ class CompanionApp(App):
 
     def refresh_status(self) -> None:
         choice = self.companion.pin_choice
-        if choice.is_mock:
-            hardware = f"MOCK HARDWARE ({choice.reason}): on-screen buttons drive gpiozero mock pins"
-        else:
-            hardware = f"GPIO: {choice.name}"
+        # The mock panel above the status line says "mock pins"; this line stays short enough for a
+        # small screen beside the table.
+        hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
+        games_file = shorter_path(self.companion.store.path)
         session = getattr(self.screen, "session", None)
-        game = f"{session.game.name} in {self.companion.store.path}" if session else str(self.companion.store.path)
+        game = f"{session.game.name} · {games_file}" if session else games_file
         for line in self.screen.query(StatusLine):
             line.show(hardware, self.board_status, game, choice.is_mock)
 
@@ -135,3 +135,11 @@ class CompanionApp(App):
 
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, self.kinds))
+
+
+def shorter_path(path: Path) -> str:
+    """`~/...` for a path in the home directory."""
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except ValueError:
+        return str(path)

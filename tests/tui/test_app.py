@@ -46,3 +46,12 @@ async def test_saved_games_can_be_renamed_and_opened(companion):
         await pilot.press("enter")
         assert isinstance(app.screen, DiceScreen)
         assert app.screen.session.game.name == "Kursk"
+
+
+def test_the_games_file_is_shown_from_the_home_directory_when_it_is_there():
+    from pathlib import Path
+
+    from companion.tui.app import shorter_path
+
+    assert shorter_path(Path.home() / ".local/share/companion/games.sqlite3") == "~/.local/share/companion/games.sqlite3"
+    assert shorter_path(Path("/srv/games.sqlite3")) == "/srv/games.sqlite3"
