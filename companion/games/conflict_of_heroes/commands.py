@@ -4,6 +4,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# A roll's faces are keyed in as on the dice roller, with the same commands.
+from companion.dice.rules import EnterFace, EraseFace  # noqa: F401
 from companion.games.conflict_of_heroes.attack import Facing, RangeBand
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
@@ -77,16 +79,6 @@ class DeclareModifier(Command):
 
 class Roll(Command):
     """Roll the pending roll with the random source."""
-
-
-class EnterFace(Command):
-    """A face of a physical die as the player keyed it."""
-
-    entered: int
-
-
-class EraseFace(Command):
-    """Take back the last face keyed in for a roll not yet complete."""
 
 
 class CancelRoll(Command):

@@ -9,6 +9,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from companion.dice.rules import FaceEntered, FaceErased
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
 from companion.games.conflict_of_heroes.commands import SideNumber, Target
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
@@ -224,21 +225,6 @@ class InitiativeAnnounced(Event):
 
     def describe(self) -> str:
         return f"side {self.side} spends {self.caps} CAPs on initiative"
-
-
-class FaceEntered(Event):
-    type: Literal["coh_face_entered"] = "coh_face_entered"
-    face: int
-
-    def describe(self) -> str:
-        return f"face entered: {self.face}"
-
-
-class FaceErased(Event):
-    type: Literal["coh_face_erased"] = "coh_face_erased"
-
-    def describe(self) -> str:
-        return "face erased"
 
 
 class InitiativeRolled(Event):
