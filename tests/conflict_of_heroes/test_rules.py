@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AnnounceInitiative, CancelRoll, DeclareAttack, DeclareModifier, DeclareRally, EnterFace, Move,
+    Activate, AnnounceInitiative, DeclareAttack, DeclareModifier, DeclareRally, EnterFace, Move,
     Pass, RevealCounter, Roll, SpendCaps, StartRound, Target, UseCounterPools,
 )
 from companion.games.conflict_of_heroes.events import (
@@ -213,18 +213,14 @@ def test_an_attack_the_side_cannot_pay_for_is_refused_and_nothing_is_recorded(ga
     assert len(game.records) == before
 
 
-def test_a_declared_attack_can_be_withdrawn_before_its_dice_but_not_after(game):
+def test_a_declared_attack_is_withdrawn_by_undo_before_its_dice_and_its_caps_come_back(game):
     hmg = add(game, GERMAN, "HMG", "german_hmg")
     squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
-    game.execute(CancelRoll())
+    game.execute(Undo())
     assert game.state.pending is None
     assert game.state.side(GERMAN).caps.current == 7
-    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
-    enter(game, 2)
-    with pytest.raises(RuleViolation, match="finish the roll"):
-        game.execute(CancelRoll())
 
 
 def test_undo_after_an_attack_never_takes_back_its_roll_its_cost_or_its_draw(game):
@@ -292,7 +288,7 @@ def a_likely_command(data, state) -> object:
         return AnnounceInitiative(side=state.initiative.next_side, caps=data.draw(st.integers(0, 2)))
     if state.pending is not None:
         return data.draw(st.sampled_from([Roll(), EnterFace(entered=data.draw(st.integers(1, 6))),
-                                          DeclareModifier(caps=data.draw(st.integers(-2, 2))), CancelRoll()]))
+                                          DeclareModifier(caps=data.draw(st.integers(-2, 2)))]))
     own = [u.number for u in state.units if u.side == state.turn and u.in_play] or [1]
     enemy = [u.number for u in state.units if u.side != state.turn and u.in_play] or [2]
     unit = data.draw(st.sampled_from(own))

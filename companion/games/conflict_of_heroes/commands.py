@@ -81,10 +81,6 @@ class Roll(Command):
     """Roll the pending roll with the random source."""
 
 
-class CancelRoll(Command):
-    """Withdraw a declared attack or rally before any of its dice are rolled."""
-
-
 # Activations and actions
 
 

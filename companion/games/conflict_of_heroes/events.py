@@ -207,14 +207,6 @@ class InitiativeSpendCounted(Event):
         return f"side {self.side} counts {self.caps} CAPs for initiative (not yet announced)"
 
 
-class RollCancelled(Event):
-    undoable: ClassVar[bool] = True
-    type: Literal["coh_roll_cancelled"] = "coh_roll_cancelled"
-
-    def describe(self) -> str:
-        return "declaration withdrawn"
-
-
 # Facts
 
 
@@ -344,7 +336,7 @@ class RallyRolled(Event):
 CohEvent = Annotated[
     SideNamed | StartingCapsSet | FirstOnTieChosen | CounterPoolsChosen | UnitAdded | VictoryPointsChanged
     | RoundStarted | UnitActivated | ActionPaid | CapsSpent | UnitMarkedSpent | Passed | AttackDeclared
-    | RallyDeclared | ModifierDeclared | RollCancelled | InitiativeSpendCounted | InitiativeAnnounced | FaceEntered | FaceErased
+    | RallyDeclared | ModifierDeclared | InitiativeSpendCounted | InitiativeAnnounced | FaceEntered | FaceErased
     | InitiativeRolled | AttackRolled | HitCounterDrawn | CounterRevealed | UnitDestroyed | RallyRolled
     | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),

@@ -18,7 +18,7 @@ from companion.errors import NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes import activation, attack, initiative
 from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AddUnit, AnnounceInitiative, CancelRoll, ChangeVictoryPoints, ChooseFirstOnTie, CountInitiativeSpend,
+    Activate, AddUnit, AnnounceInitiative, ChangeVictoryPoints, ChooseFirstOnTie, CountInitiativeSpend,
     DeclareAttack,
     DeclareModifier, DeclareRally, EnterFace, EraseFace, MarkSpent, Move, NameSide, Pass, Pivot,
     RevealCounter, Roll, SetStartingCaps, SpendCaps, Stall, StartRound, UseCounterPools,
@@ -26,7 +26,7 @@ from companion.games.conflict_of_heroes.commands import (
 from companion.games.conflict_of_heroes.events import (
     ActionPaid, AttackDeclared, AttackRolled, CapsSpent, CohEvent, CounterPoolsChosen, CounterRevealed,
     FaceEntered, FaceErased, FirstOnTieChosen, HitCounterDrawn, InitiativeAnnounced, InitiativeRolled, InitiativeSpendCounted,
-    ModifierDeclared, Passed, RallyDeclared, RallyRolled, RollCancelled, RoundStarted, SideNamed, Source,
+    ModifierDeclared, Passed, RallyDeclared, RallyRolled, RoundStarted, SideNamed, Source,
     StartingCapsSet, UnitActivated, UnitAdded, UnitDestroyed, UnitMarkedSpent, VictoryPointsChanged,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools, available, draw
@@ -106,13 +106,6 @@ class ConflictOfHeroesRules:
                 if state.pending is None or not state.pending.faces:
                     raise NothingToDo("no face to erase")
                 return [FaceErased()]
-            case CancelRoll():
-                pending = _pending(state)
-                if pending.kind == "initiative":
-                    raise RuleViolation("initiative spends are announced once and stand (3.24)")
-                if pending.next_target > 0 or pending.faces:
-                    raise RuleViolation("the dice are rolling: finish the roll")
-                return [RollCancelled()]
             case Activate(unit=number):
                 unit = _own_turn_unit(state, number)
                 if unit.status != "fresh":
@@ -301,8 +294,6 @@ class ConflictOfHeroesRules:
                 return replace(state, pending=PendingRoll("rally", rally=event), last_rolls=())
             case ModifierDeclared(caps=caps):
                 return _with_pending(state, modifier=caps)
-            case RollCancelled():
-                return replace(state, pending=None)
             case InitiativeSpendCounted(side=side, caps=caps):
                 if state.initiative is None or state.initiative.next_side != side or state.pending is not None:
                     return state
@@ -373,7 +364,7 @@ def _check_turn(state: CohState, side: int) -> None:
     if state.phase != "play":
         raise RuleViolation("actions are taken once initiative is decided")
     if state.pending is not None:
-        raise RuleViolation("a roll is waiting: roll it first (or cancel its declaration)")
+        raise RuleViolation("a roll is waiting: roll it first (or undo its declaration before any die is in)")
     if state.turn != side:
         raise RuleViolation(f"it is {state.side(state.turn).name}'s turn")
 
