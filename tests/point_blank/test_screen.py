@@ -154,3 +154,29 @@ async def test_w_gives_a_leaders_ready_action_that_removes_fatigue_in_his_sector
         state = session.state
         assert state.unit(1).fatigue == 1 and state.unit(2).spent
         assert state.check is not None and state.check.check.kind == "fatigue_bonus"
+
+
+async def test_the_add_unit_form_offers_the_side_already_playing_the_units_nationality(companion):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (3, 3, 3, 3, 3, 3))
+        screen = app.screen
+        assert screen.session.state.side == 1
+        await add_unit(app, pilot, "us_rifle_squad", 1, "clear")
+        await pilot.press("i")
+        form = app.screen
+        assert isinstance(form, AddUnitForm)
+        form.query_one("#template", Select).value = "german_rifle_squad"
+        await pilot.pause()
+        assert form.query_one("#side", Input).value == "2", "a German squad goes opposite the US side"
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert screen.session.state.unit(2).side == 2
+        await pilot.press("i")
+        form = app.screen
+        assert form.query_one("#side", Input).value == "1"
+        form.query_one("#side", Input).value = "2"
+        form.query_one("#template", Select).value = "us_airborne"
+        await pilot.pause()
+        assert form.query_one("#side", Input).value == "2", "a side the player typed is kept"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.games.point_blank.units import Unit, change_problem
+from companion.games.point_blank.units import Unit, change_problem, default_side
 
 
 def test_a_unit_reads_its_markers_in_table_order():
@@ -28,3 +28,32 @@ def test_impossible_corrections_are_refused(changes, problem):
 
 def test_a_correction_of_terrain_and_markers_is_allowed():
     assert change_problem({"terrain": "woods", "sector": "A3", "fatigue": 1, "spotted": False}) is None
+
+
+def unit_of(unit_id: int, side: int, nationality: str = "") -> Unit:
+    return Unit(id=unit_id, name="squad", side=side, kind="full_squad", morale=6, nationality=nationality)
+
+
+def test_a_new_unit_joins_the_side_already_playing_its_nationality():
+    table = (unit_of(1, 1, "us"), unit_of(2, 2, "german"))
+    assert default_side("german", table, phasing=1) == 2
+    assert default_side("us", table, phasing=2) == 1
+
+
+def test_the_first_unit_of_a_nationality_goes_opposite_the_one_other_nationality_on_the_table():
+    assert default_side("german", (unit_of(1, 1, "us"),), phasing=1) == 2
+
+
+@pytest.mark.parametrize(("nationality", "table"), [
+    ("german", ()),
+    ("", (unit_of(1, 2, "us"),)),
+    ("german", (unit_of(1, 1, "german"), unit_of(2, 2, "german"))),
+    ("british", (unit_of(1, 2, "us"), unit_of(2, 1, "german"))),
+    ("german", (unit_of(1, 2),)),
+])
+def test_with_no_clear_side_for_the_nationality_the_phasing_side_is_offered(nationality, table):
+    assert default_side(nationality, table, phasing=1) == 1
+
+
+def test_nationality_is_not_a_marker_the_table_corrects():
+    assert change_problem({"nationality": "german"}) == "a unit has no nationality to change"

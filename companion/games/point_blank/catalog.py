@@ -84,6 +84,8 @@ class TerrainFile(Data):
 class UnitTemplate(Data):
     name: str
     kind: UnitKind
+    nationality: str = ""
+    """Such as "us" or "german": the add-unit form puts a unit on the side already playing it."""
     morale: int = Field(ge=2, le=12)
     firepower: int = Field(default=0, ge=0, le=20)
     leadership: int = Field(default=0, ge=0, le=5)

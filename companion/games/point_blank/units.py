@@ -31,6 +31,7 @@ class Unit:
     open_topped: bool = False
     terrain: str = "clear"
     sector: str = ""
+    nationality: str = ""
 
     spent: bool = False
     fatigue: int = 0
@@ -95,7 +96,7 @@ class Unit:
 RANGES = {"side": (1, 2), "morale": (2, 12), "firepower": (0, 20), "leadership": (0, 5), "melee_modifier": (0, 3),
           "front_armour": (0, 10), "flank_armour": (0, 10), "fatigue": (0, 2), "shaken": (0, 3)}
 TEXTS = frozenset({"name", "terrain", "sector"})
-FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind"}
+FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality"}
 
 
 def change_problem(changes: dict[str, object]) -> str | None:
@@ -114,6 +115,18 @@ def change_problem(changes: dict[str, object]) -> str | None:
         else:
             return f"a unit has no {key.replace('_', ' ')} to change"
     return None
+
+
+def default_side(nationality: str, units: tuple[Unit, ...], phasing: int) -> int:
+    """The side a new unit of `nationality` most likely joins: the side its nationality already plays
+    on, else the side opposite the one other nationality on the table, else the phasing side."""
+    if not nationality:
+        return phasing
+    own = {u.side for u in units if u.nationality == nationality}
+    if own:
+        return own.pop() if len(own) == 1 else phasing
+    others = {u.side for u in units if u.nationality}
+    return 3 - others.pop() if len(others) == 1 else phasing
 
 
 def from_template(unit_id: int, side: int, template: UnitTemplate, **placed: str) -> Unit:

@@ -8,6 +8,7 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.units import Unit, default_side
 from companion.tui.widgets.form import Form as BaseForm
 from companion.tui.widgets.form import Tick
 
@@ -80,10 +81,18 @@ class DeckForm(Form):
 
 
 class AddUnitForm(Form):
-    def __init__(self, catalog: Catalog, side: int) -> None:
+    """A unit from the library; its side is offered from the units already on the table (see
+    `default_side`) and follows the unit chosen until the player types another."""
+
+    def __init__(self, catalog: Catalog, units: tuple[Unit, ...], phasing: int) -> None:
         super().__init__()
         self.catalog = catalog
-        self.side = side
+        self.units = units
+        self.phasing = phasing
+        self.offered = self.side_for(next(iter(catalog.units)))
+
+    def side_for(self, template: str) -> int:
+        return default_side(self.catalog.units[template].nationality, self.units, self.phasing)
 
     def fields(self) -> ComposeResult:
         yield Label("Add a unit from the library", classes="pb-title")
@@ -91,9 +100,17 @@ class AddUnitForm(Form):
         yield Select([(t.name, key) for key, t in self.catalog.terrain.items()], id="terrain", value="clear",
                      allow_blank=False)
         with Horizontal(classes="pb-row"):
-            yield Input(str(self.side), id="side", type="integer", placeholder="side 1 or 2")
+            yield Input(str(self.offered), id="side", type="integer", placeholder="side 1 or 2")
             yield Input("", id="sector", placeholder="sector, e.g. B2")
             yield Input("", id="name", placeholder="name on the table")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "template" or event.value not in self.catalog.units:
+            return
+        side = self.query_one("#side", Input)
+        if side.value.strip() == str(self.offered):
+            self.offered = self.side_for(str(event.value))
+            side.value = str(self.offered)
 
     def answer(self) -> dict[str, Any]:
         template = self.catalog.units[self.query_one("#template", Select).value]

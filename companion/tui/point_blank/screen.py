@@ -199,7 +199,7 @@ class PointBlankScreen(GameScreen):
             if values is not None:
                 self.run_command_safely(lambda: AddUnit(**values))
 
-        self.app.push_screen(AddUnitForm(self.catalog, self.state.side), chosen)
+        self.app.push_screen(AddUnitForm(self.catalog, self.state.units, self.state.side), chosen)
 
     def action_edit_unit(self) -> None:
         if (unit_id := self.selected()) is None:
