@@ -45,3 +45,14 @@ def test_an_overrun_counts_mg_and_he_and_one_die_per_squad():
 
 def test_a_buttoned_afv_halves_its_machine_guns_rounding_up():
     assert overrun_dice(3, 2, buttoned=True, attacker_shaken=True, defenders=(squad(3),)) == (4, 2)
+
+
+def test_a_melee_ends_with_one_change_per_unit_that_keeps_the_attackers_damage_and_lifts_every_in_melee():
+    attackers = (squad(1, "A", firepower=2),)
+    defenders = (squad(3, "D", firepower=2), squad(4, "E", firepower=1))
+    outcome = Melee(attackers=attackers, defenders=defenders, attacker_dice=1, defender_dice=2).advance((1, 6, 5))
+    assert isinstance(outcome, Outcome)
+    assert sorted(c.unit for c in outcome.changes) == [1, 3, 4]
+    by_unit = {c.unit: c.changes for c in outcome.changes}
+    assert by_unit[1]["reduced"] is True, "two hits on the attacker: shaken, then reduced"
+    assert all(changes["in_melee"] is False for changes in by_unit.values())

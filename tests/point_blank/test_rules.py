@@ -12,6 +12,7 @@ from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
 from companion.games.point_blank.checks.fire import Sniper
+from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.rules import (
     AddUnit, AdjustUnit, CancelCheck, CheckResolved, DeckReshuffled, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PipDrawn,
     PointBlankRules, ReduceFatigue, RollDie, SetUpGame, StartCheck, TurnEnded,
@@ -178,7 +179,7 @@ point_blank_commands = st.one_of(
     st.builds(EnterPip, pip=st.integers(1, 6)),
     st.just(StartCheck(check=PlainCheck(cards=2))),
     st.builds(Order, units=st.tuples(st.integers(1, 2)), action=st.sampled_from(["fire", "move", "melee", "ready"]),
-              via=st.sampled_from(["card", "spend"])),
+              via=st.sampled_from(["card", "spend"]), targets=st.sampled_from([(), (1,), (2,)])),
     st.just(EndImpulse()),
     st.just(FlushHand()),
     st.just(Undo()),
@@ -276,3 +277,84 @@ def test_the_turn_end_checklist_stays_until_the_impulse_ends(session):
     assert session.state.turn == 2 and session.state.checklist
     session.execute(EndImpulse())
     assert session.state.checklist == ()
+
+
+GERMAN = UnitTemplate(name="German Rifle squad", kind="full_squad", morale=6, firepower=2, nationality="german")
+
+
+def melee_ordered(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    session.execute(Order(units=(1,), action="melee", targets=(2,)))
+
+
+def test_a_melee_order_marks_the_defender_in_melee_too_and_waits_for_the_attackers_next_upkeep(session):
+    melee_ordered(session)
+    state = reopen(session).state
+    assert state.unit(1).in_melee and state.unit(2).in_melee
+    assert [(m.side, m.attackers, m.defenders) for m in state.melees_pending] == [(1, (1,), (2,))]
+    assert state.melees_due == ()
+    session.execute(EndImpulse())
+    assert session.state.melees_due == ()
+    session.execute(EndImpulse())
+    assert [m.attackers for m in reopen(session).state.melees_due] == [(1,)]
+
+
+def test_resolving_the_melee_lifts_both_markers_and_undoing_it_brings_the_melee_back(session):
+    melee_ordered(session)
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    state = session.state
+    melee = Melee(attackers=(Snapshot.of(state.unit(1)),), defenders=(Snapshot.of(state.unit(2)),),
+                  attacker_dice=1, defender_dice=1)
+    session.execute(StartCheck(check=melee))
+    session.execute(EnterPip(pip=1))
+    session.execute(EnterPip(pip=2))
+    state = reopen(session).state
+    assert not state.unit(1).in_melee and not state.unit(2).in_melee and state.melees == ()
+    session.execute(Undo())
+    state = session.state
+    assert state.unit(1).in_melee and state.unit(2).in_melee and len(state.melees_due) == 1
+
+
+def test_undoing_a_melee_order_takes_the_defenders_marker_off_again(session):
+    melee_ordered(session)
+    session.execute(Undo())
+    assert not session.state.unit(2).in_melee and session.state.melees == ()
+
+
+def test_a_defender_in_two_melees_keeps_its_marker_until_both_resolve(session):
+    melee_ordered(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=3, changes={"hero": True}))
+    session.execute(Order(units=(3,), action="melee", via="hero", targets=(2,)))
+    state = session.state
+    melee = Melee(attackers=(Snapshot.of(state.unit(1)),), defenders=(Snapshot.of(state.unit(2)),),
+                  attacker_dice=1, defender_dice=1)
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    session.execute(StartCheck(check=melee))
+    session.execute(EnterPip(pip=1))
+    session.execute(EnterPip(pip=2))
+    state = session.state
+    assert state.unit(2).in_melee and not state.unit(1).in_melee
+    assert [m.attackers for m in state.melees_due] == [(3,)]
+
+
+@pytest.mark.parametrize(("targets", "problem"), [((), "name the enemy units"), ((1,), "attacking side")])
+def test_a_melee_order_names_enemy_defenders(session, targets, problem):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=1))
+    with pytest.raises(RuleViolation, match=problem):
+        session.execute(Order(units=(2,), action="melee", targets=targets))
+    assert session.state.melees == () and not session.state.unit(1).in_melee
+
+
+def test_only_a_melee_order_names_targets(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    with pytest.raises(RuleViolation, match="7.10"):
+        session.execute(Order(units=(1,), action="move", targets=(2,)))

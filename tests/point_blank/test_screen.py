@@ -5,7 +5,7 @@ from textual.widgets import Digits, Input, Select
 from companion.games.point_blank.rules import AddUnit, AdjustUnit, PointBlankState
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.point_blank.forms import AddUnitForm, DeckForm, EditUnitForm, OrderForm, ReadyForm
+from companion.tui.point_blank.forms import AddUnitForm, CheckForm, DeckForm, EditUnitForm, OrderForm, ReadyForm
 from companion.tui.point_blank.screen import PointBlankScreen
 
 SIZE = (160, 50)
@@ -180,3 +180,43 @@ async def test_the_add_unit_form_offers_the_side_already_playing_the_units_natio
         form.query_one("#template", Select).value = "us_airborne"
         await pilot.pause()
         assert form.query_one("#side", Input).value == "2", "a side the player typed is kept"
+
+
+async def test_a_melee_marks_both_sides_and_is_listed_until_k_resolves_it_in_the_next_upkeep(companion, clock):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (3, 3, 3, 3, 3, 3))
+        screen = app.screen
+        await add_unit(app, pilot, "us_rifle_squad", 1, "clear")
+        await add_unit(app, pilot, "german_rifle_squad", 2, "clear")
+        await pilot.press("l")
+        order = app.screen
+        assert isinstance(order, OrderForm)
+        order.query_one("#units", Input).value = "1"
+        order.query_one("#targets", Input).value = "2"
+        await pilot.click("#ok")
+        await pilot.pause()
+        committed = companion.store.records(screen.session.game.id, screen.session.rules.events)
+        assert committed[-1].event.type == "pb_units_ordered" and committed[-1].event.targets == (2,)
+        assert "in melee" in screen.session.state.unit(2).status
+        assert "In melee, for side 1's next Upkeep" in shown(app, "#pb-checklist")
+        for _ in range(2):
+            clock.advance(1)
+            companion.mock_presser.press(Control.NEXT)
+            await pilot.pause()
+        assert "Melees to resolve now" in shown(app, "#pb-checklist")
+        assert "1 melee to resolve first" in shown(app, "#pb-situation")
+        await pilot.press("k")
+        form = app.screen
+        assert isinstance(form, CheckForm)
+        assert form.query_one("#kind", Select).value == "melee"
+        assert (form.query_one("#units", Input).value, form.query_one("#targets", Input).value) == ("1", "2")
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert "Melee: 2d6 against 2d6" in shown(app, "#pb-check")
+        await press_faces(companion, clock, pilot, 1, 2, 1, 2)
+        state = screen.session.state
+        assert state.check is None and state.melees == ()
+        assert not state.unit(1).in_melee and not state.unit(2).in_melee
+        assert "Melees to resolve" not in shown(app, "#pb-checklist")

@@ -7,7 +7,7 @@ from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.battlefield import Spotting
-from companion.games.point_blank.rules import AddUnit, PointBlankRules, SetUpGame, StartCheck
+from companion.games.point_blank.rules import AddUnit, EndImpulse, Order, PointBlankRules, SetUpGame, StartCheck
 from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
 from companion.journal.events import Record
 
@@ -54,3 +54,18 @@ def test_before_a_fire_attack_the_chance_of_beating_the_defence_is_shown():
                    StartCheck(check=InfantryFire(lead=squad, lead_firepower=0, targets=(squad,))))
     # The attack card must beat the defence card: half of the pairs that differ, (1 - 1/11) / 2 = 5/11.
     assert "chance the attack beats the defence: 45%" in check_lines(state)
+
+
+def test_a_melee_is_listed_as_waiting_then_as_due_in_the_attackers_next_upkeep():
+    setup = (SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)),
+             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6, firepower=2), side=1),
+             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6, firepower=2), side=2),
+             Order(units=(1,), action="melee", targets=(2,)))
+    waiting = played(*setup)
+    assert "In melee, for side 1's next Upkeep:" in checklist_lines(waiting)
+    assert "  US squad (1) against German squad (2)" in checklist_lines(waiting)
+    assert "to resolve" not in situation(waiting)
+    due = played(*setup, EndImpulse(), EndImpulse())
+    lines = checklist_lines(due)
+    assert lines[lines.index("Melees to resolve now (k opens the first):") + 1] == "  US squad (1) against German squad (2)"
+    assert "1 melee to resolve first (6.1.1)" in situation(due)

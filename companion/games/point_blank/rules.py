@@ -81,6 +81,8 @@ class Order(Command):
     action: Action
     via: Via = "card"
     leader: int | None = None
+    targets: tuple[int, ...] = ()
+    """The enemy units a melee or overrun is launched against (7.10): marked in melee with the attackers."""
     check: AnyCheck | None = None
     """The check the order starts at once (fire, assault, rally), committed with the order."""
 
@@ -195,9 +197,11 @@ class UnitsOrdered(Event):
     action: Action
     via: Via
     leader: int | None = None
+    targets: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        return f"{self.action} ordered ({self.via}) for units {', '.join(map(str, self.units))}"
+        against = f" against {', '.join(map(str, self.targets))}" if self.targets else ""
+        return f"{self.action} ordered ({self.via}) for units {', '.join(map(str, self.units))}{against}"
 
 
 class EventCardPlayed(Event):
@@ -352,6 +356,16 @@ class PendingCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingMelee:
+    """A melee or overrun ordered in an impulse, resolved in its side's next Upkeep (6.1.1, 7.10)."""
+
+    side: int
+    impulse: int
+    attackers: tuple[int, ...]
+    defenders: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PointBlankState:
     settings: Settings | None = None
     deck: Deck = field(default_factory=lambda: Deck.fresh((0, 0, 0, 0, 0, 0)))
@@ -369,6 +383,7 @@ class PointBlankState:
     smoke: frozenset[str] = frozenset()
     blaze: frozenset[str] = frozenset()
     wreck: frozenset[str] = frozenset()
+    melees: tuple[PendingMelee, ...] = ()
     log: tuple[str, ...] = ()
     checklist: tuple[str, ...] = ()
     """What the table must reset at the turn end just past (4.13.2), until the impulse ends."""
@@ -383,6 +398,16 @@ class PointBlankState:
     @property
     def dice_mode(self) -> bool:
         return bool(self.settings and self.settings.dice_mode)
+
+    @property
+    def melees_pending(self) -> tuple[PendingMelee, ...]:
+        """Melees still to resolve; one whose attackers were all eliminated first does not take place (7.10.1)."""
+        return tuple(m for m in self.melees if not all(self.unit(u).eliminated for u in m.attackers))
+
+    @property
+    def melees_due(self) -> tuple[PendingMelee, ...]:
+        """The melees the phasing side launched in an earlier impulse: this Upkeep resolves them (6.1.1)."""
+        return tuple(m for m in self.melees_pending if m.side == self.side and m.impulse < self.impulse)
 
 
 def _now() -> datetime:
@@ -531,14 +556,28 @@ class PointBlankRules:
         elif via == "hero":
             if not all(u.hero for u in units):
                 raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
+        if order.action == "melee":
+            self._melee_targets(state, acting_side, order.targets)
+        elif order.targets:
+            raise RuleViolation("only a melee or overrun order names the enemy units it attacks (7.10)")
         for unit in units:
             refused = fatigue.refusal(unit, order.action, via)
             if refused:
                 raise refused
             if order.action == "ready":
                 fatigue.readied(unit)
-        ordered = UnitsOrdered(side=acting_side, units=order.units, action=order.action, via=via, leader=order.leader)
+        ordered = UnitsOrdered(side=acting_side, units=order.units, action=order.action, via=via, leader=order.leader,
+                               targets=order.targets)
         return [ordered] if order.check is None else [ordered, CheckStarted(check=order.check)]
+
+    def _melee_targets(self, state: PointBlankState, side: int, targets: tuple[int, ...]) -> None:
+        if not targets:
+            raise RuleViolation("name the enemy units the melee or overrun attacks (7.10)")
+        for target in map(state.unit, targets):
+            if target.side == side:
+                raise RuleViolation(f"{target.name} is on the attacking side: a melee attacks enemy units (7.10)")
+            if target.eliminated:
+                raise RuleViolation(f"{target.name} is eliminated")
 
     def _enter(self, state: PointBlankState, pip: int, force: bool, generated: bool) -> list[Event]:
         if not 1 <= pip <= 6:
@@ -705,6 +744,12 @@ class PointBlankRules:
             for unit in state.units:
                 if (unit.side, unit.sector) in sectors and unit.id not in updates:
                     updates[unit.id] = replace(unit, spotted=True)
+        if event.action == "melee" and event.targets:
+            # 7.10: the In Melee marker goes on both sides of the melee until it resolves in Upkeep.
+            for target in event.targets:
+                updates[target] = replace(updates.get(target, state.unit(target)), in_melee=True)
+            melee = PendingMelee(event.side, state.impulse, event.units, event.targets)
+            state = replace(state, melees=(*state.melees, melee))
         state = replace(state, units=tuple(updates.get(u.id, u) for u in state.units))
         if event.action == "cover":
             return replace(state, deck=state.deck.play(event.side))
@@ -720,6 +765,8 @@ class PointBlankRules:
             return state
         outcome = event.outcome
         state = self._changed(state, {c.unit: c.changes for c in outcome.changes})
+        if isinstance(event.check, Melee):
+            state = self._melee_resolved(state, event.check)
         for marker in outcome.markers:
             state = self._marked(state, marker)
         if isinstance(event.check, FatigueBonus) and event.pips[-1] % 2:
@@ -729,6 +776,15 @@ class PointBlankRules:
         elif isinstance(event.check, Sniper) and outcome.sniper_fate == "shuffled" and state.deck.left > 6:
             state = replace(state, deck=state.deck.card_returned())
         return replace(state, log=(*state.log, f"{event.check.title}: {outcome.text}"))
+
+    def _melee_resolved(self, state: PointBlankState, melee: Melee) -> PointBlankState:
+        """The pending melee these attackers launched is over; a unit still in another keeps its marker."""
+        attackers = {u.id for u in melee.attackers}
+        melees = tuple(m for m in state.melees if not attackers & set(m.attackers))
+        engaged = {unit for m in melees for unit in (*m.attackers, *m.defenders)}
+        state = replace(state, melees=melees)
+        return self._changed(state, {unit: {"in_melee": True} for unit in engaged
+                                     if not state.unit(unit).eliminated})
 
     def _turn_ended(self, state: PointBlankState, turn: int) -> PointBlankState:
         checklist = (

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
-from companion.games.point_blank.rules import UPKEEP, PointBlankState
+from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 
@@ -20,7 +20,9 @@ def situation(state: PointBlankState) -> str:
         return f"Game over after turn {state.turn - 1}: check the victory conditions"
     limit = f" of {state.settings.turn_limit}" if state.settings.turn_limit else ""
     used = f"; action used: {state.card_used}" if state.card_used else "; action not yet taken"
-    return f"Turn {state.turn}{limit} · impulse {state.impulse} · side {state.side} to act{used}"
+    due = len(state.melees_due)
+    melees = f" · {due} melee{'s' * (due != 1)} to resolve first (6.1.1)" if due else ""
+    return f"Turn {state.turn}{limit} · impulse {state.impulse} · side {state.side} to act{used}{melees}"
 
 
 def deck_lines(state: PointBlankState) -> list[str]:
@@ -86,10 +88,26 @@ def check_lines(state: PointBlankState) -> list[str]:
     return lines
 
 
+def melee_line(state: PointBlankState, melee: PendingMelee) -> str:
+    def names(ids: tuple[int, ...]) -> str:
+        return ", ".join(f"{state.unit(u).name} ({u})" for u in ids)
+
+    return f"  {names(melee.attackers)} against {names(melee.defenders)}"
+
+
 def checklist_lines(state: PointBlankState) -> list[str]:
-    """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1)."""
+    """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1), with
+    the melees it must resolve and those waiting for a later Upkeep."""
     lines = [*state.checklist, ""] if state.checklist else []
-    return [*lines, f"Upkeep for side {state.side} (6.1):", *(f"- {item}" for item in UPKEEP)]
+    lines += [f"Upkeep for side {state.side} (6.1):", *(f"- {item}" for item in UPKEEP)]
+    due = state.melees_due
+    if due:
+        lines += ["Melees to resolve now (k opens the first):", *(melee_line(state, m) for m in due)]
+    for side in (1, 2):
+        waiting = [m for m in state.melees_pending if m not in due and m.side == side]
+        if waiting:
+            lines += [f"In melee, for side {side}'s next Upkeep:", *(melee_line(state, m) for m in waiting)]
+    return lines
 
 
 def key_help(state: PointBlankState) -> str:

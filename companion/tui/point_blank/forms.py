@@ -263,19 +263,25 @@ CHECK_KINDS = [
 
 
 class CheckForm(Form):
-    """Any other d6 check, built from the units it concerns."""
+    """Any other d6 check, built from the units it concerns; in an Upkeep with a melee to resolve it
+    opens on that melee (kind, attackers, defenders)."""
 
-    def __init__(self, selected: int | None) -> None:
+    def __init__(self, selected: int | None, melee: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None) -> None:
         super().__init__()
         self.selected = selected
+        self.melee = melee
 
     def fields(self) -> ComposeResult:
         yield Label("Check", classes="pb-title")
-        yield Select(CHECK_KINDS, id="kind", value="d6", allow_blank=False)
+        if self.melee is None:
+            kind, units, targets = "d6", "" if self.selected is None else str(self.selected), ""
+        else:
+            kind, units, targets = self.melee[0], " ".join(map(str, self.melee[1])), " ".join(map(str, self.melee[2]))
+        yield Select(CHECK_KINDS, id="kind", value=kind, allow_blank=False)
         yield Label("units · targets · sector")
         with Horizontal(classes="pb-row"):
-            yield Input("" if self.selected is None else str(self.selected), id="units", placeholder="units")
-            yield Input("", id="targets", placeholder="targets")
+            yield Input(units, id="units", placeholder="units")
+            yield Input(targets, id="targets", placeholder="targets")
             yield Input("", id="sector", placeholder="sector")
         yield Label("leader's modifier · modifier / card pips · to-hit · penetration · HE")
         with Horizontal(classes="pb-row"):

@@ -231,8 +231,10 @@ class PointBlankScreen(GameScreen):
             self.notify(str(refusal), severity="error", timeout=5)
             return
         # The order and the check it starts are one commit: a restart never finds one without the other.
+        # A melee names its defenders in the order, so they carry the In Melee marker until Upkeep (7.10).
+        targets = tuple(values["targets"]) if values["action"] == "melee" else ()
         self.run_command(Order(units=tuple(values["units"]), action=values["action"], via=values["via"],
-                               leader=values["leader"], check=check))
+                               leader=values["leader"], targets=targets, check=check))
 
     def leadership(self, leader: int | None) -> int:
         if leader is None:
@@ -255,7 +257,14 @@ class PointBlankScreen(GameScreen):
         return None
 
     def action_check(self) -> None:
-        self.app.push_screen(CheckForm(self.selected()), self.start_check)
+        due = self.state.melees_due
+        melee = None
+        if due:
+            # Upkeep starts with the melees (6.1.1): the form opens on the first one still to resolve.
+            first = due[0]
+            overrun = self.state.unit(first.attackers[0]).vehicle
+            melee = ("overrun" if overrun else "melee", first.attackers, first.defenders)
+        self.app.push_screen(CheckForm(self.selected(), melee), self.start_check)
 
     def start_check(self, values: dict[str, Any] | None) -> None:
         if values is None:

@@ -84,17 +84,16 @@ class Melee(Check):
         scored = sum(p >= self.attacker_hits_on for p in attack)
         suffered = sum(p >= self.defender_hits_on for p in defence)
         lines = [f"attacker scores {scored} hit{'s' * (scored != 1)}, defender {suffered}"]
+        # One change per unit: the melee is over for both sides (7.10), and hits add their damage.
         changes = []
         for group, count in ((self.defenders, scored), (self.attackers, suffered)):
             for unit, taken in zip(group, spread(count, len(group))):
-                if taken:
-                    damage = hits(unit.unit(), taken)
+                damage = hits(unit.unit(), taken) if taken else None
+                changes.append(change(unit.id, in_melee=False, **(damage.changes() if damage else {})))
+                if damage is not None:
                     lines.append(damage.text)
-                    changes.append(change(unit.id, in_melee=False, **damage.changes()))
                     if unit.kind in ("afv", "vehicle") and damage.shaken == 2 and not damage.eliminated:
                         lines.append(f"{unit.name}: second shaken result: morale check for the crew (7.10.1.3)")
-        for unit in self.attackers:
-            changes.append(change(unit.id, in_melee=False))
         lines.append("the attacker retreats to its starting Sector (ties go to the defender)" if suffered >= scored
                      else "the defender retreats one Sector towards its home Area (7.13)")
         return Outcome(text="; ".join(lines), changes=tuple(changes))
