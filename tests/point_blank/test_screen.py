@@ -1,5 +1,6 @@
 """Pilot tests: a short Point Blank turn played through gpiozero MockFactory face keys."""
 
+import pytest
 from textual.widgets import Digits, Input, Select
 
 from companion.games.point_blank.rules import AddUnit, AdjustUnit, PointBlankState
@@ -220,3 +221,27 @@ async def test_a_melee_marks_both_sides_and_is_listed_until_k_resolves_it_in_the
         assert state.check is None and state.melees == ()
         assert not state.unit(1).in_melee and not state.unit(2).in_melee
         assert "Melees to resolve" not in shown(app, "#pb-checklist")
+
+
+@pytest.mark.parametrize("between", [Control.NEXT, Control.UNDO])
+async def test_a_refused_pip_is_not_entered_by_confirm_once_something_else_was_committed(companion, clock, between):
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_deck(app, pilot, (1, 1, 1, 1, 1, 7))
+        screen = app.screen
+        await press_faces(companion, clock, pilot, 1)
+        await press_faces(companion, clock, pilot, 1)  # refused: the only 1 is drawn
+        refused_at = len(screen.session.records)
+        clock.advance(1)
+        companion.mock_presser.press(between)
+        await pilot.pause()
+        committed = len(screen.session.records)
+        assert committed > refused_at, "the press in between commits something"
+        clock.advance(1)
+        companion.mock_presser.press(Control.CONFIRM)
+        await pilot.pause()
+        assert len(screen.session.records) == committed, "Confirm enters nothing for a stale refusal"
+        assert screen.session.state.deck.miscounts == 0
+        stored = companion.store.records(screen.session.game.id, screen.session.rules.events)
+        assert not any(r.event.type == "pb_pip_drawn" and r.event.forced for r in stored)
