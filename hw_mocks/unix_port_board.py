@@ -8,44 +8,24 @@ virtual buttons pressed through a control pipe. Started by `python -m hw_mocks.f
 import os
 import select
 import sys
-import time
 
 import micropython
 
 import pins as pin_map
 from logic import Firmware
+from usb_serial import UsbSerialHal
 from virtual_pins import VirtualPins
 
 
-class UnixPortHal:
+class UnixPortHal(UsbSerialHal):
     """The same HAL methods PicoHal has, with stdin/stdout for USB serial and no real pins."""
 
     def __init__(self, pins):
+        super().__init__()
         self.pins = pins
-        self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
-        self._serial = select.poll()
-        self._serial.register(self._in, select.POLLIN)
-        self._last = time.ticks_ms()
-        self._now = 0
-
-    def now_ms(self):
-        ticks = time.ticks_ms()
-        self._now += time.ticks_diff(ticks, self._last)
-        self._last = ticks
-        return self._now
 
     def pressed(self, pin):
         return self.pins.pressed(pin)
-
-    def read(self):
-        data = bytearray()
-        while len(data) < 256 and self._serial.poll(0):
-            data.extend(self._in.read(1))
-        return data
-
-    def write(self, data):
-        self._out.write(data)
 
     def set_led(self, index, lit):
         pass
