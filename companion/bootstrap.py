@@ -14,12 +14,16 @@ from gpiozero.pins.mock import MockFactory
 from companion import paths
 from companion.config import Config, load_config
 from companion.dice.rolling import random_source
-from companion.games.registry import rules_for
+from companion.errors import UnreadableGame
+from companion.games.descriptor import Game
+from companion.games.registry import descriptor
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
+from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from drivers.gpio import ButtonBox
+from drivers.lights import TableLights
 from drivers.pin_factory import PinFactoryChoice, choose_pin_factory
 from hw_mocks.mock_buttons import MockButtonPresser
 
@@ -34,6 +38,7 @@ class Companion:
 
     config: Config
     config_path: Path
+    data_dir: Path
     store: GameStore
     pin_choice: PinFactoryChoice
     rng: random.Random
@@ -43,6 +48,13 @@ class Companion:
     """Start a fake serial board on a pty when no board port is configured (the demo)."""
     board: "SerialBoard | None" = field(default=None, init=False)
     fake_board: "FakeBoardProcess | None" = field(default=None, init=False)
+    lights: TableLights = field(default_factory=TableLights, init=False)
+    lock: DataDirLock = field(init=False)
+    sessions: list[GameSession] = field(default_factory=list, init=False)
+    """Every session opened, closed (their writers flushed) with the companion."""
+
+    def __post_init__(self) -> None:
+        self.lock = DataDirLock(self.data_dir)
 
     @property
     def mock_presser(self) -> MockButtonPresser | None:
@@ -60,16 +72,8 @@ class Companion:
             self.config.gpio.debounce_ms / 1000,
             self.clock,
         )
+        self.lights.button_box = self.button_box
         return self.button_box
-
-    def flash_roll_led(self) -> None:
-        if self.button_box is not None:
-            self.button_box.flash_roll_led()
-
-    def show_side(self, side: int | None) -> None:
-        """The side LEDs, where wired, show whose impulse or turn it is."""
-        if self.button_box is not None:
-            self.button_box.show_side(side)
 
     def connect_board(
         self,
@@ -91,18 +95,30 @@ class Companion:
             self.fake_board = FakeBoardProcess()
             port = self.fake_board.path
         self.board = SerialBoard(sink, on_link_state, port=port).start()
+        self.lights.board = self.board
         return self.board
 
-    def open_game(self, game: GameInfo) -> GameSession:
-        return GameSession(self.store, game, rules_for(game.kind, self.rng))
+    def open_game(self, info: GameInfo) -> tuple[Game, GameSession]:
+        """The game's parts and its session. Raises `UnreadableGame` for a kind this version does
+        not know, `ConfigError` for a data file of the players' that cannot be used."""
+        known = descriptor(info.kind)
+        if known is None:
+            raise UnreadableGame(f"{info.name} is a game of a kind this companion does not know"
+                                 f" ({info.kind}): was it saved by a newer one?")
+        game = known.open(self.rng, self.data_dir)
+        session = GameSession(self.store, info, game.rules)
+        self.sessions.append(session)
+        return game, session
 
-    def resume_or_start(self, kind: str) -> GameSession:
+    def resume_or_start(self, kind: str) -> tuple[Game, GameSession]:
         """The most recent game of this kind, or a new one."""
-        game = self.store.last_game(kind) or self.store.create_game(kind)
-        return self.open_game(game)
+        info = self.store.last_game(kind) or self.store.create_game(kind)
+        return self.open_game(info)
 
     def close(self) -> None:
         gc.enable()  # if no app ran to take the collector back (see `bootstrap`)
+        for session in self.sessions:
+            session.close()
         if self.button_box is not None:
             self.button_box.close()
             self.button_box = None
@@ -113,6 +129,7 @@ class Companion:
             self.fake_board.stop()
             self.fake_board = None
         self.store.close()
+        self.lock.release()
 
 
 def bootstrap(
@@ -128,7 +145,8 @@ def bootstrap(
     """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
     config_path = paths.config_path(config_file, env)
     config = load_config(config_path)
-    store = GameStore(paths.games_file(paths.data_dir(data_dir, env)))
+    folder = paths.data_dir(data_dir, env)
+    store = GameStore(paths.games_file(folder))
     pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
@@ -138,6 +156,7 @@ def bootstrap(
     return Companion(
         config=config,
         config_path=config_path,
+        data_dir=folder,
         store=store,
         pin_choice=pins,
         rng=random_source(seed),

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "log":
             return print_log(companion.store, args.game, args.json)
         if args.command == "games":
-            return manage_games(companion.store, args)
+            return manage_games(companion.store, companion.lock, args)
         return run_app(companion, args)
     finally:
         companion.close()
@@ -115,20 +115,32 @@ def print_log(store, game_ref: str | None, as_json: bool) -> int:
                     "payload": json.loads(raw.payload)}
             print(json.dumps(line))
         return 0
-    from companion.dice.rolling import random_source
-    from companion.games.registry import rules_for
-    from companion.journal.timeline import Timeline
+    from companion.errors import UnreadableGame
+    from companion.games.descriptor import resolve
+    from companion.games.registry import descriptor
+    from companion.journal.events import DecisionRedone, DecisionUndone
+    from companion.journal.timeline import Timeline, describe
 
-    records = store.records(game.id, rules_for(game.kind, random_source(0)).events)
-    timeline = Timeline(records)
+    known = descriptor(game.kind)
+    if known is None:
+        raise UnreadableGame(f"{game.name} is a {game.kind} game, a kind this companion does not know")
+    events = resolve(known.rules).events
+    # Two passes over the journal, streamed: first which decisions end up undone, then the lines.
+    timeline = Timeline()
+    for record in store.records(game.id, events):
+        timeline = timeline.add(record)
     print(f"# {game.name} ({game.kind}), {game.events} events")
-    for record in records:
+    for record in store.records(game.id, events):
+        target = None
+        if isinstance(record.event, DecisionUndone | DecisionRedone):
+            target = store.record(game.id, record.event.target, events)
         voided = " (undone)" if record.seq in timeline.voided else ""
-        print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {timeline.describe(record)}{voided}")
+        print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {describe(record, target)}{voided}")
     return 0
 
 
-def manage_games(store, args: argparse.Namespace) -> int:
+def manage_games(store, lock, args: argparse.Namespace) -> int:
+    from companion.errors import GameInUse
     from companion.games.registry import title_of
 
     if args.games_command == "rename":
@@ -137,6 +149,10 @@ def manage_games(store, args: argparse.Namespace) -> int:
         print(f"renamed {game.name} to {args.name}")
     elif args.games_command == "delete":
         game = store.find(args.game)
+        holder = lock.holder()
+        if holder is not None and holder.game == game.id:
+            raise GameInUse(f"{game.name} is open in the companion (process {holder.pid}): "
+                            "leave it there first, then delete it")
         store.delete(game.id)
         print(f"deleted {game.name} ({game.events} events)")
     else:
@@ -151,6 +167,7 @@ def run_app(companion, args: argparse.Namespace) -> int:
     from companion.tui.app import CompanionApp
 
     spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
+    companion.lock.acquire()
     app = CompanionApp(companion, start_kind="dice" if args.command == "dice" else None, start_spec=spec)
     app.run()
     return app.return_code or 0

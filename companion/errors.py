@@ -27,3 +27,31 @@ class ConfigError(CompanionError):
 
 class GameNotFound(CompanionError, LookupError):
     """A saved game that does not exist."""
+
+
+class StorageError(CompanionError):
+    """The games file cannot be read or written: the message names the file and the cause."""
+
+
+class UnreadableGame(CompanionError):
+    """A saved game this version cannot read, such as one a newer companion wrote."""
+
+
+class NotSaved(StorageError):
+    """A press whose events could not be committed: nothing of it is shown, and nothing changed."""
+
+
+class Overridable(RuleViolation):
+    """A refusal the players may overrule (a miscounted deck): `override` is the command that does."""
+
+    def __init__(self, message: str, override: object) -> None:
+        super().__init__(message)
+        self.override = override
+
+
+class DataDirInUse(StorageError):
+    """Another companion holds the data dir."""
+
+
+class GameInUse(CompanionError):
+    """A game open in the companion that a command would break (deleting it)."""

@@ -1,17 +1,69 @@
-"""A game in play: commands become committed events, and only then a new state."""
+"""A game in play: commands become committed events, and only then the state the players see.
 
-from collections.abc import Callable
+Two layers of the same game. The *tentative* layer folds every command decided so far, so a fast
+second press is decided on top of the first; the *durable* layer (`state`) folds only what the
+writer has committed, and it is all a screen shows. A batch that cannot be committed takes every
+batch decided after it down with it, and the tentative layer starts again from the durable one:
+nothing unsaved is ever shown, and nothing the players saw is ever lost.
+
+Opening a game costs the same however long it is: it starts from the newest snapshot of the state
+in the games file and folds only the records after it. Undo and redo refold from the newest
+snapshot older than the decision they act on.
+"""
+
+import queue
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from companion.errors import NotSaved, StorageError
 from companion.games.rules import Command, Redo, Rules, Undo
 from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
-from companion.journal.store import GameInfo, GameStore, utc_now
-from companion.journal.timeline import Timeline
+from companion.journal.store import GameInfo, GameStore, Origin, utc_now
+from companion.journal.timeline import SavedTimeline, Timeline, describe
+from companion.journal.writer import Batch, JournalWriter, SnapshotToWrite, Written
+
+SNAPSHOT_EVERY = 500
+"""Events between snapshots: opening or undoing refolds at most this many."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A state with its timeline, as of `seq`."""
+
+    state: Any
+    timeline: Timeline
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class InFlight:
+    batch: Batch
+    after: Layer
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What `settle` found committed (in order) and what could not be saved."""
+
+    records: tuple[Record, ...] = ()
+    failures: tuple[StorageError, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.records or self.failures)
+
+
+def state_format(rules: type[Rules[Any]]) -> str:
+    """Names the shape of a game's state: a snapshot is used only by code that wrote the same shape.
+    (`tests/test_state_formats.py` fails when a state's shape changes and its version does not.)"""
+    return f"{rules.kind}:{rules.state_version}"
 
 
 class GameSession:
-    """Owns one saved game: its records, its timeline and the state folded from them."""
+    """Owns one saved game while it is open: its writer, its layers and the commits in flight."""
 
     def __init__(
         self,
@@ -19,44 +71,271 @@ class GameSession:
         game: GameInfo,
         rules: Rules[Any],
         clock: Callable[[], datetime] = utc_now,
+        on_settled: Callable[[], None] | None = None,
+        waiting: Callable[[str | None], None] | None = None,
     ) -> None:
         self.store = store
         self.game = game
         self.rules = rules
+        self.on_settled = on_settled
+        """Called on the writer's thread when commits are ready to settle (the app posts a message)."""
         self._clock = clock
-        self.records = store.records(game.id, rules.events)
-        self.timeline = Timeline(self.records)
-        self.state = self._fold()
-        store.touch(game.id)
+        self._format = state_format(type(rules))
+        self._snapshot: Layer | None = None
+        """The newest snapshot in memory, so an undo need not read it back."""
+        self._in_flight: deque[InFlight] = deque()
+        self._durable = self._open()
+        self._tentative = self._durable
+        self._written: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+        self._idle = threading.Condition()
+        self._submitted = self._answered = 0
+        self._generation = 0
+        self._writer: JournalWriter | None = None
+        self.waiting = waiting
+        """Told (on the writer's thread) when commits wait for another program's lock, and when through."""
+        if not store.readonly:
+            store.touch(game.id)
 
-    def execute(self, command: Command) -> list[Record]:
-        """Decides, commits, then folds; a refused command raises and changes nothing."""
-        if isinstance(command, Undo):
-            events: list[Event] = [self.timeline.undo()]
-        elif isinstance(command, Redo):
-            events = [self.timeline.redo()]
-        else:
-            events = self.rules.decide(self.state, command)
-        if not events:
-            return []
-        records = self.store.append(self.game.id, events, self._clock())
-        self.records.extend(records)
-        for record in records:
-            self.timeline.add(record)
-        if any(isinstance(r.event, DecisionUndone | DecisionRedone) for r in records):
-            self.state = self._fold()
-        else:
-            for record in records:
-                self.state = self.rules.evolve(self.state, record, False)
-        return records
+    # What the screens read
+
+    @property
+    def state(self) -> Any:
+        """The durable state: everything in it is committed."""
+        return self._durable.state
+
+    @property
+    def latest(self) -> Any:
+        """The state with every command decided so far, committed or not: what a new press is
+        decided on. Never shown: a screen shows `state`."""
+        return self._tentative.state
+
+    @property
+    def timeline(self) -> Timeline:
+        return self._durable.timeline
+
+    @property
+    def head(self) -> int:
+        """The seq of the newest record decided, committed or not."""
+        return self._tentative.seq
+
+    @property
+    def busy(self) -> bool:
+        """Commits are in flight: the screen shows the last durable state until they land."""
+        return bool(self._in_flight)
+
+    @property
+    def records(self) -> list[Record]:
+        """Every committed record, read from the games file (the CLI and tests; never the screens)."""
+        return list(self.store.records(self.game.id, self.rules.events))
 
     def describe(self, record: Record) -> str:
-        return self.timeline.describe(record)
+        target = None
+        if isinstance(record.event, DecisionUndone | DecisionRedone):
+            target = self._record(record.event.target)
+        return describe(record, target)
 
-    def _fold(self) -> Any:
-        state = self.rules.initial()
-        voided = self.timeline.voided
-        for record in self.records:
+    # Commands in
+
+    def submit(self, command: Command, origin: Origin | None = None) -> list[Record]:
+        """Decides on the tentative layer and hands the events to the writer; returns the records
+        it will commit. A refusal raises and changes nothing. `settle` makes them durable."""
+        if self.store.readonly:
+            raise NotSaved(f"{self.store.path}: read-only here: nothing can be saved")
+        tentative = self._tentative
+        forget_from = None
+        if isinstance(command, Undo | Redo):
+            decision = tentative.timeline.undo() if isinstance(command, Undo) else tentative.timeline.redo()
+            self.rules.check_undo(tentative.state, self._record(decision.target),
+                                  "undo" if isinstance(command, Undo) else "redo")
+            events: list[Event] = [decision]
+            forget_from = decision.target
+        else:
+            events = self.rules.decide(tentative.state, command)
+        if not events and origin is None:
+            return []
+        at = self._clock()
+        records = tuple(Record(tentative.seq + offset, at, event) for offset, event in enumerate(events, 1))
+        after = self._fold_into(tentative, records, forget_from)
+        self._hand_over(records, after, origin, forget_from)
+        return list(records)
+
+    def execute(self, command: Command, origin: Origin | None = None, timeout: float = 30.0) -> list[Record]:
+        """Submits and waits until the records are durable (the CLI and the tests). A commit that
+        fails raises `NotSaved` naming the cause; the state is then as before."""
+        records = self.submit(command, origin)
+        self.wait(timeout)
+        settled = self.settle()
+        if settled.failures:
+            raise NotSaved(f"not saved: {settled.failures[0]}")
+        return records
+
+    def note_input(self, origin: Origin) -> None:
+        """Records an input that was refused or changed nothing, so it is never applied later."""
+        self._hand_over((), self._tentative, origin, None)
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Blocks until the writer has answered every batch; True when that happened within `timeout`."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._answered >= self._submitted, timeout)
+
+    def settle(self) -> Settled:
+        """Takes in what the writer finished (call it on the thread that reads `state`)."""
+        records: list[Record] = []
+        failures: list[StorageError] = []
+        while True:
+            try:
+                written = self._written.get_nowait()
+            except queue.Empty:
+                break
+            for outcome in written:
+                if outcome.batch.generation != self._generation:
+                    continue  # decided on top of a batch that failed: already dropped
+                if outcome.durable:
+                    landed = self._in_flight.popleft()
+                    assert landed.batch is outcome.batch
+                    self._durable = landed.after
+                    records.extend(landed.batch.records)
+                    self._remember_snapshot(landed)
+                else:
+                    assert outcome.error is not None
+                    failures.append(outcome.error)
+                    self._start_again()
+        return Settled(tuple(records), tuple(failures))
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self.settle()
+
+    # Inside
+
+    def _hand_over(self, records: tuple[Record, ...], after: Layer, origin: Origin | None,
+                   forget_from: int | None) -> None:
+        snapshot = None
+        last = records[-1].seq if records else self._tentative.seq
+        if records and last // SNAPSHOT_EVERY > self._tentative.seq // SNAPSHOT_EVERY:
+            snapshot = SnapshotToWrite(last, self._format, self._dumper(after))
+        batch = Batch(self.game.id, records, self._generation, origin, snapshot, forget_from)
+        with self._idle:
+            self._in_flight.append(InFlight(batch, after))
+            self._submitted += 1
+        self._tentative = after
+        self._writer_started().submit(batch)
+
+    def _writer_started(self) -> JournalWriter:
+        if self._writer is None:
+            self._writer = JournalWriter(self.store.path, self._on_written, self.waiting)
+        return self._writer
+
+    def _on_written(self, written: list[Written]) -> None:
+        """On the writer's thread: queue the outcome, wake a waiting `execute`, tell the app."""
+        self._written.put(written)
+        with self._idle:
+            self._answered += len(written)
+            self._idle.notify_all()
+        if self.on_settled is not None:
+            self.on_settled()
+
+    def _start_again(self) -> None:
+        """A batch failed: it and everything decided after it are gone; start from what is durable."""
+        self._in_flight.clear()
+        self._tentative = self._durable
+        self._generation += 1
+        if self._writer is not None:
+            self._writer.resume(self._generation)
+
+    def _fold_into(self, layer: Layer, records: Iterable[Record], forget_from: int | None) -> Layer:
+        state, timeline, seq = layer.state, layer.timeline, layer.seq
+        refold = False
+        for record in records:
+            timeline = timeline.add(record)
+            seq = record.seq
+            if isinstance(record.event, DecisionUndone | DecisionRedone):
+                refold = True
+            else:
+                state = self.rules.evolve(state, record, record.seq in timeline.voided)
+        if refold:
+            assert forget_from is not None
+            state = self._refold(timeline, seq, before=forget_from)
+        return Layer(state, timeline, seq)
+
+    def _refold(self, timeline: Timeline, through: int, before: int) -> Any:
+        """The state through `through` with `timeline`'s voided decisions, from the newest snapshot
+        older than `before` (the decision undone or redone)."""
+        start = self._snapshot_before(before)
+        state, seq = (start.state, start.seq) if start else (self.rules.initial(), 0)
+        pending = {r.seq: r for f in self._in_flight for r in f.batch.records}
+        for record in self._records_after(seq, pending):
+            if record.seq > through:
+                break
             if not isinstance(record.event, DecisionUndone | DecisionRedone):
-                state = self.rules.evolve(state, record, record.seq in voided)
+                state = self.rules.evolve(state, record, record.seq in timeline.voided)
         return state
+
+    def _records_after(self, seq: int, pending: dict[int, Record]) -> Iterable[Record]:
+        last = seq
+        for record in self.store.records(self.game.id, self.rules.events, after=seq):
+            last = record.seq
+            yield record
+        for number in sorted(pending):
+            if number > last:
+                yield pending[number]
+
+    def _snapshot_before(self, before: int) -> Layer | None:
+        # An undo still in flight has not yet dropped the snapshots it made untrue.
+        before = min([before, *(f.batch.forget_from for f in self._in_flight if f.batch.forget_from is not None)])
+        held = self._snapshot
+        if held is not None and held.seq < before:
+            return held
+        return self._stored_snapshot(before)
+
+    def _stored_snapshot(self, before: int | None) -> Layer | None:
+        stored = self.store.latest_snapshot(self.game.id, self._format, before)
+        if stored is None:
+            return None
+        try:
+            state = self.rules.state.validate_json(stored.state)
+            timeline = Timeline.load(SavedTimeline.model_validate_json(stored.timeline))
+        except ValueError:
+            return None  # a damaged snapshot is only a lost shortcut: fold the records instead
+        return Layer(state, timeline, stored.seq)
+
+    def _open(self) -> Layer:
+        """The newest snapshot, then the records after it, folded with the voided set they end
+        with: the state depends only on that. (Every undo after a snapshot reached no further back
+        than it, or the snapshot would have been forgotten.) Two streamed passes, so a long tail
+        after the snapshot is never held in memory."""
+        start = self._stored_snapshot(None) or Layer(self.rules.initial(), Timeline(), 0)
+        self._snapshot = start if start.seq else None
+        timeline, seq = start.timeline, start.seq
+        for record in self.store.records(self.game.id, self.rules.events, after=start.seq):
+            timeline, seq = timeline.add(record), record.seq
+        state = start.state
+        for record in self.store.records(self.game.id, self.rules.events, after=start.seq):
+            if not isinstance(record.event, DecisionUndone | DecisionRedone):
+                state = self.rules.evolve(state, record, record.seq in timeline.voided)
+        return Layer(state, timeline, seq)
+
+    def _remember_snapshot(self, landed: InFlight) -> None:
+        if landed.batch.forget_from is not None:
+            held = self._snapshot
+            if held is not None and held.seq >= landed.batch.forget_from:
+                self._snapshot = None
+        if landed.batch.snapshot is not None:
+            self._snapshot = landed.after
+
+    def _dumper(self, layer: Layer) -> Callable[[], tuple[str, str]]:
+        adapter = self.rules.state
+
+        def dump() -> tuple[str, str]:
+            return adapter.dump_json(layer.state).decode(), layer.timeline.dump().model_dump_json()
+
+        return dump
+
+    def _record(self, seq: int) -> Record:
+        for flight in self._in_flight:
+            for record in flight.batch.records:
+                if record.seq == seq:
+                    return record
+        return self.store.record(self.game.id, seq, self.rules.events)

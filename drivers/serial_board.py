@@ -106,6 +106,8 @@ class SerialBoard:
         self._clock = clock
         self.memory = DeliveryMemory()
         self.state = BoardLinkState(LinkStatus.SEARCHING)
+        self.info: BoardInfo | None = None
+        """What the connected board said of itself (LEDs, display), None while not connected."""
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._serial: serial.Serial | None = None
@@ -130,6 +132,14 @@ class SerialBoard:
     @property
     def connected(self) -> bool:
         return self.state.status is LinkStatus.CONNECTED
+
+    @property
+    def led_count(self) -> int:
+        return self.info.leds if self.info is not None and self.connected else 0
+
+    @property
+    def display_digits(self) -> int:
+        return self.info.display_digits if self.info is not None and self.connected else 0
 
     # Commands to the board, from any thread.
 
@@ -214,6 +224,7 @@ class SerialBoard:
             if isinstance(happening, Delivered):
                 self._deliver(happening.event)
             elif isinstance(happening, Connected):
+                self.info = happening.info
                 self._set_state(connected_state(path, happening.info))
             elif isinstance(happening, Lost):
                 if self.connected:

@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, a wired companion."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -8,6 +8,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.bootstrap import Companion, bootstrap
+from companion.games.rules import Rules
+from companion.journal.store import GameInfo, GameStore
+from companion.session import GameSession
 from drivers.pin_factory import PinFactoryChoice
 
 
@@ -51,3 +54,18 @@ def companion(tmp_path: Path, mock_factory: MockFactory, clock: FakeClock) -> It
     )
     yield wired
     wired.close()
+
+
+@pytest.fixture
+def sessions() -> Iterator[Callable[[GameStore, GameInfo, Rules], GameSession]]:
+    """Opens sessions on a store, and closes them (and their writer threads) after the test."""
+    opened: list[GameSession] = []
+
+    def open_session(store: GameStore, game: GameInfo, rules: Rules) -> GameSession:
+        session = GameSession(store, game, rules)
+        opened.append(session)
+        return session
+
+    yield open_session
+    for session in opened:
+        session.close()

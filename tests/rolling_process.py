@@ -7,7 +7,7 @@ from companion.bootstrap import bootstrap
 from companion.dice.rules import RollDice
 
 companion = bootstrap(data_dir=Path(sys.argv[1]), config_file=Path(sys.argv[1]) / "none.toml")
-session = companion.resume_or_start("dice")
+_, session = companion.resume_or_start("dice")
 while True:
     (record,) = session.execute(RollDice())
     print(record.seq, *record.event.faces, flush=True)

@@ -43,7 +43,7 @@ def test_a_bad_spec_exits_non_zero_with_one_clear_line(spec):
 
 def test_log_prints_the_latest_games_events_readably_and_as_json(tmp_path):
     wired = bootstrap(data_dir=tmp_path, config_file=tmp_path / "none.toml", seed=1, env={})
-    session = wired.resume_or_start("dice")
+    _, session = wired.resume_or_start("dice")
     (roll,) = session.execute(RollDice())
     session.execute(Undo())
     wired.close()

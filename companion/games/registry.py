@@ -1,46 +1,39 @@
-"""Every game kind the companion knows, by the name saved with each game.
+"""Every game the companion knows, one line each, by the kind saved with each game."""
 
-A game's rules module is imported only when a game of that kind is opened, so start-up does not
-pay for building every game's models.
-"""
+from companion.games.descriptor import GameDescriptor
 
-import importlib
-import random
-from dataclasses import dataclass
-from typing import Any
+GAMES: tuple[GameDescriptor, ...] = (
+    GameDescriptor(
+        kind="dice", title="Dice roller",
+        rules="companion.dice.rules:DiceRules", controller="companion.dice.controller:DiceController",
+        lights="companion.dice.lights:lights", screen="companion.tui.screens.dice:DiceScreen",
+    ),
+    GameDescriptor(
+        kind="point_blank", title="Point Blank",
+        rules="companion.games.point_blank.rules:PointBlankRules",
+        controller="companion.games.point_blank.controller:PointBlankController",
+        lights="companion.games.point_blank.lights:lights",
+        screen="companion.tui.point_blank.screen:PointBlankScreen",
+        data="companion.games.point_blank.data:FILES",
+    ),
+    GameDescriptor(
+        kind="conflict_of_heroes", title="Conflict of Heroes",
+        rules="companion.games.conflict_of_heroes.rules:ConflictOfHeroesRules",
+        controller="companion.games.conflict_of_heroes.controller:ConflictOfHeroesController",
+        lights="companion.games.conflict_of_heroes.lights:lights",
+        screen="companion.tui.conflict_of_heroes.screen:ConflictOfHeroesScreen",
+        data="companion.games.conflict_of_heroes.data:FILES",
+    ),
+)
 
-from companion.games.rules import Rules
-
-
-@dataclass(frozen=True)
-class GameKind:
-    kind: str
-    title: str
-    rules: str
-    """`module:Class` of the game's rules."""
-
-    def load(self) -> type[Rules[Any]]:
-        module, _, name = self.rules.partition(":")
-        return getattr(importlib.import_module(module), name)
-
-
-KINDS: dict[str, GameKind] = {
-    kind.kind: kind
-    for kind in (
-        GameKind("dice", "Dice roller", "companion.dice.rules:DiceRules"),
-        GameKind("point_blank", "Point Blank", "companion.games.point_blank.rules:PointBlankRules"),
-        GameKind(
-            "conflict_of_heroes",
-            "Conflict of Heroes",
-            "companion.games.conflict_of_heroes.rules:ConflictOfHeroesRules",
-        ),
-    )
-}
+KINDS: dict[str, GameDescriptor] = {game.kind: game for game in GAMES}
 
 
-def rules_for(kind: str, rng: random.Random) -> Rules[Any]:
-    return KINDS[kind].load()(rng)
+def descriptor(kind: str) -> GameDescriptor | None:
+    return KINDS.get(kind)
 
 
 def title_of(kind: str) -> str:
-    return KINDS[kind].title if kind in KINDS else kind
+    """The game's title; a kind this version does not know (a newer companion's) shows as itself."""
+    known = KINDS.get(kind)
+    return known.title if known else kind

@@ -1,6 +1,8 @@
 """What every game's rules provide: commands in, events out, state as a fold of events."""
 
-from typing import Any, ClassVar, Protocol, TypeVar
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -24,17 +26,39 @@ class Redo(Command):
 State = TypeVar("State")
 
 
-class Rules(Protocol[State]):
-    """One game's rules. `decide` raises a `CompanionError` to refuse, and then changes nothing."""
+class Rules(Generic[State]):
+    """One game's rules. `decide` raises a `CompanionError` to refuse, and then changes nothing.
+
+    `state` is the adapter that writes the state to the games file and reads it back (snapshots,
+    the table network): a state must survive that round trip unchanged. `state_version` goes up
+    whenever the state's shape changes, so an old snapshot is never read into a new shape.
+    """
 
     kind: ClassVar[str]
     title: ClassVar[str]
     events: ClassVar[TypeAdapter[Any]]
+    state: ClassVar[TypeAdapter[Any]]
+    state_version: ClassVar[int]
 
-    def initial(self) -> State: ...
+    def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
+        self.rng = rng
+        self.data: Mapping[str, Any] = data or {}
 
-    def decide(self, state: State, command: Command) -> list[Event]: ...
+    def initial(self) -> State:
+        raise NotImplementedError
+
+    def decide(self, state: State, command: Command) -> list[Event]:
+        raise NotImplementedError
 
     def evolve(self, state: State, record: Record, voided: bool) -> State:
         """The state after `record`; a voided decision is folded in as voided (usually: skipped)."""
-        ...
+        raise NotImplementedError
+
+    def check_undo(self, state: State, target: Record, verb: Literal["undo", "redo"]) -> None:
+        """Raises `RuleViolation` (naming why) when the game's rules forbid taking `target` back
+        (or putting it back); every game allows it unless it says otherwise."""
+
+    def public(self, event: Event) -> dict[str, Any]:
+        """The event as anyone at the table may see it (the log, the table network): hidden
+        information, such as a face-down counter, left out."""
+        return event.model_dump(mode="json")

@@ -1,8 +1,8 @@
 """The base of every journaled event, and the undo / redo events every game shares."""
 
-from datetime import datetime
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -16,6 +16,9 @@ class Event(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     undoable: ClassVar[bool] = False
+    if TYPE_CHECKING:
+        # Each event declares its own `type` tag, a Literal the tagged union picks it by.
+        type: str
 
     def describe(self) -> str:
         return self.__class__.__name__

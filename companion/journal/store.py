@@ -1,17 +1,27 @@
-"""Saved games in SQLite: WAL with `synchronous=FULL`, so a committed event survives a power cut."""
+"""Saved games in SQLite: WAL with `synchronous=FULL`, so a committed event survives a power cut.
+
+The file carries its format in `PRAGMA user_version`. An older file is migrated forward when it is
+opened for writing; a file from a newer companion is read but never written. Every SQLite failure
+leaves this module as a `StorageError` naming the file and the cause in words a player can act on.
+"""
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator
+from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
-from companion.errors import GameNotFound
-from companion.journal.events import Event, Record
+from companion.errors import GameNotFound, StorageError, UnreadableGame
+from companion.journal.events import Record
 
-SCHEMA = """
+FORMAT = 1
+"""The games file's format, kept in `PRAGMA user_version`. 0 is the first companion's file: games
+and events only. 1 adds state snapshots and the inputs applied (for exactly-once presses)."""
+
+TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -27,7 +37,22 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    state TEXT NOT NULL,
+    timeline TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS inputs (
+    source TEXT PRIMARY KEY,
+    last INTEGER NOT NULL
+) WITHOUT ROWID;
 """
+
+BUSY_TIMEOUT_MS = 250
+"""How long a statement waits for another program's lock before it gives up and says so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,28 +75,121 @@ class RawRecord:
     payload: str
 
 
+@dataclass(frozen=True, slots=True)
+class StoredSnapshot:
+    seq: int
+    state: str
+    timeline: str
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a command came from, for exactly-once inputs: a board run's event, a remote press."""
+
+    source: str
+    number: int
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class GameStore:
-    """All saved games in one SQLite file; every append is one durable transaction."""
+def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection set up for durability; raises `StorageError` naming the path and the cause."""
+    if not readonly:
+        prepare_folder(path.parent)
+    try:
+        if readonly:
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                 check_same_thread=False)
+        else:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA foreign_keys=ON")
+        if not readonly:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as error:
+        raise storage_error(path, error) from None
+    return db
 
-    def __init__(self, path: Path) -> None:
+
+def prepare_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StorageError(f"{folder}: the data dir is a file, not a folder") from None
+    except PermissionError:
+        raise StorageError(f"{folder}: cannot create the data dir: permission denied") from None
+    except OSError as error:
+        raise StorageError(f"{folder}: cannot create the data dir: {error.strerror}") from None
+
+
+def storage_error(path: Path, error: sqlite3.Error | OSError) -> StorageError:
+    """The SQLite (or OS) failure as a line that names the file and what to do about it."""
+    return StorageError(f"{path}: {cause(error)}")
+
+
+def cause(error: sqlite3.Error | OSError) -> str:
+    message = str(error).lower()
+    if "disk is full" in message or "no space" in message:
+        return "the disk is full"
+    if "readonly" in message or "read-only" in message:
+        return "the games file is read-only"
+    if "locked" in message or "busy" in message:
+        return "the games file is locked by another program"
+    if "not a database" in message or "malformed" in message or "corrupt" in message:
+        return "not a companion games file, or it is damaged"
+    if "unable to open" in message:
+        return "cannot open the games file (check the folder exists and may be written)"
+    if "permission" in message or "access" in message:
+        return "permission denied"
+    return str(error)
+
+
+class GameStore:
+    """All saved games in one SQLite file. This connection reads, and makes the small writes of
+    the saved-games list; a game's events are written by its session's `JournalWriter`."""
+
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
-        self._next_seq: dict[int, int] = {}
+        self.readonly = readonly
+        self._db = connect(path, readonly=readonly)
+        self.format = self._prepare()
+
+    def _prepare(self) -> int:
+        try:
+            (found,) = self._db.execute("PRAGMA user_version").fetchone()
+            if found > FORMAT:
+                # A newer companion's file: read what is readable, write nothing.
+                self.readonly = True
+                return int(found)
+            if not self.readonly and found < FORMAT:
+                self._db.execute("BEGIN IMMEDIATE")
+                for statement in TABLES.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version={FORMAT}")
+                self._db.execute("COMMIT")
+            return FORMAT if not self.readonly else int(found)
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise storage_error(self.path, error) from None
+
+    @property
+    def newer(self) -> bool:
+        """Written by a newer companion: games are listed and read, never written."""
+        return self.format > FORMAT
 
     def close(self) -> None:
         self._db.close()
 
+    # The saved-games list
+
     def create_game(self, kind: str, name: str | None = None) -> GameInfo:
+        self._writable()
         now = utc_now().isoformat()
         with self._transaction():
             cursor = self._db.execute(
@@ -79,24 +197,29 @@ class GameStore:
                 (name or "", kind, now, now),
             )
             game_id = cursor.lastrowid
+            assert game_id is not None
             if not name:
                 self._db.execute("UPDATE games SET name = ? WHERE id = ?", (f"Game {game_id}", game_id))
         return self.game(game_id)
 
     def games(self) -> list[GameInfo]:
         """Every saved game, the most recently used first."""
-        rows = self._db.execute(
+        rows = self._read(
             "SELECT g.id, g.name, g.kind, g.created, g.last_used,"
-            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)"
+            " (SELECT COALESCE(MAX(e.seq), 0) FROM events e WHERE e.game_id = g.id)"
             " FROM games g ORDER BY g.last_used DESC, g.id DESC"
         )
         return [_game_info(row) for row in rows]
 
     def game(self, game_id: int) -> GameInfo:
-        for info in self.games():
-            if info.id == game_id:
-                return info
-        raise GameNotFound(f"no saved game {game_id}")
+        rows = self._read(
+            "SELECT g.id, g.name, g.kind, g.created, g.last_used,"
+            " (SELECT COALESCE(MAX(e.seq), 0) FROM events e WHERE e.game_id = g.id)"
+            " FROM games g WHERE g.id = ?", (game_id,)
+        )
+        if not rows:
+            raise GameNotFound(f"no saved game {game_id}")
+        return _game_info(rows[0])
 
     def find(self, id_or_name: str) -> GameInfo:
         """A game by its number or its name (names need not be unique: the newest wins)."""
@@ -116,73 +239,126 @@ class GameStore:
         return None
 
     def rename(self, game_id: int, name: str) -> None:
+        self._writable()
         with self._transaction():
             if self._db.execute("UPDATE games SET name = ? WHERE id = ?", (name, game_id)).rowcount == 0:
                 raise GameNotFound(f"no saved game {game_id}")
 
     def delete(self, game_id: int) -> None:
+        self._writable()
         with self._transaction():
             if self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise GameNotFound(f"no saved game {game_id}")
-        self._next_seq.pop(game_id, None)
 
     def touch(self, game_id: int) -> None:
         """Marks a game as the one in use, so the next start resumes it."""
+        if self.readonly:
+            return
         with self._transaction():
             self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (utc_now().isoformat(), game_id))
 
-    def append(self, game_id: int, events: list[Event], at: datetime) -> list[Record]:
-        """Commits the events in one transaction and returns them as records."""
-        seq = self._seq_after(game_id)
-        records = [Record(seq=seq + offset, at=at, event=event) for offset, event in enumerate(events, 1)]
-        stamp = at.isoformat()
-        with self._transaction():
-            self._db.executemany(
-                "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, r.seq, stamp, r.event.type, r.event.model_dump_json()) for r in records],
-            )
-            self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (stamp, game_id))
-        self._next_seq[game_id] = seq + len(records)
-        return records
+    # A game's journal
 
-    def records(self, game_id: int, events: TypeAdapter) -> list[Record]:
-        """The game's records, read back through the game's tagged union of events."""
+    def records(self, game_id: int, events: TypeAdapter[Any], after: int = 0) -> Iterator[Record]:
+        """The game's records after `after`, read back through the game's tagged union of events.
+        An event this version cannot read (a newer companion's) raises `UnreadableGame`."""
         validate = events.validate_json
-        return [Record(raw.seq, raw.at, validate(raw.payload)) for raw in self.raw_records(game_id)]
+        for raw in self.raw_records(game_id, after):
+            try:
+                event = validate(raw.payload)
+            except ValidationError as error:
+                raise UnreadableGame(
+                    f"event {raw.seq} ({raw.type}) cannot be read by this version of the companion"
+                    f" ({error.errors()[0]['msg']}): was the game saved by a newer one?"
+                ) from None
+            yield Record(raw.seq, raw.at, event)
 
-    def raw_records(self, game_id: int) -> Iterator[RawRecord]:
-        rows = self._db.execute(
-            "SELECT seq, at, type, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+    def record(self, game_id: int, seq: int, events: TypeAdapter[Any]) -> Record:
+        for record in self.records(game_id, events, after=seq - 1):
+            return record
+        raise GameNotFound(f"game {game_id} has no event {seq}")
+
+    def raw_records(self, game_id: int, after: int = 0) -> Iterator[RawRecord]:
+        """Streams the rows: a long game is never held in memory whole."""
+        try:
+            rows = self._db.execute(
+                "SELECT seq, at, type, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after),
+            )
+            for seq, at, type_, payload in rows:
+                yield RawRecord(seq, datetime.fromisoformat(at), type_, payload)
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
+
+    def last_seq(self, game_id: int) -> int:
+        (last,) = self._read("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,))[0]
+        return int(last)
+
+    def latest_snapshot(self, game_id: int, format: str, before: int | None = None) -> StoredSnapshot | None:
+        """The newest snapshot of the game in this state format (older than `before`, when given)."""
+        rows = self._read(
+            "SELECT seq, state, timeline FROM snapshots WHERE game_id = ? AND format = ? AND seq < ?"
+            " ORDER BY seq DESC LIMIT 1", (game_id, format, before if before is not None else 2**62)
         )
-        for seq, at, type_, payload in rows:
-            yield RawRecord(seq, datetime.fromisoformat(at), type_, payload)
+        return StoredSnapshot(*rows[0]) if rows else None
 
-    def _seq_after(self, game_id: int) -> int:
-        if game_id not in self._next_seq:
-            (last,) = self._db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
-            ).fetchone()
-            self._next_seq[game_id] = last
-        return self._next_seq[game_id]
+    def last_input(self, source: str) -> int | None:
+        """The last input from `source` that was applied, for exactly-once presses."""
+        rows = self._read("SELECT last FROM inputs WHERE source = ?", (source,))
+        return int(rows[0][0]) if rows else None
+
+    def inputs(self, prefix: str) -> dict[str, int]:
+        rows = self._read("SELECT source, last FROM inputs WHERE source LIKE ? ESCAPE '\\'",
+                          (prefix.replace("%", "\\%").replace("_", "\\_") + "%",))
+        return {source: int(last) for source, last in rows}
+
+    # Inside
+
+    def _writable(self) -> None:
+        if self.newer:
+            raise StorageError(f"{self.path}: written by a newer companion; this one only reads it")
+        if self.readonly:
+            raise StorageError(f"{self.path}: opened read-only")
+
+    def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
 
     def _transaction(self) -> "_Transaction":
-        return _Transaction(self._db)
+        return _Transaction(self._db, self.path)
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error; SQLite's errors leave as `StorageError`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self._db = db
+        self._path = path
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise storage_error(self._path, error) from None
 
-    def __exit__(self, error_type, error, traceback) -> None:
-        self._db.execute("ROLLBACK" if error_type else "COMMIT")
+    def __exit__(self, error_type: type[BaseException] | None, error: BaseException | None, _: object) -> None:
+        if error_type is not None:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise storage_error(self._path, error) from None
+            return
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error as failure:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise storage_error(self._path, failure) from None
 
 
-def _game_info(row: tuple) -> GameInfo:
+def _game_info(row: tuple[Any, ...]) -> GameInfo:
     game_id, name, kind, created, last_used, events = row
     return GameInfo(
         game_id, name, kind, datetime.fromisoformat(created), datetime.fromisoformat(last_used), events

@@ -1,51 +1,99 @@
-"""Which decisions are in force, which are voided, and what undo and redo would act on."""
+"""Which decisions are in force, which are voided, and what undo and redo would act on.
+
+A timeline is an immutable value, like a game's state: adding a record gives a new timeline and
+costs the same however long the game is, so the session can keep one per commit in flight.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from companion.errors import NothingToDo
 from companion.journal.events import DecisionRedone, DecisionUndone, Record
 
 
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A persistent stack of seqs: push and pop share everything below."""
+
+    top: int
+    below: "Stack | None"
+
+    def items(self) -> list[int]:
+        """Bottom first."""
+        out: list[int] = []
+        link: Stack | None = self
+        while link is not None:
+            out.append(link.top)
+            link = link.below
+        return out[::-1]
+
+
+def stack_of(items: list[int]) -> Stack | None:
+    stack = None
+    for item in items:
+        stack = Stack(item, stack)
+    return stack
+
+
+@dataclass(frozen=True, slots=True)
 class Timeline:
-    """Follows a game's records to know the undo and redo targets without re-reading them."""
+    in_force: Stack | None = None
+    """Decisions that undo can take back, the newest on top."""
+    redoable: Stack | None = None
+    """Decisions undone since the last new decision, the latest undone on top."""
+    voided: frozenset[int] = frozenset()
 
-    def __init__(self, records: list[Record] = ()) -> None:
-        self.by_seq: dict[int, Record] = {}
-        self.voided: set[int] = set()
-        self._in_force: list[int] = []
-        self._redoable: list[int] = []
-        for record in records:
-            self.add(record)
-
-    def add(self, record: Record) -> None:
-        self.by_seq[record.seq] = record
+    def add(self, record: Record) -> "Timeline":
         event = record.event
         if isinstance(event, DecisionUndone):
-            self.voided.add(event.target)
-            self._in_force.remove(event.target)
-            self._redoable.append(event.target)
-        elif isinstance(event, DecisionRedone):
-            self.voided.discard(event.target)
-            self._redoable.remove(event.target)
+            assert self.in_force is not None and self.in_force.top == event.target
+            return Timeline(self.in_force.below, Stack(event.target, self.redoable), self.voided | {event.target})
+        if isinstance(event, DecisionRedone):
+            assert self.redoable is not None and self.redoable.top == event.target
             # The newest voided decision is newer than every decision still in force.
-            self._in_force.append(event.target)
-        elif event.undoable:
-            self._in_force.append(record.seq)
-            self._redoable.clear()
+            return Timeline(Stack(event.target, self.in_force), self.redoable.below, self.voided - {event.target})
+        if event.undoable:
+            return Timeline(Stack(record.seq, self.in_force), None, self.voided)
+        return self
 
     def undo(self) -> DecisionUndone:
-        if not self._in_force:
+        if self.in_force is None:
             raise NothingToDo("nothing to undo")
-        return DecisionUndone(target=self._in_force[-1])
+        return DecisionUndone(target=self.in_force.top)
 
     def redo(self) -> DecisionRedone:
-        if not self._redoable:
+        if self.redoable is None:
             raise NothingToDo("nothing to redo")
-        return DecisionRedone(target=self._redoable[-1])
+        return DecisionRedone(target=self.redoable.top)
 
-    def describe(self, record: Record) -> str:
-        """A line a player can read: `undo: 2d6 = 9 (4+5), physical`."""
-        event = record.event
-        if isinstance(event, DecisionUndone):
-            return f"undo: {self.by_seq[event.target].event.describe()}"
-        if isinstance(event, DecisionRedone):
-            return f"redo: {self.by_seq[event.target].event.describe()}"
-        return event.describe()
+    def dump(self) -> "SavedTimeline":
+        in_force = self.in_force.items() if self.in_force else []
+        redoable = self.redoable.items() if self.redoable else []
+        return SavedTimeline(in_force=in_force, redoable=redoable, voided=sorted(self.voided))
+
+    @classmethod
+    def load(cls, saved: "SavedTimeline") -> "Timeline":
+        return cls(stack_of(saved.in_force), stack_of(saved.redoable), frozenset(saved.voided))
+
+
+class SavedTimeline(BaseModel):
+    """A timeline as a snapshot keeps it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    in_force: list[int]
+    redoable: list[int]
+    voided: list[int]
+
+
+def describe(record: Record, target: Any = None) -> str:
+    """A line a player can read: `undo: 2d6 = 9 (4+5), physical`; `target` is the record an undo
+    or redo acted on."""
+    event = record.event
+    if isinstance(event, DecisionUndone):
+        return f"undo: {target.event.describe()}" if target is not None else "undo"
+    if isinstance(event, DecisionRedone):
+        return f"redo: {target.event.describe()}" if target is not None else "redo"
+    return event.describe()

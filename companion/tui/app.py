@@ -1,29 +1,44 @@
-"""The companion app: routes every press to the screen in front and keeps the status line true."""
+"""The companion app: routes every press to the screen in front, settles commits, keeps the lights
+and the status line true."""
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
-from textual.widget import Widget
+from textual.app import App, SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+from textual.signal import Signal
 
 from companion.bootstrap import Companion
-from companion.games.registry import KINDS
+from companion.errors import CompanionError
+from companion.games.descriptor import resolve
+from companion.games.registry import GAMES
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
 from companion.session import GameSession
-from companion.tui.messages import BoardLinkChanged, HardwarePress
+from companion.tui.messages import (
+    BoardLinkChanged,
+    ContinueGame,
+    HardwarePress,
+    JournalSettled,
+    JournalWaiting,
+    NewGame,
+    OpenGame,
+    ShowSavedGames,
+)
+from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.registry import GAME_SCREENS, screen_for
 from companion.tui.widgets.mock_panel import MockPanel
-from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.status_line import Status
 
 if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
 
 
-class CompanionApp(App):
+class CompanionApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
     BINDINGS = [("g", "show_games", "Saved games")]
@@ -39,7 +54,16 @@ class CompanionApp(App):
         self._start_kind = start_kind
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
-        self.kinds = [kind for kind in KINDS if kind in GAME_SCREENS]
+        self.storage_status = ""
+        self.status = Status()
+        self.status_signal: Signal[Status] = Signal(self, "status")
+
+    @property
+    def mock_controls(self) -> Wired | None:
+        """The on-screen stand-ins for the buttons, only when the pins are mocks."""
+        if not self.companion.pin_choice.is_mock:
+            return None
+        return tuple((control, value) for _, control, value in self.companion.config.pins.buttons())
 
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
@@ -48,17 +72,12 @@ class CompanionApp(App):
         self.call_after_refresh(
             self.run_worker, self._connect_board, thread=True, name="board link", exit_on_error=False
         )
-        self.push_screen(HomeScreen(self.kinds))
+        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.mock_controls))
+        self.refresh_status()
         if self._start_kind:
-            session = self.companion.resume_or_start(self._start_kind)
-            if self._start_spec is not None:
-                from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
-
-                session.execute(ChooseSpec(spec=self._start_spec))
-            self.open_session(session)
+            self.continue_game(self._start_kind)
         elif last := self.companion.store.last_game():
-            if last.kind in GAME_SCREENS:
-                self.open_game(last)
+            self.open_game(last)
 
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of
@@ -68,20 +87,25 @@ class CompanionApp(App):
         gc.enable()
 
     def on_unmount(self) -> None:
+        self._close_game()
         gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
 
     def _connect_board(self) -> None:
         fake = "fake " if self.companion.want_fake_board else ""
         try:
-            self.companion.connect_board(
-                self._post_press, lambda state: self.post_message(BoardLinkChanged(fake + str(state)))
-            )
+            self.companion.connect_board(self._post_press, lambda state: self._post(BoardLinkChanged(fake + str(state))))
         except Exception as error:  # the app runs on without a board, and says why
             self.post_message(BoardLinkChanged(f"board could not start: {error}"))
 
     def _post_press(self, press: ControlPressed) -> None:
         """Called on the hardware's thread: post and return at once."""
         self.post_message(HardwarePress(press))
+
+    def _post(self, message: Message) -> None:
+        """For other threads' callbacks: `post_message` is thread-safe."""
+        self.post_message(message)
+
+    # Messages up
 
     def on_hardware_press(self, message: HardwarePress) -> None:
         handler = getattr(self.screen, "on_control", None)
@@ -96,12 +120,99 @@ class CompanionApp(App):
     def on_board_link_changed(self, message: BoardLinkChanged) -> None:
         self.board_status = message.description
         self.refresh_status()
+        self.companion.lights.reset()
+        self._show_lights()
 
-    def compose_hardware_panel(self) -> Iterator[Widget]:
-        """The on-screen buttons, only when the pins are mocks."""
-        if self.companion.pin_choice.is_mock and self.companion.button_box is not None:
-            wired = [(control, value) for _, control, value in self.companion.config.pins.buttons()]
-            yield MockPanel(wired, classes="mock-panel")
+    def on_journal_settled(self, message: JournalSettled) -> None:
+        screen = self._game_screen()
+        if screen is None or screen.session is not message.session:
+            message.session.settle()
+            return
+        settled = screen.session.settle()
+        if settled.failures:
+            self.storage_status = f"not saved: {settled.failures[-1]}"
+        elif settled.records and self.storage_status.startswith("not saved"):
+            self.storage_status = ""
+        self.refresh_status()
+        screen.settled(settled)
+        self._show_lights()
+
+    def on_journal_waiting(self, message: JournalWaiting) -> None:
+        self.storage_status = message.reason or ""
+        self.refresh_status()
+
+    def on_open_game(self, message: OpenGame) -> None:
+        self.open_game(message.game)
+
+    def on_new_game(self, message: NewGame) -> None:
+        try:
+            info = self.companion.store.create_game(message.kind)
+        except CompanionError as error:
+            self.notify(str(error), severity="error", timeout=8, markup=False)
+            return
+        self.open_game(info)
+
+    def on_continue_game(self, message: ContinueGame) -> None:
+        self.continue_game(message.kind)
+
+    def on_show_saved_games(self, _: ShowSavedGames) -> None:
+        self.action_show_games()
+
+    # Games
+
+    def continue_game(self, kind: str) -> None:
+        """The latest unfinished game of this kind, or a new one."""
+        try:
+            info = self.companion.store.last_game(kind) or self.companion.store.create_game(kind)
+        except CompanionError as error:
+            self.notify(str(error), severity="error", timeout=8, markup=False)
+            return
+        self.open_game(info)
+
+    def open_game(self, info: GameInfo) -> None:
+        """Opens a saved game on its screen; a game that cannot be opened leaves the players at
+        home with the reason."""
+        self.action_go_home()
+        try:
+            game, session = self.companion.open_game(info)
+        except CompanionError as error:
+            self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
+            return
+        self._watch(session)
+        if self._start_spec is not None and info.kind == "dice":
+            from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
+
+            spec, self._start_spec = self._start_spec, None
+            session.execute(ChooseSpec(spec=spec))
+        screen_class: type[GameScreen] = resolve(game.descriptor.screen)
+        self.push_screen(screen_class(game, session, self.mock_controls))
+        self.companion.lock.record(info.id)
+        self.companion.lights.reset()
+        self._show_lights()
+        self.refresh_status()
+
+    def _watch(self, session: GameSession) -> None:
+        session.on_settled = lambda: self._post(JournalSettled(session))
+        session.waiting = lambda reason: self._post(JournalWaiting(reason))
+
+    def _game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def _close_game(self) -> None:
+        screen = self._game_screen()
+        if screen is not None:
+            screen.session.close()
+            self.companion.lock.record(None)
+
+    def _show_lights(self) -> None:
+        screen = self._game_screen()
+        if screen is None:
+            self.companion.lights.dark()
+        else:
+            self.companion.lights.apply(screen.game.lights(screen.session.state))
 
     def refresh_status(self) -> None:
         choice = self.companion.pin_choice
@@ -109,32 +220,31 @@ class CompanionApp(App):
         # small screen beside the table.
         hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
         games_file = shorter_path(self.companion.store.path)
-        session = getattr(self.screen, "session", None)
-        game = f"{session.game.name} · {games_file}" if session else games_file
-        for line in self.screen.query(StatusLine):
-            line.show(hardware, self.board_status, game, choice.is_mock)
+        screen = self._game_screen()
+        game = f"{screen.session.game.name} · {games_file}" if screen else games_file
+        self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status)
+        self.status_signal.publish(self.status)
 
-    def resume_or_start(self, kind: str) -> GameSession:
-        session = self.companion.resume_or_start(kind)
-        self.open_session(session)
-        return session
-
-    def open_game(self, game: GameInfo) -> None:
-        self.open_session(self.companion.open_game(game))
-
-    def open_session(self, session: GameSession) -> None:
-        self.action_go_home()
-        self.push_screen(screen_for(session.game.kind)(self.companion, session))
+    # Actions
 
     def action_go_home(self) -> None:
+        self._close_game()
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        self._show_lights()
 
     def action_show_games(self) -> None:
         from companion.tui.screens.saved_games import SavedGamesScreen  # its table loads on first use
 
         self.action_go_home()
-        self.push_screen(SavedGamesScreen(self.companion.store, self.kinds))
+        self.push_screen(SavedGamesScreen(self.companion.store, [(g.kind, g.title) for g in GAMES],
+                                          self.mock_controls))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            for label, help_text, name, value in screen.palette():
+                yield SystemCommand(label, help_text, partial(screen.act, name, value))
 
 
 def shorter_path(path: Path) -> str:

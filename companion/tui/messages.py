@@ -1,8 +1,11 @@
-"""Messages hardware threads post to the app; named so none collides with Textual's own."""
+"""Messages from hardware and worker threads to the app, and from screens up to it; named so
+none collides with Textual's own (`Button.Pressed`)."""
 
 from textual.message import Message
 
 from companion.hardware.controls import ControlPressed
+from companion.journal.store import GameInfo
+from companion.session import GameSession
 
 
 class HardwarePress(Message):
@@ -19,3 +22,47 @@ class BoardLinkChanged(Message):
     def __init__(self, description: str) -> None:
         super().__init__()
         self.description = description
+
+
+class JournalSettled(Message):
+    """The journal writer finished commits of `session`: settle them on the UI thread."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+
+class JournalWaiting(Message):
+    """The writer waits for the games file (another program holds its lock), or is through (None)."""
+
+    def __init__(self, reason: str | None) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class OpenGame(Message):
+    """A screen asks for a saved game to be opened."""
+
+    def __init__(self, game: GameInfo) -> None:
+        super().__init__()
+        self.game = game
+
+
+class NewGame(Message):
+    """A screen asks for a new game of `kind`."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+
+class ContinueGame(Message):
+    """A screen asks for the latest game of `kind`, or a new one."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+
+class ShowSavedGames(Message):
+    """A screen asks for the saved games list."""

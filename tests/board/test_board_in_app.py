@@ -9,6 +9,7 @@ from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import BoardLinkChanged, HardwarePress
+from tests.pilot import settle
 
 SIZE = (140, 40)
 
@@ -51,12 +52,12 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         companion.fake_board.command("press roll")
         companion.fake_board.command("settle")  # every event from the board is acknowledged
         await seen.wait_for(lambda m: isinstance(m, HardwarePress))
-        await pilot.pause()
+        await settle(pilot)
         presses = [m.press for m in seen.messages if isinstance(m, HardwarePress)]
         assert [(p.control, p.source) for p in presses] == [(Control.ROLL, "board")]
         session = app.screen.session
-        assert len(session.state.history) == 1
-        committed = companion.store.records(session.game.id, session.rules.events)
+        assert session.state.rolls == 1
+        committed = list(companion.store.records(session.game.id, session.rules.events))
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert app.board_status == "fake board connected (firmware 1.0.0, protocol 1.0)"
 

@@ -19,12 +19,16 @@ def store(tmp_path: Path):
 
 
 @pytest.fixture
-def session(store: GameStore) -> GameSession:
-    return GameSession(store, store.create_game("dice"), DiceRules(random_source(3)))
+def session(store: GameStore, sessions) -> GameSession:
+    return sessions(store, store.create_game("dice"), DiceRules(random_source(3)))
 
 
-def reopened(store: GameStore, session: GameSession) -> GameSession:
-    return GameSession(store, store.game(session.game.id), DiceRules(random_source(99)))
+@pytest.fixture
+def reopened(sessions):
+    def reopen(store: GameStore, session: GameSession) -> GameSession:
+        return sessions(store, store.game(session.game.id), DiceRules(random_source(99)))
+
+    return reopen
 
 
 def test_a_roll_is_recorded_with_its_faces_and_total(session):
@@ -41,7 +45,7 @@ def test_physical_faces_wait_until_every_die_is_in(session):
     session.execute(ChooseSpec(spec=DiceSpec.parse("2d6")))
     session.execute(EnterFace(entered=4))
     assert session.state.pending == (4,)
-    assert len(session.state.history) == 0
+    assert session.state.recent == ()
     session.execute(EnterFace(entered=5))
     assert session.state.pending == ()
     assert session.state.last.roll == DiceRolled(spec=DiceSpec.parse("2d6"), faces=(4, 5), source="physical")
@@ -53,7 +57,7 @@ def test_a_physical_zero_on_a_d10_is_recorded_as_ten(session):
     assert session.state.last.roll.faces == (10,)
 
 
-def test_a_face_out_of_range_records_nothing(session, store):
+def test_a_face_out_of_range_records_nothing(session, store, reopened):
     session.execute(ChooseSpec(spec=DiceSpec.parse("2d6")))
     before = len(session.records)
     with pytest.raises(BadFace):
@@ -87,7 +91,7 @@ def test_undo_voids_a_roll_but_keeps_it_in_the_history(session):
     (rolled,) = session.execute(RollDice())
     (undone,) = session.execute(Undo())
     assert session.describe(undone) == f"undo: {rolled.event.describe()}"
-    assert [entry.voided for entry in session.state.history] == [True]
+    assert [entry.voided for entry in session.state.recent] == [True]
     assert session.state.last is None
 
 
@@ -129,7 +133,7 @@ def test_the_undo_log_reads_like_the_table_would_say_it(session):
     assert session.describe(undone) == "undo: 2d6 = 9 (4+5), physical"
 
 
-def test_a_reopened_game_folds_to_the_same_state_without_rolling(session, store):
+def test_a_reopened_game_folds_to_the_same_state_without_rolling(session, store, reopened):
     session.execute(RollDice())
     session.execute(EnterFace(entered=2))
     again = reopened(store, session)

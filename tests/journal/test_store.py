@@ -1,19 +1,17 @@
+"""The games file: its format, migration from older files, newer files read only, faults as one line."""
+
+import shutil
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from companion.dice.rules import DiceRolled, DiceRules
-from companion.dice.spec import DiceSpec
-from companion.errors import GameNotFound
-from companion.journal.store import GameStore
+from companion.dice.rules import DiceRules
+from companion.errors import GameNotFound, StorageError, UnreadableGame
+from companion.journal import store as store_module
+from companion.journal.store import FORMAT, GameStore
 
-AT = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
-
-
-def a_roll(*faces: int) -> DiceRolled:
-    return DiceRolled(spec=DiceSpec(count=len(faces), sides=6), faces=faces, source="generated")
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "games-v0.sqlite3"
 
 
 @pytest.fixture
@@ -26,39 +24,13 @@ def store(tmp_path: Path):
 def test_the_store_writes_ahead_and_syncs_fully(store):
     assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)
-
-
-def test_appended_events_read_back_in_order(store):
-    game = store.create_game("dice")
-    store.append(game.id, [a_roll(1, 2)], AT)
-    store.append(game.id, [a_roll(3), a_roll(4)], AT)
-    records = store.records(game.id, DiceRules.events)
-    assert [r.seq for r in records] == [1, 2, 3]
-    assert [r.event for r in records] == [a_roll(1, 2), a_roll(3), a_roll(4)]
-    assert records[0].at == AT
-
-
-def test_a_second_connection_sees_every_committed_event(store, tmp_path):
-    game = store.create_game("dice")
-    store.append(game.id, [a_roll(6)], AT)
-    other = sqlite3.connect(tmp_path / "games.sqlite3")
-    assert other.execute("SELECT type FROM events").fetchall() == [("dice_rolled",)]
-
-
-def test_sequence_numbers_continue_after_reopening(store, tmp_path):
-    game = store.create_game("dice")
-    store.append(game.id, [a_roll(1)], AT)
-    store.close()
-    again = GameStore(tmp_path / "games.sqlite3")
-    (record,) = again.append(game.id, [a_roll(2)], AT)
-    assert record.seq == 2
-    again.close()
+    assert store._db.execute("PRAGMA user_version").fetchone() == (FORMAT,)
 
 
 def test_the_last_used_game_is_the_one_resumed(store):
     first = store.create_game("dice")
     second = store.create_game("dice")
-    store.append(first.id, [a_roll(5)], datetime.now(UTC))
+    store.touch(first.id)
     assert store.last_game().id == first.id
     store.touch(second.id)
     assert store.last_game("dice").id == second.id
@@ -71,17 +43,68 @@ def test_games_are_found_by_number_or_name_renamed_and_deleted(store):
     store.rename(game.id, "Bridge at Arnhem")
     assert store.find("Bridge at Arnhem").id == game.id
     assert store.find(str(game.id)).name == "Bridge at Arnhem"
-    store.append(game.id, [a_roll(2)], AT)
     store.delete(game.id)
     assert store.games() == []
-    assert store._db.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
     with pytest.raises(GameNotFound):
         store.find("Bridge at Arnhem")
 
 
-def test_a_failed_append_commits_nothing(store):
+def test_a_games_file_of_the_first_format_is_migrated_and_keeps_every_event(tmp_path):
+    copy = tmp_path / "games.sqlite3"
+    shutil.copy(FIXTURE, copy)
+    before = sqlite3.connect(copy).execute("SELECT COUNT(*) FROM events").fetchone()
+    opened = GameStore(copy)
+    assert opened.format == FORMAT
+    assert opened._db.execute("SELECT COUNT(*) FROM events").fetchone() == before
+    assert {"snapshots", "inputs"} <= {row[0] for row in opened._db.execute("SELECT name FROM sqlite_master")}
+    opened.close()
+
+
+def test_a_file_from_a_newer_companion_is_read_but_never_written(tmp_path, monkeypatch):
+    path = tmp_path / "games.sqlite3"
+    GameStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={FORMAT + 1}")
+    db.commit()
+    db.close()
+    newer = GameStore(path)
+    assert newer.newer and newer.readonly
+    assert newer.games() == []
+    with pytest.raises(StorageError, match="newer companion"):
+        newer.create_game("dice")
+    newer.close()
+
+
+def test_an_event_this_version_cannot_read_names_itself_instead_of_crashing(store):
     game = store.create_game("dice")
-    store.append(game.id, [a_roll(1)], AT)
-    with pytest.raises(sqlite3.IntegrityError):
-        store.append(game.id + 1, [a_roll(2)], AT)
-    assert store.game(game.id).events == 1
+    store._db.execute("INSERT INTO events VALUES (?, 1, '2026-11-30T10:00:00+00:00', 'dice_exploded', '{}')",
+                      (game.id,))
+    with pytest.raises(UnreadableGame, match=r"event 1 \(dice_exploded\) cannot be read"):
+        list(store.records(game.id, DiceRules.events))
+
+
+def test_a_file_that_is_not_a_games_file_is_one_line_naming_it(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"this is not SQLite at all" * 100)
+    with pytest.raises(StorageError, match="not a companion games file"):
+        GameStore(path)
+
+
+def test_a_data_dir_that_is_a_file_is_one_line_naming_it(tmp_path):
+    (tmp_path / "data").write_text("oops")
+    with pytest.raises(StorageError, match="the data dir is a file"):
+        GameStore(tmp_path / "data" / "games.sqlite3")
+
+
+def test_a_data_dir_that_cannot_be_created_is_one_line_naming_it():
+    # sysfs refuses new folders to everyone, root included, as a read-only mount would.
+    with pytest.raises(StorageError, match="/sys/companion-data: cannot create the data dir"):
+        GameStore(Path("/sys/companion-data/games.sqlite3"))
+
+
+def test_the_causes_are_said_in_words_a_player_can_act_on():
+    assert store_module.cause(sqlite3.OperationalError("database or disk is full")) == "the disk is full"
+    assert store_module.cause(sqlite3.OperationalError("attempt to write a readonly database")) == \
+        "the games file is read-only"
+    assert store_module.cause(sqlite3.OperationalError("database is locked")) == \
+        "the games file is locked by another program"

@@ -17,13 +17,14 @@ async def test_a_first_start_shows_the_home_screen(companion):
 
 
 async def test_a_start_resumes_the_last_game(companion):
-    session = companion.resume_or_start("dice")
+    _, session = companion.resume_or_start("dice")
     session.execute(RollDice())
+    session.close()
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, DiceScreen)
         assert app.screen.session.game.id == session.game.id
-        assert len(app.screen.session.state.history) == 1
+        assert app.screen.session.state.rolls == 1
 
 
 async def test_confirm_on_the_home_screen_opens_the_highlighted_game(companion):

@@ -6,9 +6,11 @@ from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
-from companion.tui.screens.dice import DiceScreen, spread_of_totals
+from companion.dice.view import spread_of_totals
+from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.status_line import StatusLine
+from tests.pilot import press, settle
 
 SIZE = (140, 40)
 
@@ -34,10 +36,10 @@ async def test_pulling_the_roll_pin_low_records_and_shows_exactly_one_roll(compa
         roll_pin = mock_factory.pin(companion.config.pins.roll)
         roll_pin.drive_low()
         roll_pin.drive_high()
-        await pilot.pause()
+        await settle(pilot)
         session = app.screen.session
         assert [m.press.control for m in pressed] == [Control.ROLL]
-        assert len(session.state.history) == 1
+        assert len(session.state.recent) == 1
         committed = companion.store.records(session.game.id, session.rules.events)
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert len(history_rows(app)) == 1
@@ -48,8 +50,8 @@ async def test_a_bouncing_roll_button_still_rolls_once(companion):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
         companion.mock_presser.bounce(Control.ROLL, edges=9)
-        await pilot.pause()
-        assert len(app.screen.session.state.history) == 1
+        await settle(pilot)
+        assert len(app.screen.session.state.recent) == 1
         assert len(history_rows(app)) == 1
 
 
@@ -57,11 +59,11 @@ async def test_face_keys_on_gpio_enter_a_physical_roll(companion, clock):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
         companion.mock_presser.press(Control.FACE, 3)
-        await pilot.pause()
+        await settle(pilot)
         assert "3 _" in str(app.screen.query_one("#pending").render())
         clock.advance(1)
         companion.mock_presser.press(Control.FACE, 6)
-        await pilot.pause()
+        await settle(pilot)
         last = app.screen.session.state.last
         assert (last.roll.faces, last.roll.source) == ((3, 6), "physical")
         assert shown_total(app).strip() == "9"
@@ -70,18 +72,18 @@ async def test_face_keys_on_gpio_enter_a_physical_roll(companion, clock):
 async def test_space_rolls_and_the_keyboard_enters_faces(companion):
     app = dice_app(companion, "d10")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space")
-        await pilot.press("0")
-        history = app.screen.session.state.history
-        assert [e.roll.source for e in history] == ["generated", "physical"]
-        assert history[-1].roll.faces == (10,)
+        await press(pilot, "space")
+        await press(pilot, "0")
+        history = app.screen.session.state.recent
+        assert [e.roll.source for e in history] == ["physical", "generated"]  # newest first
+        assert history[0].roll.faces == (10,)
 
 
 async def test_a_bad_face_is_refused_on_screen_and_records_nothing(companion):
     app = dice_app(companion, "d6")
     async with app.run_test(size=SIZE) as pilot:
         before = len(app.screen.session.records)
-        await pilot.press("7")
+        await press(pilot, "7")
         assert len(app.screen.session.records) == before
         assert history_rows(app) == []
         notices = [n.message for n in app._notifications]
@@ -91,40 +93,40 @@ async def test_a_bad_face_is_refused_on_screen_and_records_nothing(companion):
 async def test_undo_strikes_the_roll_and_redo_brings_back_the_same_faces(companion):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space")
+        await press(pilot, "space")
         rolled = app.screen.session.state.last.roll
-        await pilot.press("u")
-        assert app.screen.session.state.history[-1].voided
+        await press(pilot, "u")
+        assert app.screen.session.state.recent[0].voided
         assert shown_total(app).strip() == "-"
-        await pilot.pause()
+        await settle(pilot)
         assert history_rows(app)[0].endswith("generated (undone)")
         assert "undo: 2d6" in [n.message for n in app._notifications][-1]
-        await pilot.press("y")
+        await press(pilot, "y")
         assert app.screen.session.state.last.roll == rolled
         assert shown_total(app).strip() == str(rolled.total)
-        await pilot.pause()
+        await settle(pilot)
         assert history_rows(app)[0].endswith(" generated")
 
 
 async def test_the_undo_button_erases_a_half_entered_roll_face_by_face(companion, clock):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space")
+        await press(pilot, "space")
         companion.mock_presser.press(Control.FACE, 2)
         clock.advance(1)
         companion.mock_presser.press(Control.UNDO)
-        await pilot.pause()
+        await settle(pilot)
         state = app.screen.session.state
         assert state.pending == ()
-        assert not state.history[-1].voided
+        assert not state.recent[0].voided
 
 
 async def test_the_next_button_steps_through_the_usual_dice(companion):
     app = dice_app(companion, "d6")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await press(pilot, "n")
         assert str(app.screen.session.state.spec) == "2d6"
-        await pilot.press("n")
+        await press(pilot, "n")
         assert str(app.screen.session.state.spec) == "d10"
 
 
@@ -132,8 +134,8 @@ async def test_the_on_screen_panel_presses_through_the_mock_pins(companion, mock
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click(".mock-roll")
-        await pilot.pause()
-        assert len(app.screen.session.state.history) == 1
+        await settle(pilot)
+        assert len(app.screen.session.state.recent) == 1
         roll_pin = mock_factory.pin(companion.config.pins.roll)
         assert [state for _, state in roll_pin.states][-2:] == [False, True]
 
@@ -141,7 +143,7 @@ async def test_the_on_screen_panel_presses_through_the_mock_pins(companion, mock
 async def test_the_status_line_says_the_hardware_is_mock_and_names_the_games_file(companion):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         status = str(app.screen.query_one(StatusLine).render())
         assert "MOCK HARDWARE" in status
         assert str(companion.store.path) in status
@@ -150,8 +152,9 @@ async def test_the_status_line_says_the_hardware_is_mock_and_names_the_games_fil
 async def test_a_spec_typed_in_the_dialog_becomes_the_dice(companion):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await press(pilot, "e")
         await pilot.press(*"3d6+1", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, DiceScreen)
         assert str(app.screen.session.state.spec) == "3d6+1"
 

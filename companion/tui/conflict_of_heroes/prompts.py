@@ -10,7 +10,13 @@ from textual.widgets import Input, Label, RadioButton, RadioSet, Select, Selecti
 
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.commands import (
-    AddUnit, DeclareAttack, DeclareRally, Move, NameSide, SetStartingCaps, Target,
+    AddUnit,
+    DeclareAttack,
+    DeclareRally,
+    Move,
+    NameSide,
+    SetStartingCaps,
+    Target,
 )
 from companion.games.conflict_of_heroes.odds import percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, UnitState

@@ -12,8 +12,22 @@ from textual.widgets import DataTable, Digits, Label, Static
 from companion.errors import CompanionError, ConfigError
 from companion.games.conflict_of_heroes import undo, view
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AnnounceInitiative, ChangeVictoryPoints, CountInitiativeSpend, DeclareModifier, EnterFace, EraseFace,
-    MarkSpent, Pass, Pivot, RevealCounter, Roll, SpendCaps, Stall, StartRound, UseCounterPools,
+    Activate,
+    AnnounceInitiative,
+    ChangeVictoryPoints,
+    CountInitiativeSpend,
+    DeclareModifier,
+    EnterFace,
+    EraseFace,
+    MarkSpent,
+    Pass,
+    Pivot,
+    RevealCounter,
+    Roll,
+    SpendCaps,
+    Stall,
+    StartRound,
+    UseCounterPools,
 )
 from companion.games.conflict_of_heroes.library import load_hit_counters, load_units, user_folder
 from companion.games.conflict_of_heroes.state import CohState, UnitState
@@ -21,7 +35,12 @@ from companion.games.rules import Command, Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.tui.conflict_of_heroes.prompts import (
-    AddUnitForm, AttackForm, CounterPeek, MoveForm, RallyForm, SetupForm,
+    AddUnitForm,
+    AttackForm,
+    CounterPeek,
+    MoveForm,
+    RallyForm,
+    SetupForm,
 )
 from companion.tui.screens.game_screen import GameScreen
 

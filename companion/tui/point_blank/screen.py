@@ -18,16 +18,41 @@ from companion.games.point_blank.catalog import Catalog, load_catalog, save_deck
 from companion.games.point_blank.checks.base import Check
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.rules import (
-    AddUnit, AdjustUnit, CancelCheck, DiscardCard, EndImpulse, EnterPip, FlushHand, Order, PlayEventCard,
-    PointBlankState, ReduceFatigue, RollDie, SetMarker, SetUpGame, StartCheck,
+    AddUnit,
+    AdjustUnit,
+    CancelCheck,
+    DiscardCard,
+    EndImpulse,
+    EnterPip,
+    FlushHand,
+    Order,
+    PlayEventCard,
+    PointBlankState,
+    ReduceFatigue,
+    RollDie,
+    SetMarker,
+    SetUpGame,
+    StartCheck,
 )
 from companion.games.point_blank.view import (
-    check_lines, checklist_lines, deck_lines, key_help, odds_lines, situation,
+    check_lines,
+    checklist_lines,
+    deck_lines,
+    key_help,
+    odds_lines,
+    situation,
 )
 from companion.games.rules import Command, Redo, Undo
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.point_blank.forms import (
-    CSS, AddUnitForm, CheckForm, DeckForm, EditUnitForm, MarkerForm, OrderForm, ReadyForm,
+    CSS,
+    AddUnitForm,
+    CheckForm,
+    DeckForm,
+    EditUnitForm,
+    MarkerForm,
+    OrderForm,
+    ReadyForm,
 )
 from companion.tui.screens.game_screen import GameScreen
 

@@ -1,0 +1,34 @@
+"""A game's controller: a press (a key, a button, a tap) and the state in, what to do out.
+
+Pure: it decides which command a press stands for, which form to ask, or what to tell the
+players, so the screen, a remote view and the tests all answer a press the same way.
+"""
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from companion.games.kit.intents import Intent, Run
+from companion.games.kit.keymap import Keymap
+from companion.games.rules import Redo, Undo
+
+State = TypeVar("State")
+
+
+class Controller(Generic[State]):
+    """Subclasses give the `keymap` and answer `press`; undo and redo work the same everywhere."""
+
+    keymap: ClassVar[Keymap]
+
+    def __init__(self, data: Any = None) -> None:
+        self.data = data
+
+    def press(self, state: State, action: str, value: int | None, selected: int | None) -> Intent:
+        """What the action asks for now; `selected` is the row the players have picked, if any."""
+        if action == "undo":
+            return Run.one(Undo())
+        if action == "redo":
+            return Run.one(Redo())
+        raise KeyError(f"no action {action!r}")
+
+    def available(self, state: State) -> tuple[str, ...]:
+        """The actions that do something now, for the help line and the action bar."""
+        return self.keymap.names

@@ -1,0 +1,183 @@
+"""The journal's writer: commits a game's events on its own thread, so no screen ever waits on a sync.
+
+Batches are committed in the order they were submitted. Whatever queues while a sync is under
+way goes into the next transaction together (group commit): on an SD card, where a sync takes
+milliseconds, fast presses still cost one sync between them, never one each.
+
+A batch that cannot be committed (disk full, read-only file) is reported with its cause, and so
+is every batch submitted after it in the same generation, because those were decided on top of
+it. The session then starts a new generation from what is durable. Another program holding the
+file's lock only delays the commit: the writer waits and tries again, and says it is waiting.
+"""
+
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import StorageError
+from companion.journal.events import Record
+from companion.journal.store import Origin, cause, connect, storage_error
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotToWrite:
+    seq: int
+    format: str
+    dump: Callable[[], tuple[str, str]]
+    """The state and timeline as JSON, made on the writer's thread: states are immutable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The events one command caused, committed whole or not at all."""
+
+    game_id: int
+    records: tuple[Record, ...]
+    generation: int
+    origin: Origin | None = None
+    """The input that caused them, recorded in the same transaction (exactly once)."""
+    snapshot: SnapshotToWrite | None = None
+    forget_from: int | None = None
+    """An undo or redo reached back to this seq: snapshots from there on no longer hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    batch: Batch
+    error: StorageError | None = None
+
+    @property
+    def durable(self) -> bool:
+        return self.error is None
+
+
+Done = Callable[[list[Written]], None]
+Waiting = Callable[[str | None], None]
+
+_STOP = object()
+RETRY_FIRST = 0.05
+RETRY_MOST = 1.0
+
+
+def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
+    """The batches' rows, inside the caller's transaction."""
+    for batch in batches:
+        db.executemany(
+            "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
+            [(batch.game_id, r.seq, r.at.isoformat(), r.event.type, r.event.model_dump_json())
+             for r in batch.records],
+        )
+        if batch.forget_from is not None:
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (batch.game_id, batch.forget_from))
+        if batch.snapshot is not None:
+            state, timeline = batch.snapshot.dump()
+            db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, format, state, timeline)"
+                       " VALUES (?, ?, ?, ?, ?)", (batch.game_id, batch.snapshot.seq, batch.snapshot.format, state, timeline))
+        if batch.origin is not None:
+            db.execute("INSERT INTO inputs (source, last) VALUES (?, ?)"
+                       " ON CONFLICT(source) DO UPDATE SET last = excluded.last",
+                       (batch.origin.source, batch.origin.number))
+        if batch.records:
+            db.execute("UPDATE games SET last_used = ? WHERE id = ?",
+                       (batch.records[-1].at.isoformat(), batch.game_id))
+
+
+class JournalWriter:
+    """One thread, one connection; `submit` returns at once and `done` hears of every batch."""
+
+    def __init__(self, path: Path, done: Done, waiting: Waiting | None = None) -> None:
+        self.path = path
+        self._done = done
+        self._waiting = waiting or (lambda _: None)
+        self._queue: queue.SimpleQueue[Batch | object] = queue.SimpleQueue()
+        self._generation = 0
+        self._stopping = threading.Event()
+        self._db = connect(path)
+        self._thread = threading.Thread(target=self._run, name="journal writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, batch: Batch) -> None:
+        self._queue.put(batch)
+
+    def resume(self, generation: int) -> None:
+        """Accept batches of this generation from now on: the session started again from what is durable."""
+        self._queue.put(("resume", generation))
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Commits what was submitted, then stops; bounded, so a stuck disk cannot hang the exit."""
+        self._queue.put(_STOP)
+        self._thread.join(timeout)
+        self._stopping.set()
+        if not self._thread.is_alive():
+            self._db.close()
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is _STOP:
+                return
+            group: list[object] = [first]
+            while True:
+                try:
+                    group.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = _STOP in group
+            self._commit([item for item in group if item is not _STOP])
+            if stop:
+                return
+
+    def _commit(self, items: list[object]) -> None:
+        batches: list[Batch] = []
+        for item in items:
+            if isinstance(item, tuple):
+                self._flush(batches)
+                batches = []
+                self._generation = item[1]
+            elif isinstance(item, Batch):
+                batches.append(item)
+        self._flush(batches)
+
+    def _flush(self, batches: list[Batch]) -> None:
+        current = [b for b in batches if b.generation == self._generation]
+        stale = [Written(b, StorageError(f"{self.path}: not saved: an earlier press could not be saved"))
+                 for b in batches if b.generation != self._generation]
+        if not current:
+            if stale:
+                self._done(stale)
+            return
+        error = self._commit_waiting_for_locks(current)
+        if error is not None:
+            # Everything after a failed batch was decided on top of it: none of it may be written.
+            self._generation = -1
+            self._done([Written(b, error) for b in current] + stale)
+        else:
+            self._done([Written(b) for b in current] + stale)
+
+    def _commit_waiting_for_locks(self, batches: list[Batch]) -> StorageError | None:
+        delay = RETRY_FIRST
+        said = False
+        while True:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                write(self._db, batches)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if cause(error) != "the games file is locked by another program" or self._stopping.is_set():
+                    if said:
+                        self._waiting(None)
+                    return storage_error(self.path, error)
+                if not said:
+                    self._waiting(f"waiting for the games file: {cause(error)}")
+                    said = True
+                self._stopping.wait(delay)
+                delay = min(delay * 2, RETRY_MOST)
+                continue
+            if said:
+                self._waiting(None)
+            return None

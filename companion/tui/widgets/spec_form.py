@@ -1,0 +1,152 @@
+"""One modal form for every game: renders a `FormSpec`, Enter submits, Escape cancels.
+
+The fields sit in a scrolling column and the buttons below it, so the buttons stay on screen at
+any size. A value the spec refuses, or a refusal from what the answers build, is shown under the
+fields and the form stays open.
+"""
+
+from collections.abc import Callable, Mapping
+
+from rich.text import Text as RichText
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+
+from companion.errors import CompanionError
+from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.intents import Intent
+
+
+class TickBox(Checkbox, inherit_bindings=False):
+    """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
+class Picks(SelectionList[str], inherit_bindings=False):
+    """A list Space ticks in, for the same reason: Enter submits the form."""
+
+    BINDINGS = [
+        Binding("down", "cursor_down", show=False), Binding("up", "cursor_up", show=False),
+        Binding("home", "first", show=False), Binding("end", "last", show=False),
+        Binding("pagedown", "page_down", show=False), Binding("pageup", "page_up", show=False),
+        Binding("space", "select", "Tick", show=False),
+    ]
+
+
+def plain(text: str) -> Label:
+    """A label whose text is shown as written: names from files and players are never markup."""
+    return Label(RichText(text))
+
+
+class SpecForm(ModalScreen[Intent]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "submit", "OK", priority=True),
+    ]
+
+    def __init__(self, spec: FormSpec, then: Callable[[Mapping[str, object]], Intent]) -> None:
+        super().__init__()
+        self.spec = spec
+        self._then = then
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label(RichText(self.spec.title), classes="form-title")
+            if self.spec.note:
+                yield Label(RichText(self.spec.note), classes="form-note")
+            # Not focusable itself, so the first field has the focus when the form opens.
+            with VerticalScroll(classes="form-fields", can_focus=False):
+                for field in self.spec.fields:
+                    yield from self._field(field)
+            yield Static("", id="form-error", markup=False)
+            with Horizontal(classes="form-buttons"):
+                yield Button(self.spec.submit, id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def _field(self, field: Field) -> ComposeResult:
+        widget_id = f"field-{field.name}"
+        if isinstance(field, Tick):
+            yield TickBox(RichText(field.label), field.default, id=widget_id)
+            return
+        yield Label(RichText(field.label), classes="form-label")
+        widget: Widget
+        match field:
+            case Number():
+                widget = Input(str(field.default), type="integer", id=widget_id)
+            case Text():
+                widget = Input(field.default, max_length=field.max_length, id=widget_id)
+            case Choice():
+                options = [(RichText(label), str(value)) for value, label in field.options]
+                widget = Select(options, value=str(field.initial), allow_blank=False, id=widget_id)
+            case Pick():
+                chosen = set(map(str, field.default))
+                widget = Picks(*((RichText(label), str(value), str(value) in chosen)
+                                 for value, label in field.options), id=widget_id)
+        yield widget
+        if field.help:
+            yield Label(RichText(field.help), classes="form-help")
+
+    def raw_values(self) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for field in self.spec.fields:
+            widget = self.query_one(f"#field-{field.name}")
+            match widget:
+                case Input():
+                    values[field.name] = widget.value
+                case Select():
+                    values[field.name] = widget.value
+                case Picks():
+                    values[field.name] = list(widget.selected)
+                case Checkbox():
+                    values[field.name] = widget.value
+        return values
+
+    def action_submit(self) -> None:
+        try:
+            intent = self._then(self.spec.read(self.raw_values()))
+        except (ValueError, CompanionError) as problem:
+            self.query_one("#form-error", Static).update(str(problem).splitlines()[0] if str(problem) else "not valid")
+            return
+        self.dismiss(intent)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_submit()
+        else:
+            self.action_cancel()
+
+
+class RevealPanel(ModalScreen[None]):
+    """Private information for one player (a face-down counter): any key or click closes it."""
+
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def __init__(self, title: str, lines: tuple[str, ...]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label(RichText(self._title), classes="form-title")
+            for line in self._lines:
+                yield plain(line)
+            yield Label("any key closes this", classes="form-help")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

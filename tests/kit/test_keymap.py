@@ -1,0 +1,36 @@
+"""A keymap: one place for keys, buttons and help, checked for clashes."""
+
+import pytest
+
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.hardware.controls import Control
+
+KEYMAP = Keymap((
+    KeyAction("roll", "Roll", keys="space", control=Control.ROLL, footer=True),
+    *face_keys("face", "Pip"),
+    KeyAction("cap", "CAP", keys="left_square_bracket", control=Control.SIDE, value=1),
+    *UNDO_REDO,
+))
+
+
+def test_a_hardware_press_finds_its_action_and_carries_its_value():
+    action, value = KEYMAP.for_control(Control.FACE, 4)
+    assert (action.name, value) == ("face", 4)
+    action, value = KEYMAP.for_control(Control.SIDE, 1)
+    assert (action.name, value) == ("cap", 1)
+    assert KEYMAP.for_control(Control.SIDE, 2) is None
+    assert KEYMAP.for_control(Control.NEXT, None) is None
+
+
+def test_the_help_line_names_each_action_once_with_its_key():
+    assert KEYMAP.help_line(["roll", "face", "cap", "undo"]) == "space roll · 1–6 pip · [ cap · u undo"
+
+
+def test_a_key_given_to_two_actions_is_refused_by_name():
+    with pytest.raises(ValueError, match="key 'u' is given to both undo and use"):
+        Keymap((*UNDO_REDO, KeyAction("use", "Use", keys="u")))
+
+
+def test_a_control_given_to_two_actions_is_refused_by_name():
+    with pytest.raises(ValueError, match="roll None is given to both roll and throw"):
+        Keymap((KeyAction("roll", "Roll", control=Control.ROLL), KeyAction("throw", "Throw", control=Control.ROLL)))

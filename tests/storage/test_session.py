@@ -1,0 +1,121 @@
+"""A game's session: nothing shown before it is durable, a failed commit undone whole, snapshots
+that change nothing but the time it takes to open a long game."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.dice.rules import DiceRules, RollDice
+from companion.errors import NotSaved
+from companion.games.rules import Redo, Undo
+from companion.journal.store import GameStore, Origin
+from companion.session import SNAPSHOT_EVERY, GameSession
+from tests.storage.conftest import fill
+
+
+def open_session(store: GameStore, game_id: int, sessions) -> GameSession:
+    return sessions(store, store.game(game_id), DiceRules(random.Random(1)))
+
+
+def refolded_without_snapshots(store: GameStore, game_id: int, sessions) -> GameSession:
+    store._db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+    return open_session(store, game_id, sessions)
+
+
+def test_a_roll_is_decided_at_once_but_shown_only_once_it_is_durable(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    first = session.submit(RollDice())
+    second = session.submit(RollDice())
+    assert [r.seq for r in first + second] == [1, 2]  # the second is decided on top of the first
+    assert session.head == 2
+    assert session.wait(10)
+    assert session.state.rolls == 0  # still the durable state of before: nothing settled yet
+    settled = session.settle()
+    assert [r.seq for r in settled.records] == [1, 2]
+    assert session.state.rolls == 2 and not session.busy
+
+
+def test_a_full_disk_refuses_the_press_shows_nothing_of_it_and_recovers_when_there_is_room(small_disk, sessions):
+    store = GameStore(small_disk / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice())
+    shown = session.state
+    free = fill(small_disk)
+    with pytest.raises(NotSaved, match="the disk is full"):
+        session.execute(RollDice())
+    assert session.state == shown and session.head == 1
+    free()
+    (record,) = session.execute(RollDice())
+    assert record.seq == 2 and session.state.rolls == 2
+    assert [r.seq for r in open_session(store, session.game.id, sessions).records] == [1, 2]
+
+
+def test_commands_decided_on_top_of_a_failed_one_are_dropped_with_it(small_disk, sessions):
+    store = GameStore(small_disk / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice())
+    free = fill(small_disk)
+    session.submit(RollDice())
+    session.submit(RollDice())
+    session.wait(10)
+    settled = session.settle()
+    assert settled.records == () and len(settled.failures) >= 1
+    free()
+    assert session.head == 1 and session.state.rolls == 1
+
+
+def test_a_long_game_opens_from_its_snapshot_to_the_state_a_full_refold_gives(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    for index in range(2 * SNAPSHOT_EVERY + 37):
+        session.submit(Undo() if index % 7 == 6 else RollDice())
+        if index % 50 == 0:
+            session.wait(10)
+            session.settle()
+    session.wait(10)
+    session.settle()
+    snapshots = store._db.execute("SELECT seq FROM snapshots").fetchall()
+    assert snapshots  # (an undo right after one forgets it: the newest may be gone)
+    reopened = open_session(store, session.game.id, sessions)
+    assert reopened.state == session.state
+    assert refolded_without_snapshots(store, session.game.id, sessions).state == session.state
+
+
+def test_undo_reaching_behind_a_snapshot_forgets_it_and_still_folds_right(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    for _ in range(SNAPSHOT_EVERY + 20):
+        session.submit(RollDice())
+    session.wait(10)
+    session.settle()
+    for _ in range(40):  # back past the snapshot taken at seq 500
+        session.execute(Undo())
+    session.execute(Redo())
+    assert store._db.execute("SELECT seq FROM snapshots").fetchall() == []
+    assert session.state.rolls == SNAPSHOT_EVERY + 20
+    assert sum(not entry.voided for entry in session.state.recent) > 0
+    assert open_session(store, session.game.id, sessions).state == session.state
+
+
+def test_a_damaged_snapshot_is_only_a_lost_shortcut(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    for _ in range(SNAPSHOT_EVERY + 3):
+        session.submit(RollDice())
+    session.wait(10)
+    session.settle()
+    store._db.execute("UPDATE snapshots SET state = '{\"spec\": 3}'")
+    assert open_session(store, session.game.id, sessions).state == session.state
+
+
+def test_the_input_that_caused_a_commit_is_recorded_with_it(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice(), origin=Origin("board:abc:7", 41))
+    assert store.last_input("board:abc:7") == 41
+    session.note_input(Origin("board:abc:7", 42))
+    session.wait(10)
+    session.settle()
+    assert store.last_input("board:abc:7") == 42 and session.head == 1

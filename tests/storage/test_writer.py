@@ -1,0 +1,76 @@
+"""The journal writer: group commit, a second program's lock, and a failed batch taking its successors down."""
+
+import queue
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.dice.events import DiceRolled
+from companion.dice.spec import DiceSpec
+from companion.journal.events import Record
+from companion.journal.store import GameStore
+from companion.journal.writer import Batch, JournalWriter, Written
+
+AT = datetime(2026, 11, 30, tzinfo=UTC)
+
+
+def batch(game: int, seq: int, generation: int = 0) -> Batch:
+    roll = DiceRolled(spec=DiceSpec(count=1, sides=6), faces=(seq % 6 + 1,), source="generated")
+    return Batch(game, (Record(seq, AT, roll),), generation)
+
+
+def test_batches_queued_during_a_commit_are_committed_together(tmp_path: Path, other_program):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("dice").id
+    groups: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    waiting = threading.Event()
+    writer = JournalWriter(store.path, groups.put, lambda reason: reason and waiting.set())
+    lock = other_program(store.path)
+    writer.submit(batch(game, 1))
+    assert waiting.wait(10)  # the first batch is stuck behind the other program's lock
+    for seq in range(2, 6):
+        writer.submit(batch(game, seq))
+    lock.execute("ROLLBACK")
+    first, second = groups.get(timeout=10), groups.get(timeout=10)
+    assert [w.batch.records[0].seq for w in first] == [1]
+    assert [w.batch.records[0].seq for w in second] == [2, 3, 4, 5]
+    assert all(w.durable for w in first + second)
+    assert store.last_seq(game) == 5
+    writer.close()
+    store.close()
+
+
+def test_a_lock_held_by_another_program_is_said_and_only_delays_the_commit(tmp_path: Path, other_program):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("dice").id
+    said: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    writer = JournalWriter(store.path, done.put, said.put)
+    lock = other_program(store.path)
+    writer.submit(batch(game, 1))
+    assert said.get(timeout=10) == "waiting for the games file: the games file is locked by another program"
+    lock.execute("ROLLBACK")
+    assert [w.durable for w in done.get(timeout=10)] == [True]
+    assert said.get(timeout=10) is None
+    writer.close()
+    store.close()
+
+
+def test_after_a_failed_batch_nothing_of_its_generation_is_written_until_resumed(tmp_path: Path):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("dice").id
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    writer = JournalWriter(store.path, done.put)
+    writer.submit(batch(game, 1))
+    assert done.get(timeout=10)[0].durable
+    writer.submit(batch(game, 1))  # seq 1 again: the games file refuses it
+    failed = done.get(timeout=10)
+    assert not failed[0].durable and "UNIQUE" in str(failed[0].error)
+    writer.submit(batch(game, 2))  # decided on top of the failed one
+    assert not done.get(timeout=10)[0].durable
+    writer.resume(1)
+    writer.submit(batch(game, 2, generation=1))
+    assert done.get(timeout=10)[0].durable
+    assert store.last_seq(game) == 2
+    writer.close()
+    store.close()

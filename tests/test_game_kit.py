@@ -1,0 +1,69 @@
+"""Every registered game is complete: its parts resolve, its keymap agrees with its screen, its
+state survives the games file, and a change of the state's shape comes with a new version."""
+
+import hashlib
+import random
+
+import pytest
+from textual.binding import Binding
+
+from companion.games.descriptor import GameDescriptor, resolve
+from companion.games.kit.controller import Controller
+from companion.games.kit.lights import Lights
+from companion.games.registry import GAMES
+from companion.games.rules import Rules
+from companion.tui.screens.game_screen import GameScreen
+
+STATE_SHAPES = {
+    # kind: (state_version, the first 16 hex digits of the sha256 of the state's JSON schema).
+    # A failure here means the state's shape changed: raise the game's `state_version` (so old
+    # snapshots are not read into the new shape) and write both new values here.
+    "dice": (1, "19d1032b9d829622"),
+}
+
+by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])
+
+
+@by_kind
+def test_every_part_of_a_registered_game_resolves(game: GameDescriptor):
+    assert issubclass(resolve(game.rules), Rules)
+    assert issubclass(resolve(game.controller), Controller)
+    assert callable(resolve(game.lights))
+    assert issubclass(resolve(game.screen), GameScreen)
+    rules = resolve(game.rules)
+    assert rules.kind == game.kind and rules.title == game.title
+    assert game.data_files() == () or all(file.name.endswith(".toml") for file in game.data_files())
+
+
+@by_kind
+def test_a_game_opens_with_its_shipped_data_and_lights_its_first_state(game: GameDescriptor):
+    opened = game.open(random.Random(1), None)
+    assert isinstance(opened.lights(opened.rules.initial()), Lights)
+    assert set(opened.controller.available(opened.rules.initial())) <= set(opened.controller.keymap.names)
+
+
+@by_kind
+def test_the_screen_binds_exactly_the_keymap_keys(game: GameDescriptor):
+    screen = resolve(game.screen)
+    keymap = resolve(game.controller).keymap
+    bound = {binding.key: binding.action for binding in screen.BINDINGS if isinstance(binding, Binding)}
+    for action in keymap:
+        if action.keys:
+            assert bound.get(action.keys) == f"act({action.name!r}, {action.value!r})", action
+    extra = {key for key, act in bound.items() if act.startswith("act(")} - {a.keys for a in keymap if a.keys}
+    assert not extra, f"bound but not in the keymap: {extra}"
+
+
+@by_kind
+def test_the_first_state_survives_the_games_file(game: GameDescriptor):
+    rules = resolve(game.rules)(random.Random(1), game.load_data(None))
+    state = rules.initial()
+    assert rules.state.validate_json(rules.state.dump_json(state)) == state
+
+
+@by_kind
+def test_a_change_of_the_states_shape_comes_with_a_new_version(game: GameDescriptor):
+    rules = resolve(game.rules)
+    shape = hashlib.sha256(repr(rules.state.json_schema()).encode()).hexdigest()[:16]
+    assert (rules.state_version, shape) == STATE_SHAPES.get(game.kind), (
+        f"{game.kind}: the state's shape is {shape}; raise state_version and update STATE_SHAPES")
