@@ -58,6 +58,10 @@ class Rules(Generic[State]):
         """Raises `RuleViolation` (naming why) when the game's rules forbid taking `target` back
         (or putting it back); every game allows it unless it says otherwise."""
 
+    def finished(self, state: State) -> bool:
+        """The game is over (its last turn played): home offers a new game instead of resuming it."""
+        return False
+
     def public(self, event: Event) -> dict[str, Any]:
         """The event as anyone at the table may see it (the log, the table network): hidden
         information, such as a face-down counter, left out."""
