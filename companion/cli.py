@@ -35,8 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
     delete.add_argument("game")
 
     from drivers.board_cli import add_board_commands
+    from drivers.speech_cli import add_speech_commands
 
     add_board_commands(commands)
+    add_speech_commands(commands)
     return parser
 
 
@@ -75,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         from drivers.board_cli import run_board_command
 
         return run_board_command(args)
+    if args.command == "speech":
+        from drivers.speech_cli import run_speech_command
+
+        return run_speech_command(args)
     from companion.bootstrap import bootstrap
 
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)

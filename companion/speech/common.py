@@ -1,0 +1,48 @@
+"""Announcements most games need: a roll, a refusal, a side's CAPs, the deck running out, a turn's end, hits."""
+
+from collections.abc import Sequence
+
+from companion.speech.announcement import Announcement
+
+
+def dice_rolled(faces: Sequence[int], modifier: int = 0) -> Announcement:
+    """"2 and 5, 7"; a single die is just its number; a modifier is said before the total."""
+    faces = tuple(faces)
+    total = sum(faces) + modifier
+    if modifier:
+        return Announcement(phrase="dice.modified", args={"faces": faces, "modifier": modifier, "total": total})
+    if len(faces) == 1:
+        return Announcement(phrase="dice.face", args={"total": total})
+    return Announcement(phrase="dice.rolled", args={"faces": faces, "total": total})
+
+
+def refused() -> Announcement:
+    return Announcement(phrase="refused")
+
+
+def side_caps(side: str, caps: int) -> Announcement:
+    """A side's CAPs; each side's count goes stale on its own."""
+    return Announcement(phrase="side.caps", args={"side": side, "caps": caps}, channel=f"caps:{side}")
+
+
+def deck_exhausted(turn: int) -> Announcement:
+    """The last card is drawn and `turn` ends with it."""
+    return Announcement(phrase="deck.exhausted", args={"turn": turn}, channel="turn")
+
+
+def turn_ended(turn: int) -> Announcement:
+    return Announcement(phrase="turn.ended", args={"turn": turn}, channel="turn")
+
+
+def hit_taken(unit: str) -> Announcement:
+    """That a unit was hit, never which counter it drew: that stays hidden until it is revealed."""
+    return Announcement(phrase="hit.taken", args={"unit": unit}, channel=f"hit:{unit}")
+
+
+def hit_revealed(unit: str, counter: str) -> Announcement:
+    """A hit counter once a rule has shown it to both sides; `counter` is its key, e.g. "suppressed"."""
+    return Announcement(phrase="hit.revealed", args={"unit": unit, "counter": counter}, channel=f"hit:{unit}")
+
+
+def unit_destroyed(unit: str) -> Announcement:
+    return Announcement(phrase="unit.destroyed", args={"unit": unit}, channel=f"hit:{unit}")

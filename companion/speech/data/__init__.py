@@ -1,0 +1,1 @@
+"""The shipped phrase packs, one TOML file per language."""

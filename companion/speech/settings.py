@@ -1,0 +1,25 @@
+"""The `[speech]` table of the config file: on or off, language, voice, rate, volume, cues and device."""
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.speech.phrases import Language
+
+
+class SpeechSettings(BaseModel):
+    """Speech is off until the config or the toggle key turns it on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    enabled: bool = False
+    language: Language = "en"
+    voice: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_+-]+$", max_length=40)
+    """An espeak-ng voice (`espeak-ng --voices`), e.g. "en-us" or "de+f3"; by default the language's own."""
+    rate: int = Field(default=175, ge=80, le=450)
+    """Words per minute."""
+    volume: int = Field(default=100, ge=0, le=200)
+    """espeak-ng's amplitude: 100 is normal; cues follow it."""
+    cues: bool = True
+    """A click for each press and a tone for a refusal, while speech is on."""
+    device: str | None = Field(default=None, min_length=1, max_length=200)
+    """The ALSA device for `aplay -D` (e.g. "plughw:CARD=Headphones"), or the PulseAudio / PipeWire sink
+    for `paplay`; the system's default when left out."""
