@@ -29,6 +29,7 @@ from hw_mocks.mock_buttons import MockButtonPresser
 
 if TYPE_CHECKING:
     from drivers.serial_board import SerialBoard
+    from drivers.speech import Speaker
     from hw_mocks.fake_board import FakeBoardProcess
 
 
@@ -49,6 +50,7 @@ class Companion:
     board: "SerialBoard | None" = field(default=None, init=False)
     fake_board: "FakeBoardProcess | None" = field(default=None, init=False)
     lights: TableLights = field(default_factory=TableLights, init=False)
+    speaker: "Speaker | None" = field(default=None, init=False)
     lock: DataDirLock = field(init=False)
     sessions: list[GameSession] = field(default_factory=list, init=False)
     """Every session opened, closed (their writers flushed) with the companion."""
@@ -98,6 +100,14 @@ class Companion:
         self.lights.board = self.board
         return self.board
 
+    def connect_speech(self, on_status: Callable[[str], None]) -> "Speaker":
+        """The speech engine's worker; off unless the config or the toggle key turns it on.
+        `on_status` hears its one-line status from any thread."""
+        from drivers.speech import Speaker
+
+        self.speaker = Speaker(self.config.speech, on_status=on_status)
+        return self.speaker
+
     def open_game(self, info: GameInfo) -> tuple[Game, GameSession]:
         """The game's parts and its session. Raises `UnreadableGame` for a kind this version does
         not know, `ConfigError` for a data file of the players' that cannot be used."""
@@ -125,6 +135,9 @@ class Companion:
         if self.board is not None:
             self.board.stop()
             self.board = None
+        if self.speaker is not None:
+            self.speaker.close()
+            self.speaker = None
         if self.fake_board is not None:
             self.fake_board.stop()
             self.fake_board = None

@@ -7,7 +7,7 @@ the games imports none of them: a game's models are built only when a game of th
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,8 @@ from companion.games.kit import data as data_files
 from companion.games.kit.controller import Controller
 from companion.games.kit.lights import Lights
 from companion.games.rules import Rules
+from companion.journal.events import Record
+from companion.speech.announcement import Announcement
 
 
 def resolve(reference: str) -> Any:
@@ -40,6 +42,9 @@ class GameDescriptor:
     data: str | None = None
     """`module:attribute`: the game's `DataFile`s, a tuple; the shipped files sit in that module's
     package, the players' own in `<data dir>/<kind>/`."""
+    announce: str | None = None
+    """`module:function`: (committed records, state after them) → `Announcement`s, what the table
+    hears after a commit; never anything one side may not know."""
 
     def data_files(self) -> tuple[data_files.DataFile, ...]:
         return tuple(resolve(self.data)) if self.data else ()
@@ -59,6 +64,7 @@ class GameDescriptor:
             rules=resolve(self.rules)(rng, loaded),
             controller=resolve(self.controller)(loaded),
             lights=resolve(self.lights),
+            announce=resolve(self.announce) if self.announce else silent,
         )
 
 
@@ -71,3 +77,9 @@ class Game:
     rules: Rules[Any]
     controller: Controller[Any]
     lights: Callable[[Any], Lights]
+    announce: Callable[[Sequence[Record], Any], tuple[Announcement, ...]]
+
+
+def silent(records: Sequence[Record], state: Any) -> tuple[Announcement, ...]:
+    """A game that says nothing out loud."""
+    return ()

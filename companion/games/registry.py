@@ -7,6 +7,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         kind="dice", title="Dice roller",
         rules="companion.dice.rules:DiceRules", controller="companion.dice.controller:DiceController",
         lights="companion.dice.lights:lights", screen="companion.tui.screens.dice:DiceScreen",
+        announce="companion.dice.announce:announce",
     ),
     GameDescriptor(
         kind="point_blank", title="Point Blank",

@@ -19,6 +19,7 @@ from companion.games.registry import GAMES
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
 from companion.session import GameSession
+from companion.speech.announcement import Cue
 from companion.tui.messages import (
     BoardLinkChanged,
     ContinueGame,
@@ -27,7 +28,9 @@ from companion.tui.messages import (
     JournalWaiting,
     NewGame,
     OpenGame,
+    Refused,
     ShowSavedGames,
+    SpeechChanged,
 )
 from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.screens.home import HomeScreen
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
 class CompanionApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
-    BINDINGS = [("g", "show_games", "Saved games")]
+    BINDINGS = [("g", "show_games", "Saved games"), ("ctrl+s", "toggle_speech", "Speech")]
 
     def __init__(
         self,
@@ -55,6 +58,7 @@ class CompanionApp(App[int]):
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
         self.storage_status = ""
+        self.speech_status = "speech off"
         self.status = Status()
         self.status_signal: Signal[Status] = Signal(self, "status")
 
@@ -67,6 +71,7 @@ class CompanionApp(App[int]):
 
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
+        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
         self.call_after_refresh(self._settle_memory)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
         self.call_after_refresh(
@@ -108,6 +113,8 @@ class CompanionApp(App[int]):
     # Messages up
 
     def on_hardware_press(self, message: HardwarePress) -> None:
+        if self.companion.speaker is not None:
+            self.companion.speaker.cue(Cue.PRESS)
         handler = getattr(self.screen, "on_control", None)
         if handler is not None:
             handler(message.press)
@@ -133,9 +140,25 @@ class CompanionApp(App[int]):
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
             self.storage_status = ""
+        self.speech_status = "speech off"
         self.refresh_status()
         screen.settled(settled)
         self._show_lights()
+        if settled.records and self.companion.speaker is not None:
+            # Said after the commit, never before; the game says only what every side may know.
+            self.companion.speaker.say(*screen.game.announce(settled.records, screen.session.state))
+
+    def on_refused(self, _: Refused) -> None:
+        if self.companion.speaker is not None:
+            self.companion.speaker.cue(Cue.REFUSAL)
+
+    def on_speech_changed(self, message: SpeechChanged) -> None:
+        self.speech_status = message.status
+        self.refresh_status()
+
+    def action_toggle_speech(self) -> None:
+        if self.companion.speaker is not None:
+            self.companion.speaker.toggle()
 
     def on_journal_waiting(self, message: JournalWaiting) -> None:
         self.storage_status = message.reason or ""
@@ -222,7 +245,8 @@ class CompanionApp(App[int]):
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = f"{screen.session.game.name} · {games_file}" if screen else games_file
-        self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status)
+        self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
+                             self.speech_status)
         self.status_signal.publish(self.status)
 
     # Actions

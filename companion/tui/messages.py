@@ -66,3 +66,15 @@ class ContinueGame(Message):
 
 class ShowSavedGames(Message):
     """A screen asks for the saved games list."""
+
+
+class SpeechChanged(Message):
+    """The speech engine's one-line status changed (on, off, unavailable and why)."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__()
+        self.status = status
+
+
+class Refused(Message):
+    """A screen refused a press: the table hears the refusal tone."""

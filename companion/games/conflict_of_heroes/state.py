@@ -4,7 +4,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from companion.games.conflict_of_heroes.cap_track import CapTrack
-from companion.games.conflict_of_heroes.events import AttackDeclared, AttackRolled, InitiativeRolled, RallyDeclared, RallyRolled
+from companion.games.conflict_of_heroes.events import (
+    AttackDeclared,
+    AttackRolled,
+    InitiativeRolled,
+    RallyDeclared,
+    RallyRolled,
+)
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
 

@@ -10,7 +10,13 @@ from collections.abc import Iterable
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes.events import (
-    AttackRolled, CounterRevealed, HitCounterDrawn, InitiativeAnnounced, InitiativeRolled, RallyRolled, UnitDestroyed,
+    AttackRolled,
+    CounterRevealed,
+    HitCounterDrawn,
+    InitiativeAnnounced,
+    InitiativeRolled,
+    RallyRolled,
+    UnitDestroyed,
 )
 from companion.journal.events import Record
 

@@ -150,7 +150,7 @@ def bog(state: PointBlankState, catalog: Catalog, unit_id: int, wire: bool = Fal
     card = terrain_of(catalog, unit)
     if not unit.vehicle:
         raise RuleViolation("only Vehicles and AFVs bog (7.2)")
-    if not card.bogs or card.los == "clear" and not wire:
+    if not card.bogs or (card.los == "clear" and not wire):
         raise RuleViolation(f"{card.name} does not cause bogging ({card.rule})")
     los = "blocking" if card.los == "blocking" else "degrading"
     return Bog(unit=unit.id, los=los, wheeled=unit.wheeled, wire=wire, buttoned=unit.buttoned, leadership=leadership)

@@ -18,7 +18,15 @@ from companion.games.point_blank import fatigue
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Check, MarkerChange, Outcome, Step
 from companion.games.point_blank.checks.battlefield import (
-    Blaze, Bog, Concealment, FatigueBonus, PlainCheck, Repair, Smoke, Spotting, Unbog,
+    Blaze,
+    Bog,
+    Concealment,
+    FatigueBonus,
+    PlainCheck,
+    Repair,
+    Smoke,
+    Spotting,
+    Unbog,
 )
 from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper
 from companion.games.point_blank.checks.melee import Melee

@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 from companion.games.point_blank.checks.base import Outcome, Step
-from companion.games.point_blank.odds import chance, melee_odds, total_odds
-from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
+from companion.games.point_blank.odds import chance, melee_odds, total_odds
+from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
 
 
 def percent(value: Fraction) -> str:

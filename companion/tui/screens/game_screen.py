@@ -21,6 +21,7 @@ from companion.hardware.controls import Control, ControlPressed
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.journal.store import Origin
 from companion.session import GameSession, Settled
+from companion.tui.messages import Refused
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from companion.tui.widgets.status_line import StatusLine
@@ -92,7 +93,7 @@ class GameScreen(Screen[None]):
             # counts, though the screen may not show it yet.
             intent = self.game.controller.press(self.session.latest, name, value, self.selected())
         except CompanionError as refusal:
-            self.notify(str(refusal), severity="error", timeout=5, markup=False)
+            self.refuse(str(refusal))
             return
         self.carry_out(intent, origin)
 
@@ -120,12 +121,16 @@ class GameScreen(Screen[None]):
             self.session.submit(command, origin)
         except Overridable as refusal:
             self._override = (refusal.override, self.session.head)  # type: ignore[assignment]
-            self.notify(str(refusal), severity="error", timeout=8, markup=False)
+            self.refuse(str(refusal), timeout=8)
             return False
         except CompanionError as refusal:
-            self.notify(str(refusal), severity="error", timeout=5, markup=False)
+            self.refuse(str(refusal))
             return False
         return True
+
+    def refuse(self, message: str, timeout: float = 5) -> None:
+        self.notify(message, severity="error", timeout=timeout, markup=False)
+        self.post_message(Refused())
 
     # Commits in
 

@@ -16,6 +16,7 @@ class Status:
     mock: bool = False
     storage: str = ""
     """A storage fault or wait, said until it clears."""
+    speech: str = ""
 
 
 class StatusLine(Static):
@@ -30,7 +31,7 @@ class StatusLine(Static):
     def show(self, status: Status) -> None:
         self.set_class(status.mock, "-mock")
         self.set_class(bool(status.storage), "-fault")
-        parts = [status.hardware, status.board, status.game]
+        parts = [status.hardware, status.board, status.speech, status.game]
         if status.storage:
             parts.insert(0, status.storage)
         # Paths, game names and board texts are shown as written, never read as markup.

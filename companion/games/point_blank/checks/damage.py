@@ -79,7 +79,7 @@ def damage_check(unit: Unit, result: int) -> Damage:
         return _result(unit, unit.shaken, unit.reduced, False, False, f"{result} vs morale {morale}: no effect")
     said = f"{result} vs morale {morale}"
     if unit.vehicle:
-        if unit.shaken and not unit.buttoned or unit.shaken >= 2:
+        if (unit.shaken and not unit.buttoned) or unit.shaken >= 2:
             # A third shaken result from fire abandons the vehicle (7.14, 7.17.2.1); in melee it is destroyed.
             return _result(unit, 0, False, False, True, f"{said}: the shaken crew abandons the vehicle")
         return one_hit(unit)

@@ -7,9 +7,9 @@ side's cards then hit one pip lower. Odd hits are spread in the order the units 
 
 from typing import Literal
 
+from companion.games.point_blank.catalog import Los
 from companion.games.point_blank.checks.base import Check, Draw, Outcome, Snapshot, change
 from companion.games.point_blank.checks.damage import hits
-from companion.games.point_blank.catalog import Los
 
 TERRAIN_DICE = {"clear": 0, "degrading": 1, "blocking": 2}
 
@@ -31,9 +31,7 @@ def melee_dice(attackers: tuple[Snapshot, ...], defenders: tuple[Snapshot, ...],
             defence += unit.firepower
     infantry = [u for u in defenders if u.kind not in ("afv", "vehicle")]
     vehicles = [u for u in defenders if u.kind in ("afv", "vehicle")]
-    if infantry:
-        defence += TERRAIN_DICE[defender_los]
-    elif vehicles and not defender_in_building:
+    if infantry or (vehicles and not defender_in_building):
         defence += TERRAIN_DICE[defender_los]
     defence -= sum(1 for u in defenders if u.shaken)
     return attack, max(1, defence)
