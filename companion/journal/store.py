@@ -1,10 +1,10 @@
 """Saved games in SQLite: WAL with `synchronous=FULL`, so a committed event survives a power cut."""
 
 import sqlite3
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator
 
 from pydantic import TypeAdapter
 
@@ -150,10 +150,19 @@ class GameStore:
         validate = events.validate_json
         return [Record(raw.seq, raw.at, validate(raw.payload)) for raw in self.raw_records(game_id)]
 
-    def raw_records(self, game_id: int) -> Iterator[RawRecord]:
-        rows = self._db.execute(
-            "SELECT seq, at, type, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
+    def raw_records(self, game_id: int, types: Collection[str] | None = None) -> Iterator[RawRecord]:
+        """The game's rows in order, read as they are iterated; only those of `types` when given."""
+        if types is None:
+            rows = self._db.execute(
+                "SELECT seq, at, type, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        else:
+            wanted = list(types)
+            rows = self._db.execute(
+                "SELECT seq, at, type, payload FROM events WHERE game_id = ?"
+                f" AND type IN ({', '.join('?' * len(wanted))}) ORDER BY seq",
+                (game_id, *wanted),
+            )
         for seq, at, type_, payload in rows:
             yield RawRecord(seq, datetime.fromisoformat(at), type_, payload)
 

@@ -7,6 +7,7 @@ import pytest
 from companion.dice.rules import DiceRolled, DiceRules
 from companion.dice.spec import DiceSpec
 from companion.errors import GameNotFound
+from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.journal.store import GameStore
 
 AT = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
@@ -85,3 +86,12 @@ def test_a_failed_append_commits_nothing(store):
     with pytest.raises(sqlite3.IntegrityError):
         store.append(game.id + 1, [a_roll(2)], AT)
     assert store.game(game.id).events == 1
+
+
+def test_raw_records_of_some_types_are_only_those_in_order_and_of_no_types_none(store):
+    game = store.create_game("dice")
+    store.append(game.id, [a_roll(1), DecisionUndone(target=1), a_roll(2), DecisionRedone(target=1)], AT)
+    picked = store.raw_records(game.id, ("decision_redone", "decision_undone"))
+    assert [(raw.seq, raw.type) for raw in picked] == [(2, "decision_undone"), (4, "decision_redone")]
+    assert list(store.raw_records(game.id, ())) == []
+    assert [raw.seq for raw in store.raw_records(game.id)] == [1, 2, 3, 4]
