@@ -9,7 +9,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SUITES = ["spine", "board", "point_blank", "speech"]
+SUITES = ["spine", "board", "point_blank", "speech", "dice_stats"]
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The `companion` command: the app, a one-off roll, saved games and their logs."""
+"""The `companion` command: the app, a one-off roll, saved games, their logs and their dice statistics."""
 
 import argparse
 import json
@@ -24,6 +24,13 @@ def build_parser() -> argparse.ArgumentParser:
     log = commands.add_parser("log", help="print a saved game's events")
     log.add_argument("game", nargs="?", help="game number or name (default: the most recent)")
     log.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    stats = commands.add_parser("stats", help="are the dice fair? faces counted per die type, against a fair die")
+    which = stats.add_mutually_exclusive_group()
+    which.add_argument("game", nargs="?", help="game number or name (default: the most recent)")
+    which.add_argument("--all", action="store_true", help="every saved game together")
+    stats.add_argument("--json", action="store_true",
+                       help="print JSON: per die type the counts per face, rolls and p-value, and each source apart")
 
     games = commands.add_parser("games", help="list, rename or delete saved games")
     games_commands = games.add_subparsers(dest="games_command", metavar="ACTION")
@@ -89,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
             return print_log(companion.store, args.game, args.json)
         if args.command == "games":
             return manage_games(companion.store, companion.lock, args)
+        if args.command == "stats":
+            return print_stats(companion.store, args.game, args.all, args.json)
         return run_app(companion, args)
     finally:
         companion.close()
@@ -142,6 +151,40 @@ def print_log(store, game_ref: str | None, as_json: bool) -> int:
             target = store.record(game.id, record.event.target, events)
         voided = " (undone)" if record.seq in timeline.voided else ""
         print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {describe(record, target)}{voided}")
+    return 0
+
+
+def print_stats(store, game_ref: str | None, all_games: bool, as_json: bool) -> int:
+    from companion.dice.journal_dice import UNDO_EVENTS, tally_journal, voided_decisions
+    from companion.dice.statistics import EMPTY
+    from companion.dice.stats_view import report_json, report_lines
+    from companion.errors import GameNotFound
+    from companion.games.registry import dice_events_of, title_of
+
+    if all_games:
+        games = store.games()
+    else:
+        last = store.find(game_ref) if game_ref else store.last_game()
+        games = [] if last is None else [last]
+    if not games:
+        raise GameNotFound("there are no saved games yet")
+    statistics = EMPTY
+    for game in games:
+        dice_events = dice_events_of(game.kind)
+        # Two passes, each read row by row: the few undo rows first, then only the rows with dice.
+        voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
+        carrying = store.raw_records(game.id, types=dice_events.keys())
+        statistics = tally_journal(carrying, dice_events, voided, statistics)
+    if as_json:
+        listed = [{"id": game.id, "name": game.name, "kind": game.kind} for game in games]
+        print(json.dumps({"games": listed, "dice": report_json(statistics)}))
+        return 0
+    if all_games:
+        print(f"# all {len(games)} saved games")
+    else:
+        print(f"# {games[0].name} ({title_of(games[0].kind)})")
+    for line in report_lines(statistics):
+        print(line)
     return 0
 
 

@@ -9,6 +9,7 @@ from companion.dice.events import DiceEvent, DiceRolled, SpecChosen
 from companion.dice.rolling import roll_faces
 from companion.dice.spec import DiceSpec
 from companion.dice.state import WINDOW, DiceState, RollEntry
+from companion.dice.statistics import Throw
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
 from companion.games.rules import Command, Rules
@@ -33,7 +34,7 @@ class DiceRules(Rules[DiceState]):
     title: ClassVar[str] = "Dice roller"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DiceEvent)
     state: ClassVar[TypeAdapter[DiceState]] = TypeAdapter(DiceState)
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
 
     def initial(self) -> DiceState:
         return DiceState(spec=DEFAULT_SPEC)
@@ -71,5 +72,8 @@ class DiceRules(Rules[DiceState]):
             case DiceRolled() as roll:
                 # A physical roll consumes the faces keyed in for it, voided or not.
                 entry = RollEntry(state.rolls + 1, record.seq, record.at, roll, voided)
-                return replace(state, pending=(), recent=(entry, *state.recent[: WINDOW - 1]), rolls=state.rolls + 1)
+                statistics = state.statistics if voided else state.statistics.add(Throw(roll.spec, roll.faces,
+                                                                                           roll.source))
+                return replace(state, pending=(), recent=(entry, *state.recent[: WINDOW - 1]), rolls=state.rolls + 1,
+                               statistics=statistics)
         return state

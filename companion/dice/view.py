@@ -1,14 +1,10 @@
 """What the dice roller's screen says: the roll line, the big digits, the history rows and the statistics."""
 
-from collections import Counter
-from statistics import fmean
-
-from companion.dice.spec import DiceSpec
 from companion.dice.state import DiceState, RollEntry
+from companion.dice.stats_view import totals_text
 from companion.games.kit.faces import slots
 
 HISTORY_HEADER = f"{'#':>5}  {'time':<8}  {'dice':<6} {'faces':<18} {'mod':>4}  {'total':>5}  source"
-BARS = "·▁▂▃▄▅▆▇█"
 
 
 def roll_line(state: DiceState) -> str:
@@ -48,30 +44,5 @@ def pending_text(state: DiceState) -> str:
     return f"Physical dice: {slots(state.pending, state.spec.count)}  (Undo erases)"
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
 def statistics_text(state: DiceState) -> str:
-    spec = state.spec
-    totals = [e.roll.total for e in state.recent if not e.voided and e.roll.spec == spec]
-    expected = spec.count * (spec.sides + 1) / 2 + spec.modifier
-    if not totals:
-        return f"{spec}: no rolls yet\nexpected average {expected:.2f}"
-    return (
-        f"{spec}: {plural(len(totals), 'roll')}\n"
-        f"average {fmean(totals):.2f} (expected {expected:.2f})\n"
-        f"lowest {min(totals)}, highest {max(totals)}"
-        + spread_of_totals(spec, totals)
-    )
-
-
-def spread_of_totals(spec: DiceSpec, totals: list[int]) -> str:
-    """A one-line bar per possible total (`2 ▁▂▄▆█▆▄▂▁·· 12`), for dice with few totals."""
-    low, high = spec.count + spec.modifier, spec.count * spec.sides + spec.modifier
-    if high - low + 1 > 24:
-        return ""
-    counts = Counter(totals)
-    most = max(counts.values())
-    bars = "".join(BARS[round(counts[total] / most * (len(BARS) - 1))] for total in range(low, high + 1))
-    return f"\n{low} {bars} {high}"
+    return totals_text(state.statistics.totals_of(state.spec))

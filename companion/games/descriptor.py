@@ -42,6 +42,8 @@ class GameDescriptor:
     data: str | None = None
     """`module:attribute`: the game's `DataFile`s, a tuple; the shipped files sit in that module's
     package, the players' own in `<data dir>/<kind>/`."""
+    dice: str | None = None
+    """`module:NAME`: the game's `DiceEvents` (which of its events carry dice), for `companion stats`."""
     announce: str | None = None
     """`module:function`: (committed records, state after them) → `Announcement`s, what the table
     hears after a commit; never anything one side may not know."""

@@ -1,13 +1,18 @@
 """Every game the companion knows, one line each, by the kind saved with each game."""
 
-from companion.games.descriptor import GameDescriptor
+from typing import TYPE_CHECKING
+
+from companion.games.descriptor import GameDescriptor, resolve
+
+if TYPE_CHECKING:
+    from companion.dice.journal_dice import DiceEvents
 
 GAMES: tuple[GameDescriptor, ...] = (
     GameDescriptor(
         kind="dice", title="Dice roller",
         rules="companion.dice.rules:DiceRules", controller="companion.dice.controller:DiceController",
         lights="companion.dice.lights:lights", screen="companion.tui.screens.dice:DiceScreen",
-        announce="companion.dice.announce:announce",
+        announce="companion.dice.announce:announce", dice="companion.dice.journal_dice:DICE_ROLLER_DICE",
     ),
     GameDescriptor(
         kind="point_blank", title="Point Blank",
@@ -16,6 +21,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         lights="companion.games.point_blank.lights:lights",
         screen="companion.tui.point_blank.screen:PointBlankScreen",
         data="companion.games.point_blank.data:FILES",
+        dice="companion.games.point_blank.dice_thrown:DICE_EVENTS",
     ),
     GameDescriptor(
         kind="conflict_of_heroes", title="Conflict of Heroes",
@@ -24,6 +30,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         lights="companion.games.conflict_of_heroes.lights:lights",
         screen="companion.tui.conflict_of_heroes.screen:ConflictOfHeroesScreen",
         data="companion.games.conflict_of_heroes.data:FILES",
+        dice="companion.games.conflict_of_heroes.dice_thrown:DICE_EVENTS",
     ),
 )
 
@@ -32,6 +39,12 @@ KINDS: dict[str, GameDescriptor] = {game.kind: game for game in GAMES}
 
 def descriptor(kind: str) -> GameDescriptor | None:
     return KINDS.get(kind)
+
+
+def dice_events_of(kind: str) -> "DiceEvents":
+    """A kind's dice-carrying events; none for a kind that rolls no dice or that this version does not know."""
+    known = KINDS.get(kind)
+    return resolve(known.dice) if known is not None and known.dice else {}
 
 
 def title_of(kind: str) -> str:

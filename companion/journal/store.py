@@ -6,7 +6,7 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 """
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -278,12 +278,15 @@ class GameStore:
             return record
         raise GameNotFound(f"game {game_id} has no event {seq}")
 
-    def raw_records(self, game_id: int, after: int = 0) -> Iterator[RawRecord]:
-        """Streams the rows: a long game is never held in memory whole."""
+    def raw_records(self, game_id: int, after: int = 0, types: Collection[str] | None = None) -> Iterator[RawRecord]:
+        """Streams the rows after `after` (only those of `types`, when given): a long game is never
+        held in memory whole."""
+        wanted = list(types) if types is not None else None
+        kinds = "" if wanted is None else f" AND type IN ({', '.join('?' * len(wanted))})"
         try:
             rows = self._db.execute(
-                "SELECT seq, at, type, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after),
+                f"SELECT seq, at, type, payload FROM events WHERE game_id = ? AND seq > ?{kinds} ORDER BY seq",
+                (game_id, after, *(wanted or ())),
             )
             for seq, at, type_, payload in rows:
                 yield RawRecord(seq, datetime.fromisoformat(at), type_, payload)

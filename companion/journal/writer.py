@@ -75,7 +75,8 @@ def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
         if batch.snapshot is not None:
             state, timeline = batch.snapshot.dump()
             db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, format, state, timeline)"
-                       " VALUES (?, ?, ?, ?, ?)", (batch.game_id, batch.snapshot.seq, batch.snapshot.format, state, timeline))
+                       " VALUES (?, ?, ?, ?, ?)",
+                       (batch.game_id, batch.snapshot.seq, batch.snapshot.format, state, timeline))
         if batch.origin is not None:
             db.execute("INSERT INTO inputs (source, last) VALUES (?, ?)"
                        " ON CONFLICT(source) DO UPDATE SET last = excluded.last",

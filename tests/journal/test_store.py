@@ -108,3 +108,15 @@ def test_the_causes_are_said_in_words_a_player_can_act_on():
         "the games file is read-only"
     assert store_module.cause(sqlite3.OperationalError("database is locked")) == \
         "the games file is locked by another program"
+
+
+def test_raw_records_of_some_types_are_only_those_in_order_and_of_no_types_none(store):
+    game = store.create_game("dice")
+    rows = [(1, "dice_rolled"), (2, "decision_undone"), (3, "dice_rolled"), (4, "decision_redone")]
+    for seq, type_ in rows:
+        store._db.execute("INSERT INTO events VALUES (?, ?, '2026-11-30T10:00:00+00:00', ?, '{}')",
+                          (game.id, seq, type_))
+    picked = store.raw_records(game.id, types=("decision_redone", "decision_undone"))
+    assert [(raw.seq, raw.type) for raw in picked] == [(2, "decision_undone"), (4, "decision_redone")]
+    assert list(store.raw_records(game.id, types=())) == []
+    assert [raw.seq for raw in store.raw_records(game.id, after=1)] == [2, 3, 4]

@@ -6,7 +6,6 @@ from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
-from companion.dice.view import spread_of_totals
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.status_line import StatusLine
@@ -157,9 +156,3 @@ async def test_a_spec_typed_in_the_dialog_becomes_the_dice(companion):
         await settle(pilot)
         assert isinstance(app.screen, DiceScreen)
         assert str(app.screen.session.state.spec) == "3d6+1"
-
-
-def test_the_spread_of_totals_draws_a_bar_for_each_possible_total():
-    spec = DiceSpec.parse("2d6")
-    assert spread_of_totals(spec, [7, 7, 6, 2]) == "\n2 ▄···▄█····· 12"
-    assert spread_of_totals(DiceSpec.parse("3d10"), [15]) == ""

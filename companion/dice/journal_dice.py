@@ -1,0 +1,67 @@
+"""The dice in a saved game's journal: which events carry dice, and the statistics of those still in force.
+
+Each game kind names its own dice-carrying events (`DiceEvents`, listed in `companion.games.registry`),
+so a new game adds its dice without this module knowing it.
+"""
+
+from collections.abc import Callable, Container, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from companion.dice.rules import DiceRolled
+from companion.dice.statistics import EMPTY, DiceStatistics, Throw
+from companion.journal.events import DecisionRedone, DecisionUndone, Event
+from companion.journal.store import RawRecord
+
+UNDO_EVENTS = ("decision_undone", "decision_redone")
+
+AnEvent = TypeVar("AnEvent", bound=Event)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCarrier(Generic[AnEvent]):
+    """An event that throws dice, and the dice it threw."""
+
+    event: type[AnEvent]
+    throws: Callable[[AnEvent], tuple[Throw, ...]]
+
+    def __call__(self, payload: str) -> tuple[Throw, ...]:
+        """The dice of a journal row's JSON payload."""
+        return self.throws(self.event.model_validate_json(payload))
+
+
+DiceEvents = Mapping[str, DiceCarrier[Any]]
+"""A game's dice-carrying events, by the event's `type` tag."""
+
+
+def voided_decisions(undo_records: Iterable[RawRecord]) -> set[int]:
+    """The decisions undone and not redone, from a game's undo and redo records in order."""
+    voided: set[int] = set()
+    for raw in undo_records:
+        if raw.type == "decision_undone":
+            voided.add(DecisionUndone.model_validate_json(raw.payload).target)
+        elif raw.type == "decision_redone":
+            voided.discard(DecisionRedone.model_validate_json(raw.payload).target)
+    return voided
+
+
+def tally_journal(
+    records: Iterable[RawRecord],
+    dice_events: DiceEvents,
+    voided: Container[int],
+    statistics: DiceStatistics = EMPTY,
+) -> DiceStatistics:
+    """`statistics` plus every die the records threw, except in voided ones; one record at a time."""
+    return statistics + DiceStatistics.of(
+        throw
+        for raw in records
+        if raw.type in dice_events and raw.seq not in voided
+        for throw in dice_events[raw.type](raw.payload)
+    )
+
+
+def _dice_rolled(roll: DiceRolled) -> tuple[Throw, ...]:
+    return (Throw(roll.spec, roll.faces, roll.source),)
+
+
+DICE_ROLLER_DICE: DiceEvents = {"dice_rolled": DiceCarrier(DiceRolled, _dice_rolled)}
