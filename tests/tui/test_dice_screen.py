@@ -1,12 +1,17 @@
 """Pilot tests of the dice roller, driven through gpiozero's MockFactory pins and the keyboard."""
 
-from textual.widgets import Digits
+from datetime import UTC, datetime
 
+import pytest
+from textual.widgets import Digits, Input, Label, Static
+
+from companion.dice.rules import DiceRolled, SpecChosen
 from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen, spread_of_totals
+from companion.tui.screens.spec_prompt import SpecPrompt
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.status_line import StatusLine
 
@@ -160,3 +165,33 @@ def test_the_spread_of_totals_draws_a_bar_for_each_possible_total():
     spec = DiceSpec.parse("2d6")
     assert spread_of_totals(spec, [7, 7, 6, 2]) == "\n2 ▄···▄█····· 12"
     assert spread_of_totals(DiceSpec.parse("3d10"), [15]) == ""
+
+
+@pytest.mark.parametrize("typed", ["d6+" + "9" * 400, "d6-" + "9" * 5000, "[bold]x", "d6+[/]"])
+async def test_a_spec_beyond_the_limits_or_not_a_spec_is_said_in_one_line_and_changes_nothing(companion, typed):
+    app = dice_app(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        error = app.screen.query_one("#spec-error", Label)
+        shown = str(error.render())
+        assert isinstance(app.screen, SpecPrompt)
+        assert "\n" not in shown and len(shown) < 100
+        assert shown.startswith(repr(typed[:24]).rstrip("'"))
+        await pilot.press("escape")
+        assert str(app.screen.session.state.spec) == "2d6"
+        assert app.screen.session.records == []
+
+
+async def test_a_game_saved_with_a_modifier_beyond_todays_limit_still_opens(companion):
+    game = companion.store.create_game("dice")
+    huge = DiceSpec.model_construct(count=1, sides=6, modifier=int("9" * 400))
+    companion.store.append(game.id, [SpecChosen(spec=huge), DiceRolled(spec=huge, faces=(3,), source="generated")],
+                           datetime.now(UTC))
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen.session.state.spec.modifier == int("9" * 400)
+        assert "beyond the dice limits" in str(app.screen.query_one("#stats", Static).render())

@@ -158,6 +158,8 @@ def pending_text(state: DiceState) -> str:
 
 def statistics_text(state: DiceState) -> str:
     spec = state.spec
+    if not spec.within_limits:
+        return f"{spec}: beyond the dice limits, no statistics"
     totals = [e.roll.total for e in state.history if not e.voided and e.roll.spec == spec]
     expected = spec.count * (spec.sides + 1) / 2 + spec.modifier
     if not totals:

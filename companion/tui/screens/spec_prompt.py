@@ -20,7 +20,7 @@ class SpecPrompt(ModalScreen[DiceSpec | None]):
         with Vertical(id="dialog"):
             yield Label("Dice to roll (d6, 2d6, d10, 3d6+1, …)")
             yield Input(value=str(self._current), id="spec-input")
-            yield Label("", id="spec-error")
+            yield Label("", id="spec-error", markup=False)  # it quotes what was typed
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
