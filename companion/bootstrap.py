@@ -127,7 +127,7 @@ def bootstrap(
 ) -> Companion:
     """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
     config_path = paths.config_path(config_file, env)
-    config = load_config(config_path)
+    config = load_config(config_path, required=paths.config_named(config_file, env))
     store = GameStore(paths.games_file(paths.data_dir(data_dir, env)))
     pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that

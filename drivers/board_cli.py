@@ -28,7 +28,8 @@ def add_board_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    port = args.port or load_config(paths.config_path(getattr(args, "config", None))).board.port
+    named = getattr(args, "config", None)
+    port = args.port or load_config(paths.config_path(named), required=paths.config_named(named)).board.port
     if args.board_command == "monitor":
         return monitor(port, out)
     return status(port, out, args.timeout)
