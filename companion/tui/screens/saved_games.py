@@ -1,5 +1,6 @@
 """Saved games: open, rename, delete, or start a new one."""
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
@@ -44,7 +45,9 @@ class SavedGamesScreen(Screen):
         table.clear()
         for game in self._store.games():
             used = game.last_used.astimezone().strftime("%Y-%m-%d %H:%M")
-            table.add_row(str(game.id), game.name, title_of(game.kind), str(game.events), used, key=str(game.id))
+            # A str cell would be read as markup.
+            table.add_row(str(game.id), Text(game.name), title_of(game.kind), str(game.events), used,
+                          key=str(game.id))
 
     def _selected(self) -> GameInfo | None:
         table = self.query_one(DataTable)
@@ -106,7 +109,7 @@ class AskText(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self._question)
+            yield Label(self._question, markup=False)  # it names the game
             yield Input(value=self._value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
