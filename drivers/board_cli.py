@@ -41,7 +41,8 @@ def describe(state: BoardLinkState) -> str:
     return (f"board {state.board_id} on {state.port}\n"
             f"  protocol {state.protocol}, firmware {state.firmware}\n"
             f"  capabilities: {', '.join(state.capabilities) or 'none'}"
-            + (f"\n  {state.damage.removeprefix('; ')}" if state.damaged_frames else ""))
+            + (f"\n  {state.damage.removeprefix('; ')}" if state.damaged_frames else "")
+            + (f"\n  {state.bad.removeprefix('; ')}" if state.bad_events else ""))
 
 
 def status(port: str | None, out: TextIO, timeout: float = 5.0,
