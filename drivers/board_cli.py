@@ -86,7 +86,10 @@ def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
     started = time.monotonic()
 
     def say(text: str) -> None:
-        print(f"{time.monotonic() - started:9.3f}  {text}", file=out, flush=True)
+        try:
+            print(f"{time.monotonic() - started:9.3f}  {text}", file=out, flush=True)
+        except BrokenPipeError:
+            stop.set()  # the reader is gone (`| head`): done; the command ends quietly
 
     def on_state(state: BoardLinkState) -> None:
         say(describe(state).replace("\n", "\n" + " " * 11))
