@@ -151,3 +151,13 @@ def test_a_game_name_that_is_not_utf8_is_refused_as_an_argument(tmp_path):
 def test_the_message_of_an_internal_error_is_its_type_and_first_line():
     assert internal_error(ValueError("first\nsecond")) == "internal error: ValueError: first"
     assert internal_error(RuntimeError()) == "internal error: RuntimeError"
+
+
+@pytest.mark.parametrize(("command", "spec"), [("dice", "d6+" + "9" * 400), ("dice", "d6-" + "9" * 5000),
+                                               ("roll", "d6+" + "9" * 5000), ("roll", "200d6")])
+def test_a_spec_beyond_the_limits_is_one_line_and_stores_nothing(tmp_path, command, spec):
+    result = companion(command, spec, data_dir=tmp_path)
+    assert result.returncode == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("companion: '") and len(line) < 120
+    assert "Game" not in companion("games", data_dir=tmp_path).stdout

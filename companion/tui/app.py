@@ -86,8 +86,8 @@ class CompanionApp(App):
         super()._handle_exception(error)
 
     def _print_error_renderables(self) -> None:
-        if self.show_tracebacks:
-            super()._print_error_renderables()
+        if self.crash is None or self.show_tracebacks:
+            super()._print_error_renderables()  # also what Textual has to say without a crash
         else:
             self._exit_renderables.clear()
 

@@ -3,7 +3,7 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from companion.dice.rules import DiceRules
+from companion.dice.rules import DiceRules, SpecChosen
 from companion.dice.spec import DiceSpec
 from companion.errors import BadFace, BadSpec
 
@@ -85,5 +85,6 @@ def test_a_spec_saved_before_the_modifier_limit_is_read_back_as_it_was_written()
     saved = DiceRules.events.validate_json(
         '{"type": "spec_chosen", "spec": {"count": 1, "sides": 6, "modifier": ' + "9" * 400 + "}}"
     )
+    assert isinstance(saved, SpecChosen)
     assert saved.spec.modifier == int("9" * 400)
     assert not saved.spec.within_limits

@@ -85,7 +85,7 @@ async def test_a_game_name_shows_as_typed_in_the_header_the_status_line_and_save
         assert shown(app.screen.query_one(Label)) == f"New name for {name}"
         await pilot.press("escape", "d")
         assert shown(app.screen.query_one(Label)).startswith(f"Delete {name} and its 0 events")
-        app.screen.query_one("Input").value = name
+        app.screen.query_one(Input).value = name
         await pilot.press("enter")
         await pilot.pause()
         assert f"deleted {name}" in toasts(app)
