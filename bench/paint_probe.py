@@ -6,6 +6,7 @@
 """
 
 import json
+import os
 import sys
 import tempfile
 import threading
@@ -126,7 +127,7 @@ def companion(presses: int, out: Path) -> None:
     watch_renders(Static, "source", clock)
     data = Path(tempfile.mkdtemp())
     factory = MockFactory()
-    wired = bootstrap(data_dir=data, config_file=data / "none.toml", env={}, fake_board=False,
+    wired = bootstrap(data_dir=data, config_file=Path(os.devnull), env={}, fake_board=False,
                       pin_choice=PinFactoryChoice(factory, "mock", True, "benchmark"))
     append = wired.store.append
 

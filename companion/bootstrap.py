@@ -157,7 +157,7 @@ def bootstrap(
 ) -> Companion:
     """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
     config_path = paths.config_path(config_file, env)
-    config = load_config(config_path)
+    config = load_config(config_path, required=paths.config_named(config_file, env))
     folder = paths.data_dir(data_dir, env)
     store = GameStore(paths.games_file(folder))
     pins = pin_choice or choose_pin_factory(env)

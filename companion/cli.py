@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--json", action="store_true", help="print JSON: spec, faces, modifier, total")
 
     log = commands.add_parser("log", help="print a saved game's events")
-    log.add_argument("game", nargs="?", help="game number or name (default: the most recent)")
+    log.add_argument("game", nargs="?", type=plain_text, help="game number or name (default: the most recent)")
     log.add_argument("--json", action="store_true", help="one JSON object per line")
 
     stats = commands.add_parser("stats", help="are the dice fair? faces counted per die type, against a fair die")
@@ -36,10 +37,10 @@ def build_parser() -> argparse.ArgumentParser:
     games_commands = games.add_subparsers(dest="games_command", metavar="ACTION")
     games_commands.add_parser("list", help="list saved games (the default)")
     rename = games_commands.add_parser("rename", help="rename a game")
-    rename.add_argument("game")
-    rename.add_argument("name")
+    rename.add_argument("game", type=plain_text)
+    rename.add_argument("name", type=plain_text)
     delete = games_commands.add_parser("delete", help="delete a game and its events")
-    delete.add_argument("game")
+    delete.add_argument("game", type=plain_text)
 
     from drivers.board_cli import add_board_commands
     from drivers.speech_cli import add_speech_commands
@@ -59,7 +60,20 @@ def common_options(default: object) -> argparse.ArgumentParser:
                         help="where saved games live (or COMPANION_DATA_DIR)")
     common.add_argument("--config", type=Path, default=default, help="the config file (or COMPANION_CONFIG)")
     common.add_argument("--seed", type=int, default=default, help="seed the dice, for a reproducible session")
+    common.add_argument("--debug", action="store_true", default=default,
+                        help="show the full traceback of an unexpected error")
     return common
+
+
+def plain_text(value: str) -> str:
+    """An argument that is stored or shown: bytes that are not UTF-8 reach Python as lone surrogates,
+    which SQLite and the screen cannot take."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise argparse.ArgumentTypeError(f"'{shown}' is not UTF-8 text") from None
+    return value
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -68,13 +82,34 @@ class CommandParser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Runs one command. A player sees one line for any error; `--debug` shows the traceback of an
+    unexpected one. Output cut short by its reader (`companion log | head`) ends quietly."""
     args = build_parser().parse_args(argv)
     try:
         status = run(args)
+        sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit
+    except BrokenPipeError:
+        # The reader went away. As the Python docs advise (signal module, "Note on SIGPIPE"): point
+        # stdout at devnull so the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
         status = 1
+    except KeyboardInterrupt:
+        status = 130
+    except Exception as error:
+        if args.debug:
+            raise
+        print(f"companion: {internal_error(error)} (run with --debug for the traceback)", file=sys.stderr)
+        status = 1
     sys.exit(status)
+
+
+def internal_error(error: BaseException) -> str:
+    """`internal error: Type: first line of the message`."""
+    lines = str(error).strip().splitlines()
+    return f"internal error: {type(error).__name__}" + (f": {lines[0]}" if lines else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -217,6 +252,9 @@ def run_app(companion, args: argparse.Namespace) -> int:
 
     spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
     companion.lock.acquire()
-    app = CompanionApp(companion, start_kind="dice" if args.command == "dice" else None, start_spec=spec)
+    app = CompanionApp(companion, start_kind="dice" if args.command == "dice" else None, start_spec=spec,
+                       debug=bool(args.debug))
     app.run()
+    if app.crash is not None and not args.debug:
+        raise app.crash
     return app.return_code or 0

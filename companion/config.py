@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError, model_validator
 
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
@@ -17,20 +17,22 @@ from companion.speech.settings import SpeechSettings
 
 
 class PinMap(BaseModel):
-    """BCM pin numbers; every button wired between its pin and ground (internal pull-up)."""
+    """BCM pin numbers; every button wired between its pin and ground (internal pull-up).
+
+    Strict ints: TOML's `true` is not pin 1."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    roll: int | None = Field(default=17, ge=0, le=27)
-    undo: int | None = Field(default=27, ge=0, le=27)
-    confirm: int | None = Field(default=22, ge=0, le=27)
-    next: int | None = Field(default=23, ge=0, le=27)
-    roll_led: int | None = Field(default=24, ge=0, le=27)
-    faces: tuple[int, ...] = Field(default=(5, 6, 12, 13, 16, 26), max_length=10)
+    roll: StrictInt | None = Field(default=17, ge=0, le=27)
+    undo: StrictInt | None = Field(default=27, ge=0, le=27)
+    confirm: StrictInt | None = Field(default=22, ge=0, le=27)
+    next: StrictInt | None = Field(default=23, ge=0, le=27)
+    roll_led: StrictInt | None = Field(default=24, ge=0, le=27)
+    faces: tuple[StrictInt, ...] = Field(default=(5, 6, 12, 13, 16, 26), max_length=10)
     """Face keys in order: the first is face 1; a tenth key is a d10's 10."""
-    sides: tuple[int, ...] = Field(default=(), max_length=2)
+    sides: tuple[StrictInt, ...] = Field(default=(), max_length=2)
     """Optional per-side buttons (side 1, side 2), such as Conflict of Heroes CAP buttons."""
-    side_leds: tuple[int, ...] = Field(default=(), max_length=2)
+    side_leds: tuple[StrictInt, ...] = Field(default=(), max_length=2)
     """Optional per-side LEDs (side 1, side 2): lit for the side whose impulse or turn it is."""
 
     @model_validator(mode="after")
@@ -55,7 +57,7 @@ class PinMap(BaseModel):
 
     def buttons(self) -> list[tuple[int, Control, int | None]]:
         """(pin, control, value) for every button in the map."""
-        wired = [
+        wired: list[tuple[int, Control, int | None]] = [
             (pin, Control(name), None)
             for name in ("roll", "undo", "confirm", "next")
             if (pin := getattr(self, name)) is not None
@@ -68,7 +70,7 @@ class PinMap(BaseModel):
 class GpioSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    debounce_ms: float = Field(default=DEFAULT_WINDOW * 1000, ge=0, le=500)
+    debounce_ms: StrictFloat = Field(default=DEFAULT_WINDOW * 1000, ge=0, le=500)
 
 
 class BoardSettings(BaseModel):
@@ -77,7 +79,7 @@ class BoardSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     port: str | None = None
-    enabled: bool = True
+    enabled: StrictBool = True
 
 
 class Config(BaseModel):
@@ -89,14 +91,15 @@ class Config(BaseModel):
     speech: SpeechSettings = SpeechSettings()
 
 
-def load_config(path: Path) -> Config:
-    """The config at `path`, or the defaults when there is no such file."""
+def load_config(path: Path, *, required: bool = False) -> Config:
+    """The config at `path`; the defaults when there is no such file, unless it is `required` (a file
+    the user named must be there: a typo in its name would otherwise go unnoticed)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except FileNotFoundError:
+        if required:
+            raise ConfigError(f"{path}: no such config file") from None
         return Config()
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read it: {error.strerror}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -105,6 +108,29 @@ def load_config(path: Path) -> Config:
         return Config.model_validate(data)
     except ValidationError as error:
         raise ConfigError(describe_validation_error(path, text, error)) from None
+
+
+def read_text_file(path: Path) -> str:
+    """The text of a config or data file, read as UTF-8 (a leading byte-order mark is dropped).
+
+    A missing file raises `FileNotFoundError`, for the caller to decide whether that is fine; any other
+    problem is a `ConfigError` naming the file, and the line and column of a byte that is not UTF-8."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read it: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        column = len(data[line_start:error.start].decode("utf-8", errors="replace")) + 1
+        raise ConfigError(
+            f"{path}, line {line}: byte 0x{data[error.start]:02x} at column {column} is not UTF-8 text; "
+            "save the file as UTF-8"
+        ) from None
 
 
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:

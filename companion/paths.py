@@ -27,5 +27,11 @@ def config_path(override: Path | None = None, env: Mapping[str, str] = os.enviro
     return Path(user_config_dir(APP_NAME)) / "config.toml"
 
 
+def config_named(override: Path | None = None, env: Mapping[str, str] = os.environ) -> bool:
+    """True when the user named the config file (`--config` or `COMPANION_CONFIG`): it must exist.
+    The default file may be absent (then the defaults apply)."""
+    return override is not None or bool(env.get("COMPANION_CONFIG"))
+
+
 def games_file(directory: Path) -> Path:
     return directory / "games.sqlite3"

@@ -28,7 +28,8 @@ def add_board_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    port = args.port or load_config(paths.config_path(getattr(args, "config", None))).board.port
+    named = getattr(args, "config", None)
+    port = args.port or load_config(paths.config_path(named), required=paths.config_named(named)).board.port
     if args.board_command == "monitor":
         return monitor(port, out)
     return status(port, out, args.timeout)
@@ -40,7 +41,8 @@ def describe(state: BoardLinkState) -> str:
     return (f"board {state.board_id} on {state.port}\n"
             f"  protocol {state.protocol}, firmware {state.firmware}\n"
             f"  capabilities: {', '.join(state.capabilities) or 'none'}"
-            + (f"\n  {state.damage.removeprefix('; ')}" if state.damaged_frames else ""))
+            + (f"\n  {state.damage.removeprefix('; ')}" if state.damaged_frames else "")
+            + (f"\n  {state.bad.removeprefix('; ')}" if state.bad_events else ""))
 
 
 def status(port: str | None, out: TextIO, timeout: float = 5.0,
@@ -84,7 +86,10 @@ def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
     started = time.monotonic()
 
     def say(text: str) -> None:
-        print(f"{time.monotonic() - started:9.3f}  {text}", file=out, flush=True)
+        try:
+            print(f"{time.monotonic() - started:9.3f}  {text}", file=out, flush=True)
+        except BrokenPipeError:
+            stop.set()  # the reader is gone (`| head`): done; the command ends quietly
 
     def on_state(state: BoardLinkState) -> None:
         say(describe(state).replace("\n", "\n" + " " * 11))

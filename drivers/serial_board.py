@@ -9,8 +9,8 @@ import logging
 import re
 import threading
 import time
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import serial
@@ -61,7 +61,10 @@ def discover_ports(by_id: Path = BY_ID) -> list[str]:
 
 
 def control_pressed(event: BoardEvent) -> ControlPressed | None:
-    """The press a board event means to the app, or None for releases, holds and encoders."""
+    """The press a board event means to the app, or None for releases, holds, encoders and events
+    whose value is out of range (`event.problem`)."""
+    if event.problem:
+        return None
     if event.kind == codec.FACE:
         return ControlPressed(Control.FACE, event.value, source="board")
     if event.kind != codec.BUTTON_DOWN:
@@ -244,6 +247,9 @@ class SerialBoard:
             self._set_state(replace(self.state, damaged_frames=damaged, last_damage=session.decoder.last_error))
 
     def _deliver(self, event: BoardEvent) -> None:
+        if event.problem and self.connected:
+            # Acknowledged like any event (or the board would resend it forever), never pressed: said instead.
+            self._set_state(replace(self.state, bad_events=self.state.bad_events + 1, last_bad_event=event.problem))
         try:
             if self._on_board_event is not None:
                 self._on_board_event(event)

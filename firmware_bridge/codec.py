@@ -57,6 +57,11 @@ EVENT_KIND_NAMES = {
 CONTROL_CODES = {"roll": 1, "undo": 2, "redo": 3, "confirm": 4, "next": 5, "side": 6}
 CONTROL_NAMES = dict((code, name) for name, code in CONTROL_CODES.items())
 
+# The values a FACE event and a side button may carry: faces 1 to 10 (0 is a d10's ten), sides 1 and 2.
+FACE_MIN = 0
+FACE_MAX = 10
+SIDES = (1, 2)
+
 # Capability bits in HELLO_ACK.
 CAP_BUTTONS = 0x01
 CAP_FACES = 0x02
@@ -519,6 +524,16 @@ class Decoder:
     def _damaged(self, reason):
         self.damaged += 1
         self.last_error = reason
+
+
+def event_problem(kind, code, value):
+    """Why an input event cannot be used (a value out of range), or None when it can."""
+    if kind == FACE and not FACE_MIN <= value <= FACE_MAX:
+        return "face %d is not %d to %d" % (value, FACE_MIN, FACE_MAX)
+    if kind in (BUTTON_DOWN, BUTTON_UP, BUTTON_HELD) and CONTROL_NAMES.get(code) == "side" \
+            and value not in SIDES:
+        return "side %d is not %s" % (value, " or ".join(str(side) for side in SIDES))
+    return None
 
 
 def seq_after(a, b):

@@ -52,6 +52,11 @@ class BoardEvent:
     value: int
 
     @property
+    def problem(self) -> str | None:
+        """Why the app cannot use this event (a face or side out of range), or None."""
+        return codec.event_problem(self.kind, self.code, self.value)
+
+    @property
     def kind_name(self) -> str:
         return codec.EVENT_KIND_NAMES.get(self.kind, "kind %d" % self.kind)
 
@@ -65,13 +70,14 @@ class BoardEvent:
         return None
 
     def __str__(self) -> str:
+        bad = " (ignored: %s)" % self.problem if self.problem else ""
         if self.kind == codec.FACE:
-            return "#%d face %d" % (self.event_id, self.value)
+            return "#%d face %d%s" % (self.event_id, self.value, bad)
         if self.kind == codec.ENCODER:
             return "#%d encoder %d step %+d" % (self.event_id, self.code, self.value)
         name = self.control_name or "button %d" % self.code
         suffix = " %d" % self.value if name == "side" else ""
-        return "#%d %s%s %s" % (self.event_id, name, suffix, self.kind_name)
+        return "#%d %s%s %s%s" % (self.event_id, name, suffix, self.kind_name, bad)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ reads control commands on stdin, one per line, and answers each with one line (`
     hold CONTROL [VALUE] MS  held down for MS milliseconds (a HELD event after 600 ms)
     face N                   the face key N (1 to 10)
     events N [EVERY_MS]      N synthetic face events, as fast as the link takes them or paced
+    raw KIND CODE VALUE      one event as given, whatever the pin map says (e.g. raw 1 6 3: side 3)
     settle                   answers once every press and event has been acknowledged
     corrupt P / drop P       flip / drop each byte in either direction with probability P
     unplug / replug          the cable: the pty goes away (the host sees the port vanish), then
@@ -18,7 +19,7 @@ reads control commands on stdin, one per line, and answers each with one line (`
     status / stamps / quit
 
 With --micropython the firmware runs under the MicroPython unix port instead (the `micropython`
-binary next to this Python); then only press, hold, face, events, settle, status and quit work.
+binary next to this Python); then only press, hold, face, events, raw, settle, status and quit work.
 """
 
 import argparse

@@ -14,7 +14,7 @@ PRESS_MS = 60
 GAP_MS = 60
 
 HELP = ("commands: press CONTROL [VALUE] | hold CONTROL [VALUE] MS | face N | "
-        "events N [EVERY_MS] | settle | status | stamps")
+        "events N [EVERY_MS] | raw KIND CODE VALUE | settle | status | stamps")
 
 
 class VirtualPins:
@@ -105,6 +105,13 @@ class VirtualPins:
             self._to_inject += int(args[0])
             self._every_ms = int(args[1]) if len(args) > 1 else 0
             self._next_inject = now_ms
+            return "ok"
+        if verb == "raw":
+            # An event no pin makes, as a board with other firmware (or a bug) might send it.
+            kind, code, value = int(args[0]), int(args[1]), int(args[2])
+            if not (0 <= kind <= 255 and 0 <= code <= 255 and -128 <= value <= 127):
+                raise ValueError("raw takes a kind and code 0 to 255 and a value -128 to 127")
+            self.firmware.session.push(kind, code, value)
             return "ok"
         if verb == "settle":
             self._settling = True

@@ -42,10 +42,13 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def companion(tmp_path: Path, mock_factory: MockFactory, clock: FakeClock) -> Iterator[Companion]:
-    """The real composition root on mock pins, a fresh data dir and a seeded random source."""
+    """The real composition root on mock pins, a fresh data dir, an empty config file and a seeded
+    random source."""
+    config = tmp_path / "config.toml"
+    config.write_text("")
     wired = bootstrap(
         data_dir=tmp_path / "data",
-        config_file=tmp_path / "config.toml",
+        config_file=config,
         seed=7,
         env={},
         pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"),

@@ -5,12 +5,16 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 import scipy.stats
 
 from companion.bootstrap import bootstrap
-from companion.dice.rules import EnterFace, RollDice
+from companion.cli import internal_error
+from companion.dice.rules import ChooseSpec, EnterFace, RollDice
+from companion.dice.spec import DiceSpec
 from companion.games.rules import Undo
 
 
@@ -44,7 +48,7 @@ def test_a_bad_spec_exits_non_zero_with_one_clear_line(spec):
 
 
 def test_log_prints_the_latest_games_events_readably_and_as_json(tmp_path):
-    wired = bootstrap(data_dir=tmp_path, config_file=tmp_path / "none.toml", seed=1, env={})
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
     _, session = wired.resume_or_start("dice")
     (roll,) = session.execute(RollDice())
     session.execute(Undo())
@@ -68,7 +72,7 @@ def test_log_of_a_game_that_does_not_exist_says_so(tmp_path):
 
 
 def test_games_are_listed_renamed_and_deleted(tmp_path):
-    wired = bootstrap(data_dir=tmp_path, config_file=tmp_path / "none.toml", env={})
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), env={})
     wired.resume_or_start("dice")
     wired.close()
     assert "Game 1" in companion("games", data_dir=tmp_path).stdout
@@ -88,7 +92,7 @@ def test_a_broken_config_file_stops_the_app_with_file_line_and_problem(tmp_path)
 
 def played_dice_game(data_dir, seed: int, rolls: int, keyed: tuple[int, ...] = ()):
     """A new dice game of generated 2d6 rolls, keyed-in physical faces, and one roll undone; its rolls in force."""
-    wired = bootstrap(data_dir=data_dir, config_file=data_dir / "none.toml", seed=seed, env={})
+    wired = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=seed, env={})
     _, session = wired.open_game(wired.store.create_game("dice"))
     for _ in range(rolls):
         session.execute(RollDice())
@@ -158,3 +162,86 @@ def test_stats_with_no_saved_games_says_so_and_a_game_with_all_is_refused(tmp_pa
     assert result.returncode == 1 and result.stderr == "companion: there are no saved games yet\n"
     refused = companion("stats", "1", "--all", data_dir=tmp_path)
     assert refused.returncode == 2 and "not allowed with argument" in refused.stderr
+
+
+@pytest.mark.parametrize("named_by", ["option", "environment"])
+def test_a_config_file_that_was_named_but_does_not_exist_stops_the_command(tmp_path, named_by):
+    missing = tmp_path / "confg.toml"
+    args = ("--config", str(missing), "games") if named_by == "option" else ("games",)
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_DATA_DIR": str(tmp_path)}
+    if named_by == "environment":
+        env["COMPANION_CONFIG"] = str(missing)
+    result = subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env)
+    assert result.returncode == 1
+    assert result.stderr == f"companion: {missing}: no such config file\n"
+
+
+def test_board_status_also_refuses_a_named_config_file_that_does_not_exist(tmp_path):
+    result = companion("board", "status", "--config", str(tmp_path / "nope.toml"), data_dir=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == f"companion: {tmp_path / 'nope.toml'}: no such config file\n"
+
+
+def test_a_log_piped_into_head_ends_quietly(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("dice"))
+    # Far more than a pipe holds, so the log is still writing when head has gone.
+    for spec in ["d6", "d10"] * 3000:
+        session.submit(ChooseSpec(spec=DiceSpec.parse(spec)))
+    wired.close()
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_DATA_DIR": str(tmp_path)}
+    log = subprocess.Popen([sys.executable, "-m", "companion", "log"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=env)
+    head = subprocess.Popen(["head", "-1"], stdin=log.stdout, stdout=subprocess.PIPE)
+    assert log.stdout is not None and log.stderr is not None
+    log.stdout.close()  # head holds the read end now
+    first, _ = head.communicate(timeout=30)
+    errors = log.stderr.read()
+    log.wait(timeout=30)
+    assert first == b"# Game 1 (dice), 6000 events\n"
+    assert errors == b""
+
+
+BROKEN_COMMAND = (
+    # A bug nobody planned a message for, put in on purpose: every command's work raises.
+    "import sys, companion.cli as cli\n"
+    "def broken(args): raise ZeroDivisionError('division by zero')\n"
+    "cli.run = broken\n"
+    "cli.main(sys.argv[1:])\n"
+)
+
+
+def test_an_unexpected_error_is_one_line_and_debug_shows_the_traceback(tmp_path):
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_DATA_DIR": str(tmp_path)}
+    plain = subprocess.run([sys.executable, "-c", BROKEN_COMMAND, "games"], capture_output=True, text=True, env=env)
+    assert plain.returncode == 1
+    (line,) = plain.stderr.splitlines()
+    assert line == "companion: internal error: ZeroDivisionError: division by zero (run with --debug for the traceback)"
+    debugged = subprocess.run([sys.executable, "-c", BROKEN_COMMAND, "games", "--debug"], capture_output=True,
+                              text=True, env=env)
+    assert debugged.returncode == 1
+    assert "Traceback (most recent call last)" in debugged.stderr
+
+
+def test_a_game_name_that_is_not_utf8_is_refused_as_an_argument(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "companion", "games", "rename", "1", b"Ark\xffhem"],
+                            capture_output=True, text=True,
+                            env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 2
+    assert "argument name: 'Ark\\xffhem' is not UTF-8 text" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_message_of_an_internal_error_is_its_type_and_first_line():
+    assert internal_error(ValueError("first\nsecond")) == "internal error: ValueError: first"
+    assert internal_error(RuntimeError()) == "internal error: RuntimeError"
+
+
+@pytest.mark.parametrize(("command", "spec"), [("dice", "d6+" + "9" * 400), ("dice", "d6-" + "9" * 5000),
+                                               ("roll", "d6+" + "9" * 5000), ("roll", "200d6")])
+def test_a_spec_beyond_the_limits_is_one_line_and_stores_nothing(tmp_path, command, spec):
+    result = companion(command, spec, data_dir=tmp_path)
+    assert result.returncode == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("companion: '") and len(line) < 120
+    assert "Game" not in companion("games", data_dir=tmp_path).stdout

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Config, PinMap, load_config
+from companion.config import Config, PinMap, load_config, read_text_file
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 
@@ -33,6 +33,11 @@ def test_a_config_file_overrides_pins_and_debounce(tmp_path):
         ("[pins]\nroll = 17\nundo = 17\n", "line 1: pins: GPIO17 is given to both roll and undo"),
         ("[pins\n", "not valid TOML"),
         ("[pins]\nfaces = [5, 99]\n", "GPIO99 does not exist"),
+        ("[pins]\nroll = true\n", "line 2: pins.roll: Input should be a valid integer"),
+        ("[pins]\nfaces = [5, false]\n", "line 2: pins.faces: Input should be a valid integer"),
+        ("[pins]\nsides = [true, 20]\n", "line 2: pins.sides: Input should be a valid integer"),
+        ("[gpio]\ndebounce_ms = true\n", "line 2: gpio.debounce_ms: Input should be a valid number"),
+        ("[board]\nenabled = 1\n", "line 2: board.enabled: Input should be a valid boolean"),
     ],
 )
 def test_a_bad_config_names_the_file_the_line_the_key_and_the_problem(tmp_path, text, expected):
@@ -53,3 +58,36 @@ def test_the_pin_map_lists_every_button_with_its_control():
 def test_a_side_led_cannot_share_a_pin_with_a_button(tmp_path):
     with pytest.raises(ConfigError, match="GPIO17 is given to both roll and side 1 LED"):
         load_config(write(tmp_path, "[pins]\nside_leds = [17]\n"))
+
+
+def test_a_config_file_that_was_named_must_exist(tmp_path):
+    with pytest.raises(ConfigError, match=r"missing\.toml: no such config file"):
+        load_config(tmp_path / "missing.toml", required=True)
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "column"),
+    [
+        (b"\xff[pins]\n", 1, 1),
+        (b"[pins]\nroll = 17 # r\xc3\xb6ll \xe9\n", 2, 18),
+        (b"# caf\xc3\xa9\n\n[pins]\nroll = 17\n\x80\n", 5, 1),
+    ],
+)
+def test_bytes_that_are_not_utf8_are_named_with_the_file_line_and_column(tmp_path, data, line, column):
+    path = tmp_path / "config.toml"
+    path.write_bytes(data)
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value).startswith(f"{path}, line {line}: byte 0x")
+    assert f"at column {column} is not UTF-8 text" in str(refused.value)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    path = write(tmp_path, "")
+    path.write_bytes(b"\xef\xbb\xbf[pins]\nroll = 4\n")
+    assert load_config(path).pins.roll == 4
+
+
+def test_a_folder_where_a_file_should_be_is_said_not_raised(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read it"):
+        read_text_file(tmp_path)

@@ -45,4 +45,6 @@ def pending_text(state: DiceState) -> str:
 
 
 def statistics_text(state: DiceState) -> str:
+    if not state.spec.within_limits:
+        return f"{state.spec}: beyond the dice limits, no statistics"  # a game saved before the limits
     return totals_text(state.statistics.totals_of(state.spec))

@@ -28,10 +28,13 @@ class BoardLinkState:
     damaged_frames: int = 0
     """Frames skipped since the link came up because they arrived damaged (noise, a bad cable)."""
     last_damage: str = ""
+    bad_events: int = 0
+    """Events ignored since the link came up because their value is out of range (a side 3, a face 11)."""
+    last_bad_event: str = ""
 
     def __str__(self) -> str:
         if self.status is LinkStatus.CONNECTED:
-            return f"board connected (firmware {self.firmware}, protocol {self.protocol}){self.damage}"
+            return f"board connected (firmware {self.firmware}, protocol {self.protocol}){self.damage}{self.bad}"
         if self.status is LinkStatus.SEARCHING:
             return "board: searching"
         return f"board {self.status}: {self.reason}" if self.reason else f"board {self.status}"
@@ -43,3 +46,11 @@ class BoardLinkState:
             return ""
         plural = "s" if self.damaged_frames > 1 else ""
         return f"; skipped {self.damaged_frames} damaged frame{plural} (last: {self.last_damage})"
+
+    @property
+    def bad(self) -> str:
+        """`; ignored 2 bad events (last: side 3 is not 1 or 2)`, or nothing."""
+        if not self.bad_events:
+            return ""
+        plural = "s" if self.bad_events > 1 else ""
+        return f"; ignored {self.bad_events} bad event{plural} (last: {self.last_bad_event})"

@@ -3,6 +3,10 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
+FACES = range(0, 11)
+"""The values a FACE press may carry: 1 to 10, or 0 for a d10's ten."""
+SIDES = (1, 2)
+
 
 class Control(StrEnum):
     ROLL = "roll"
@@ -23,6 +27,13 @@ class ControlPressed:
     control: Control
     value: int | None = None
     source: str = "gpio"
+
+    def __post_init__(self) -> None:
+        # No screen has to guard against a face or side that cannot be: such a press does not exist.
+        if self.control is Control.FACE and self.value not in FACES:
+            raise ValueError(f"face {self.value} is not {FACES[0]} to {FACES[-1]}")
+        if self.control is Control.SIDE and self.value not in SIDES:
+            raise ValueError(f"side {self.value} is not 1 or 2")
 
     def __str__(self) -> str:
         return f"{self.control} {self.value}" if self.value is not None else str(self.control)

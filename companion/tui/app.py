@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
@@ -16,6 +17,7 @@ from companion.bootstrap import Companion
 from companion.errors import CompanionError
 from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
+from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
 from companion.session import GameSession
@@ -51,9 +53,13 @@ class CompanionApp(App[int]):
         companion: Companion,
         start_kind: str | None = None,
         start_spec: "DiceSpec | None" = None,
+        debug: bool = False,
     ) -> None:
         super().__init__()
         self.companion = companion
+        self.show_tracebacks = debug
+        self.crash: Exception | None = None
+        """The first unexpected error, for the command to report in one line after the app has exited."""
         self._start_kind = start_kind
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
@@ -84,6 +90,32 @@ class CompanionApp(App[int]):
         elif last := self.companion.store.last_game():
             self.open_game(last)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is plain text, whatever the caller asked: they carry refusals and file
+        errors that quote names and paths from players, files and devices (see ARCHITECTURE.md)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints a full traceback, local variables and all, once the app has exited; the
+        # `companion` command says it in one line instead, unless --debug.
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None or self.show_tracebacks:
+            super()._print_error_renderables()  # also what Textual has to say without a crash
+        else:
+            self._exit_renderables.clear()
+
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of
         the collector's sight (a full collection over it took ~35 ms, stalling a press every few
@@ -96,11 +128,15 @@ class CompanionApp(App[int]):
         gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
 
     def _connect_board(self) -> None:
-        fake = "fake " if self.companion.want_fake_board else ""
         try:
-            self.companion.connect_board(self._post_press, lambda state: self._post(BoardLinkChanged(fake + str(state))))
+            self.companion.connect_board(self._post_press, self._post_link_state)
         except Exception as error:  # the app runs on without a board, and says why
             self.post_message(BoardLinkChanged(f"board could not start: {error}"))
+
+    def _post_link_state(self, state: BoardLinkState) -> None:
+        """Called on the link's thread."""
+        fake = "fake " if self.companion.want_fake_board else ""
+        self.post_message(BoardLinkChanged(fake + str(state)))
 
     def _post_press(self, press: ControlPressed) -> None:
         """Called on the hardware's thread: post and return at once."""

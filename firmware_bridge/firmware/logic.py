@@ -8,10 +8,53 @@ try:
     from firmware_bridge import codec
     from firmware_bridge.board_session import BoardSession
 except ImportError:  # on the board every module sits flat in the root
-    import codec
-    from board_session import BoardSession
+    import codec  # type: ignore[import-not-found, no-redef]
+    from board_session import BoardSession  # type: ignore[import-not-found, no-redef]
 
 FIRMWARE_VERSION = (1, 0, 0)
+GP_PINS = 30
+"""GP0 to GP29."""
+
+
+def pin_map_problems(pin_map):
+    """Every mistake in the pin map (pins.py), one line each; an empty list when the board can start.
+
+    Checked at boot, so a side 3 or a pin given twice stops the board with a message instead of
+    sending the companion presses that cannot be."""
+    problems = []
+    used = {}  # type: dict[int, str]
+
+    def take(pin, part):
+        if type(pin) is not int or not 0 <= pin < GP_PINS:
+            problems.append("%s: %r is not a GP pin (0 to %d)" % (part, pin, GP_PINS - 1))
+        elif pin in used:
+            problems.append("GP%d is given to both %s and %s" % (pin, used[pin], part))
+        else:
+            used[pin] = part
+
+    for entry in pin_map.BUTTONS:
+        if type(entry) not in (tuple, list) or len(entry) not in (2, 3):
+            problems.append("BUTTONS entry %r: write (GP pin, control) or (GP pin, control, value)" % (entry,))
+            continue
+        control = entry[1]
+        value = entry[2] if len(entry) > 2 else None
+        part = control if value is None else "%s %r" % (control, value)
+        if control == "face":
+            if type(value) is not int or not codec.FACE_MIN <= value <= codec.FACE_MAX:
+                problems.append("%s: a face key's value is the face, %d to %d" % (
+                    part, codec.FACE_MIN, codec.FACE_MAX))
+        elif control == "side":
+            if value not in codec.SIDES or type(value) is not int:
+                problems.append("%s: a side button's value is the side, 1 or 2" % part)
+        elif control not in codec.CONTROL_CODES:
+            problems.append("%r is not a control (use face, %s)" % (
+                control, ", ".join(sorted(codec.CONTROL_CODES))))
+        elif value is not None:
+            problems.append("%s: only face and side buttons take a value" % part)
+        take(entry[0], part)
+    for index, pin in enumerate(pin_map.LEDS):
+        take(pin, "LED %d" % index)
+    return problems
 
 
 class Button:
@@ -88,6 +131,9 @@ class Firmware:
     """The whole board minus its hardware: buttons, LEDs, display and the link session."""
 
     def __init__(self, pin_map, board_id, boot, queue_size=64):
+        problems = pin_map_problems(pin_map)
+        if problems:
+            raise ValueError("pins.py: " + "; ".join(problems))
         self.buttons = []
         debounce_ms = getattr(pin_map, "DEBOUNCE_MS", 20)
         hold_ms = getattr(pin_map, "HOLD_MS", 600)

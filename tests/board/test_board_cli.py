@@ -60,3 +60,20 @@ def test_monitor_prints_each_decoded_event_until_stopped(fake_board):
         worker.join(5)
     events = [line.split(None, 1)[1] for line in out.getvalue().splitlines() if "#" in line]
     assert events == ["#0 roll down", "#1 roll held", "#2 roll up", "#3 face 3"]
+
+
+def test_monitor_piped_into_head_ends_quietly_when_head_has_read_enough(fake_board):
+    board = subprocess.Popen([sys.executable, "-m", "companion", "board", "monitor", "--port", fake_board.path],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-2"], stdin=board.stdout, stdout=subprocess.PIPE)
+    assert board.stdout is not None and board.stderr is not None
+    board.stdout.close()
+    try:
+        first, _ = head.communicate(timeout=30)
+        assert b"board: searching" in first.splitlines()[0]
+        fake_board.command("press roll")  # more to say than head wants: the next line finds the pipe closed
+        board.wait(timeout=30)
+        assert board.stderr.read() == b""
+    finally:
+        board.kill()
+        board.wait()

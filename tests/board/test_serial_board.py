@@ -3,8 +3,10 @@
 import os
 import tty
 
+import pytest
+
 from companion.hardware.board_link import LinkStatus
-from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.controls import FACES, SIDES, Control, ControlPressed
 from drivers.serial_board import SerialBoard, control_pressed, discover_ports
 from firmware_bridge import codec
 from firmware_bridge.host_session import BoardEvent
@@ -154,3 +156,48 @@ def test_discovery_takes_by_id_links_that_look_like_a_board_once_each(tmp_path):
     (by_id / "usb-Raspberry_Pi_Pico_e6614c311b7e6f35-if00").symlink_to(target)
     (by_id / "usb-Garmin_GPS-if00").symlink_to(tmp_path / "ttyUSB0")
     assert discover_ports(by_id) == [str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00")]
+
+
+@pytest.mark.parametrize("board", ["fake_board", "micropython_board"])
+def test_events_with_a_side_or_face_out_of_range_are_counted_and_shown_never_pressed(board, recorder, request):
+    fake = request.getfixturevalue(board)
+    presses, states, events = recorder(), recorder(), recorder()
+    link = started(fake.path, presses, states, on_board_event=events)
+    try:
+        states.wait_for_status(LinkStatus.CONNECTED, timeout=5)
+        fake.command(f"raw {codec.BUTTON_DOWN} {codec.CONTROL_CODES['side']} 3")
+        fake.command(f"raw {codec.FACE} 0 11")
+        fake.command(f"raw {codec.FACE} 0 -1")
+        fake.command("press roll")
+        fake.command("settle")
+        assert presses.items == [ControlPressed(Control.ROLL, None, "board")]
+        bad = states.wait_for(lambda items: items[-1].bad_events == 3)[-1]
+        assert bad.status is LinkStatus.CONNECTED
+        assert str(bad).endswith("; ignored 3 bad events (last: face -1 is not 0 to 10)")
+        assert "side 3 down (ignored: side 3 is not 1 or 2)" in str(events.items[0])
+    finally:
+        link.stop()
+
+
+@pytest.mark.parametrize(("kind", "code", "value"), [
+    (codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 0),
+    (codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 3),
+    (codec.FACE, 0, 11),
+    (codec.FACE, 0, -5),
+])
+def test_an_event_out_of_range_means_no_press(kind, code, value):
+    event = BoardEvent(1, kind, code, value)
+    assert event.problem
+    assert control_pressed(event) is None
+
+
+@pytest.mark.parametrize(("control", "value"), [(Control.SIDE, 3), (Control.SIDE, None), (Control.FACE, 11),
+                                                (Control.FACE, None)])
+def test_a_press_with_a_side_or_face_that_cannot_be_does_not_exist(control, value):
+    with pytest.raises(ValueError, match="is not"):
+        ControlPressed(control, value)
+
+
+def test_the_protocol_and_the_app_agree_on_faces_and_sides():
+    assert list(FACES) == list(range(codec.FACE_MIN, codec.FACE_MAX + 1))
+    assert SIDES == codec.SIDES

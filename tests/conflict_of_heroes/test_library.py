@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import ConfigError
 from companion.games.conflict_of_heroes.library import (
-    load_hit_counters, load_units, shipped_names, shipped_text, validate,
+    HIT_COUNTERS_FILE, UNITS_FILE, load_hit_counters, load_units, shipped_names, shipped_text, validate,
 )
 
 
@@ -63,3 +63,10 @@ def test_a_file_that_is_not_toml_is_reported_with_its_path(tmp_path):
 
 def test_no_players_file_means_the_shipped_library(tmp_path):
     assert load_units(tmp_path) == load_units()
+
+
+@pytest.mark.parametrize("name", [UNITS_FILE, HIT_COUNTERS_FILE])
+def test_a_players_file_that_is_not_utf8_is_reported_with_file_and_line(tmp_path, name):
+    (tmp_path / name).write_bytes(b"[x]\nname = \"Gr\xfcn\"\n")
+    with pytest.raises(ConfigError, match=f"{name}, line 2: byte 0xfc at column 11 is not UTF-8"):
+        load_units(tmp_path) if name == UNITS_FILE else load_hit_counters(tmp_path)

@@ -52,7 +52,7 @@ def caps_shown(app: CompanionApp, side: int) -> str:
 
 
 def unit_row(app: CompanionApp, number: int) -> list:
-    return app.screen.query_one("#coh-units", DataTable).get_row(str(number))
+    return [str(cell) for cell in app.screen.query_one("#coh-units", DataTable).get_row(str(number))]
 
 
 async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_the_side_button(table, clock):

@@ -1,5 +1,9 @@
-import pytest
+import re
 
+import pytest
+from pydantic import ValidationError
+
+from companion.dice.rules import DiceRules, SpecChosen
 from companion.dice.spec import DiceSpec
 from companion.errors import BadFace, BadSpec
 
@@ -44,3 +48,43 @@ def test_a_zero_on_a_d10_reads_as_ten():
 def test_a_face_the_die_does_not_have_is_refused(spec, face):
     with pytest.raises(BadFace, match=f"{face} is not a face of a d"):
         DiceSpec.parse(spec).face(face)
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ("101d6", "between 1 and 100 dice"),
+        ("d1001", "between 2 and 1000 sides"),
+        ("d6+1001", "between -1000 and +1000"),
+        ("d6-1001", "between -1000 and +1000"),
+        ("d6+" + "9" * 400, "between -1000 and +1000"),
+        ("d6-" + "9" * 5000, "between -1000 and +1000"),
+        ("9" * 5000 + "d6", "between 1 and 100 dice"),
+        ("d" + "9" * 5000, "between 2 and 1000 sides"),
+    ],
+)
+def test_a_spec_beyond_the_limits_is_refused_in_one_short_line_naming_the_limit(text, limit):
+    with pytest.raises(BadSpec, match=re.escape(limit)) as refused:
+        DiceSpec.parse(text)
+    message = str(refused.value)
+    assert "\n" not in message and len(message) < 100
+
+
+@pytest.mark.parametrize("text", ["100d1000+1000", "d6-1000", "d6+0000000000000001", "00002d6"])
+def test_specs_at_the_limits_are_read(text):
+    spec = DiceSpec.parse(text)
+    assert spec.within_limits
+
+
+def test_a_spec_built_in_code_beyond_the_modifier_limit_is_refused():
+    with pytest.raises(ValidationError, match="between -1000 and \\+1000"):
+        DiceSpec(count=1, sides=6, modifier=1001)
+
+
+def test_a_spec_saved_before_the_modifier_limit_is_read_back_as_it_was_written():
+    saved = DiceRules.events.validate_json(
+        '{"type": "spec_chosen", "spec": {"count": 1, "sides": 6, "modifier": ' + "9" * 400 + "}}"
+    )
+    assert isinstance(saved, SpecChosen)
+    assert saved.spec.modifier == int("9" * 400)
+    assert not saved.spec.within_limits

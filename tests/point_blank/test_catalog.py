@@ -59,3 +59,10 @@ def test_confirmed_counts_are_saved_as_a_user_deck_file_that_loads_back(tmp_path
     save_deck(tmp_path / "point_blank", (10, 9, 9, 9, 9, 8))
     deck = load_catalog(tmp_path / "point_blank").deck
     assert deck.cards_per_pip == (10, 9, 9, 9, 9, 8) and not deck.assumed
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_user_file_that_is_not_utf8_is_reported_with_file_and_line(tmp_path: Path, name):
+    (tmp_path / name).write_bytes(b"# a comment\n\xff\n")
+    with pytest.raises(ConfigError, match=f"{name}, line 2: byte 0xff at column 1 is not UTF-8"):
+        load_catalog(tmp_path)

@@ -54,5 +54,27 @@ def test_the_games_file_is_shown_from_the_home_directory_when_it_is_there():
 
     from companion.tui.app import shorter_path
 
-    assert shorter_path(Path.home() / ".local/share/companion/games.sqlite3") == "~/.local/share/companion/games.sqlite3"
+    games = ".local/share/companion/games.sqlite3"
+    assert shorter_path(Path.home() / games) == f"~/{games}"
     assert shorter_path(Path("/srv/games.sqlite3")) == "/srv/games.sqlite3"
+
+
+class AppThatFails(CompanionApp):
+    """A fault nobody planned for, on the app's own thread."""
+
+    def on_mount(self) -> None:
+        raise RuntimeError("a fault on the screen")
+
+
+def test_an_app_that_fails_hands_the_error_to_the_command_and_prints_no_traceback(companion, capfd):
+    app = AppThatFails(companion)
+    app.run(headless=True, size=SIZE)
+    assert isinstance(app.crash, RuntimeError) and app.return_code == 1
+    assert capfd.readouterr().err == ""
+
+
+def test_an_app_that_fails_prints_its_traceback_with_debug(companion, capfd):
+    app = AppThatFails(companion, debug=True)
+    app.run(headless=True, size=SIZE)
+    assert isinstance(app.crash, RuntimeError)
+    assert "a fault on the screen" in capfd.readouterr().err

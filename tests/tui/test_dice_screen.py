@@ -1,14 +1,19 @@
 """Pilot tests of the dice roller, driven through gpiozero's MockFactory pins and the keyboard."""
 
-from textual.widgets import Digits
 
+import pytest
+from textual.widgets import Digits, Input, Label, Static
+
+from companion.dice.events import DiceRolled, SpecChosen
 from companion.dice.spec import DiceSpec
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.status_line import StatusLine
+from tests.journal_rows import append
 from tests.pilot import press, settle
 
 SIZE = (140, 40)
@@ -156,3 +161,34 @@ async def test_a_spec_typed_in_the_dialog_becomes_the_dice(companion):
         await settle(pilot)
         assert isinstance(app.screen, DiceScreen)
         assert str(app.screen.session.state.spec) == "3d6+1"
+
+
+@pytest.mark.parametrize("typed", ["d6+" + "9" * 400, "d6-" + "9" * 5000, "[bold]x", "d6+[/]"])
+async def test_a_spec_beyond_the_limits_or_not_a_spec_is_said_in_one_line_and_changes_nothing(companion, typed):
+    app = dice_app(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "e")
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        error = app.screen.query_one("#form-error", Static)
+        shown = str(error.render())
+        assert isinstance(app.screen, SpecForm)
+        assert "\n" not in shown and len(shown) < 100
+        # The field takes 40 characters; a shorter bad spec is quoted, cut to its first 24.
+        assert shown.startswith(repr(typed[:24]).rstrip("'")) or shown.endswith("at most 40 characters")
+        await pilot.press("escape")
+        assert str(app.screen.session.state.spec) == "2d6"
+        await settle(pilot)
+        assert app.screen.session.records == []
+
+
+async def test_a_game_saved_with_a_modifier_beyond_todays_limit_still_opens(companion):
+    game = companion.store.create_game("dice")
+    huge = DiceSpec.model_construct(count=1, sides=6, modifier=int("9" * 400))
+    append(companion.store, game.id, [SpecChosen(spec=huge), DiceRolled(spec=huge, faces=(3,), source="generated")])
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen.session.state.spec.modifier == int("9" * 400)
+        assert "beyond the dice limits" in str(app.screen.query_one("#stats", Static).render())

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from companion import paths
-from companion.config import describe_validation_error
+from companion.config import describe_validation_error, read_text_file
 from companion.errors import ConfigError
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
@@ -63,11 +63,9 @@ def _load(name: str, folder: Path | None, depth: int) -> Any:
         return _validated(name, data, shipped_text(name), shipped_path)
     user_path = folder / name
     try:
-        user_text = user_path.read_text(encoding="utf-8")
+        user_text = read_text_file(user_path)
     except FileNotFoundError:
         return _validated(name, data, shipped_text(name), shipped_path)
-    except OSError as error:
-        raise ConfigError(f"{user_path}: cannot read it: {error.strerror}") from None
     # Shipped files are validated by the test suite, so what fails after the merge is the player's.
     return _validated(name, _overlay(data, _parse(user_text, user_path), depth), user_text, user_path)
 

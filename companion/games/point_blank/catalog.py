@@ -13,7 +13,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.config import describe_validation_error
+from companion.config import describe_validation_error, read_text_file
 from companion.errors import ConfigError
 
 SHIPPED = files("companion.games.point_blank.data")
@@ -162,8 +162,6 @@ def save_deck(user_dir: Path, cards_per_pip: tuple[int, ...]) -> Path:
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        return read_text_file(path)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read it: {error.strerror}") from None

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -81,11 +82,11 @@ class AddUnitForm(Form):
 
     def fields(self) -> ComposeResult:
         yield Label("Add a unit")
-        options = [(profile.name, key) for key, profile in self._library.items()]
+        options = [(Text(profile.name), key) for key, profile in self._library.items()]
         yield Select(options, id="unit-kind", allow_blank=False)
         with RadioSet(id="unit-side"):
             for side in (1, 2):
-                yield RadioButton(self._state.side(side).name, value=side == self._side)
+                yield RadioButton(Text(self._state.side(side).name), value=side == self._side)
         yield Input(placeholder="label on the map, e.g. Squad C", id="unit-label")
 
     def answer(self) -> list[Command]:
@@ -101,7 +102,7 @@ class MoveForm(Form):
         self._unit = unit
 
     def fields(self) -> ComposeResult:
-        yield Label(f"{self._unit.label} moves ({self._unit.profile.move_cost} AP)")
+        yield Label(f"{self._unit.label} moves ({self._unit.profile.move_cost} AP)", markup=False)
         yield Label("extra APs (terrain, backwards)")
         yield Input("0", id="extra", type="integer")
         yield Label("paid in CAPs")
@@ -121,11 +122,12 @@ class AttackForm(Form):
         return [u for u in self._state.units if u.in_play and u.side != self._attacker.side]
 
     def fields(self) -> ComposeResult:
-        yield Label(f"{self._attacker.label} fires at every enemy unit in the target hex (one roll each; Space ticks):")
+        yield Label(f"{self._attacker.label} fires at every enemy unit in the target hex (one roll each; Space ticks):",
+                    markup=False)
         lone = len(self.targets()) == 1
-        yield Choices(*[(u.label, u.number, lone) for u in self.targets()], id="targets")
+        yield Choices(*[(Text(u.label), u.number, lone) for u in self.targets()], id="targets")
         yield Label("hit in the flank (fire from outside their arc; close combat is always flank):")
-        yield Choices(*[(u.label, u.number) for u in self.targets()], id="flanks")
+        yield Choices(*[(Text(u.label), u.number) for u in self.targets()], id="flanks")
         yield Label("terrain DM of the target hex")
         yield Input("0", id="terrain", type="integer")
         with RadioSet(id="band"):
@@ -151,7 +153,7 @@ class RallyForm(Form):
         self._unit = unit
 
     def fields(self) -> ComposeResult:
-        yield Label(f"{self._unit.label} tries to rally (5 AP)")
+        yield Label(f"{self._unit.label} tries to rally (5 AP)", markup=False)
         yield Tick("in cover (+1 DM or more, not a hill)", id="cover")
         yield Tick("enemy units in the hex (no rally then, 7.5)", id="enemy")
         yield Label("un-hit friendly units in the hex")
@@ -183,9 +185,9 @@ class CounterPeek(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         counter = self._unit.counter
         with Vertical(classes="coh-form"):
-            yield Label(f"For the {self._owner} player only", classes="coh-warning")
-            yield Label(f"{self._unit.label}: {counter.name}")
-            yield Label(counter.effects())
+            yield Label(f"For the {self._owner} player only", classes="coh-warning", markup=False)
+            yield Label(f"{self._unit.label}: {counter.name}", markup=False)
+            yield Label(counter.effects(), markup=False)
             if counter.rally is not None:
                 chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0))
                 yield Label(f"Rally (5 AP) on 2d6 ≥ {counter.rally}, before cover and friends: {chances}")

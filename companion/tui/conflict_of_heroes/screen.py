@@ -4,6 +4,7 @@ the pending roll with its odds for each CAP spend, and the table's buttons mappe
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -80,18 +81,19 @@ class ConflictOfHeroesScreen(GameScreen):
         with Horizontal(id="coh-top"):
             yield from self._side_panel(1)
             with Vertical(id="coh-middle"):
-                yield Label("", id="coh-situation")
-                yield Static("", id="coh-pending")
-                yield Static("", id="coh-rolls")
+                # Plain text: these lines carry side, unit and counter names from players and data files.
+                yield Label("", id="coh-situation", markup=False)
+                yield Static("", id="coh-pending", markup=False)
+                yield Static("", id="coh-rolls", markup=False)
             yield from self._side_panel(2)
         yield DataTable(id="coh-units", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="coh-help")
+        yield Static("", id="coh-help", markup=False)
 
     def _side_panel(self, side: int) -> ComposeResult:
         with Vertical(id=f"coh-side-{side}", classes="coh-side"):
-            yield Label("", id=f"coh-name-{side}", classes="coh-name")
+            yield Label("", id=f"coh-name-{side}", classes="coh-name", markup=False)
             yield Digits("", id=f"coh-caps-{side}", classes="coh-caps")
-            yield Label("", id=f"coh-track-{side}", classes="coh-track")
+            yield Label("", id=f"coh-track-{side}", classes="coh-track", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#coh-units", DataTable).add_columns("#", "side", "unit", "type", "status", "APs", "hit")
@@ -282,6 +284,7 @@ class ConflictOfHeroesScreen(GameScreen):
         cursor = table.cursor_row
         table.clear()
         for unit in state.units:
-            table.add_row(*view.unit_cells(state, unit), key=str(unit.number))
+            number, *names = view.unit_cells(state, unit)
+            table.add_row(number, *map(Text, names), key=str(unit.number))  # a str cell would be read as markup
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)

@@ -3,6 +3,7 @@
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
@@ -55,8 +56,8 @@ class DeckForm(Form):
         yield Label("Action deck: how many cards show each pip count?", classes="pb-title")
         if deck.assumed:
             yield Label(f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them.",
-                        classes="pb-warning")
-        yield Label(f"from: {self.catalog.deck_source}")
+                        classes="pb-warning", markup=False)
+        yield Label(f"from: {self.catalog.deck_source}", markup=False)
         with Horizontal(classes="pb-row"):
             for pip, count in enumerate(deck.cards_per_pip, 1):
                 yield Input(str(count), id=f"pip-{pip}", type="integer", placeholder=f"{pip} pips")
@@ -96,8 +97,8 @@ class AddUnitForm(Form):
 
     def fields(self) -> ComposeResult:
         yield Label("Add a unit from the library", classes="pb-title")
-        yield Select([(t.name, key) for key, t in self.catalog.units.items()], id="template", allow_blank=False)
-        yield Select([(t.name, key) for key, t in self.catalog.terrain.items()], id="terrain", value="clear",
+        yield Select([(Text(t.name), key) for key, t in self.catalog.units.items()], id="template", allow_blank=False)
+        yield Select([(Text(t.name), key) for key, t in self.catalog.terrain.items()], id="terrain", value="clear",
                      allow_blank=False)
         with Horizontal(classes="pb-row"):
             yield Input(str(self.offered), id="side", type="integer", placeholder="side 1 or 2")
@@ -133,9 +134,9 @@ class EditUnitForm(Form):
 
     def fields(self) -> ComposeResult:
         unit = self.unit
-        yield Label(f"{unit.name} (unit {unit.id}, side {unit.side})", classes="pb-title")
+        yield Label(f"{unit.name} (unit {unit.id}, side {unit.side})", classes="pb-title", markup=False)
         terrain = unit.terrain if unit.terrain in self.catalog.terrain else "clear"
-        yield Select([(t.name, key) for key, t in self.catalog.terrain.items()], id="terrain", value=terrain,
+        yield Select([(Text(t.name), key) for key, t in self.catalog.terrain.items()], id="terrain", value=terrain,
                      allow_blank=False)
         yield Label("sector · fatigue (0-2) · shaken markers")
         with Horizontal(classes="pb-row"):
@@ -185,7 +186,7 @@ class ReadyForm(Form):
 
     def fields(self) -> ComposeResult:
         yield Label(f"Ready action: one fatigue level off {self.unit.name} (unit {self.unit.id}, "
-                    f"fatigue {self.unit.fatigue})", classes="pb-title")
+                    f"fatigue {self.unit.fatigue})", classes="pb-title", markup=False)
         yield Label("leader taking the action (unit number, same Sector; blank for a Ready card)")
         yield Input("" if self.leader is None else str(self.leader), id="leader", type="integer")
         via = "ready" if self.leader is None else "leader"

@@ -7,6 +7,7 @@ the start, or enters a pip the deck count refused (the override for a miscounted
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -113,16 +114,17 @@ class PointBlankScreen(GameScreen):
                 yield Label("cards left", classes="pb-caption")
                 yield Digits("", id="pb-left")
             with Vertical(id="pb-middle"):
-                yield Label("", id="pb-situation")
-                yield Static("", id="pb-cards")
-                yield Static("", id="pb-odds")
-                yield Static("", id="pb-check")
+                # Plain text: these lines carry unit, terrain and card names from data files and players.
+                yield Label("", id="pb-situation", markup=False)
+                yield Static("", id="pb-cards", markup=False)
+                yield Static("", id="pb-odds", markup=False)
+                yield Static("", id="pb-check", markup=False)
         with Horizontal(id="pb-bottom"):
             yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True)
             with Vertical(id="pb-side"):
-                yield Static("", id="pb-checklist")
-                yield Static("", id="pb-log")
-        yield Static("", id="pb-help")
+                yield Static("", id="pb-checklist", markup=False)
+                yield Static("", id="pb-log", markup=False)
+        yield Static("", id="pb-help", markup=False)
 
     def on_mount(self) -> None:
         table = self.query_one("#pb-units", DataTable)
@@ -394,7 +396,8 @@ class PointBlankScreen(GameScreen):
         cursor = table.cursor_row
         table.clear()
         for unit in self.state.units:
-            table.add_row(str(unit.id), str(unit.side), unit.name, unit.status, str(unit.morale),
-                          str(unit.firepower), unit.terrain, unit.sector, key=str(unit.id))
+            cells = (str(unit.id), str(unit.side), unit.name, unit.status, str(unit.morale),
+                     str(unit.firepower), unit.terrain, unit.sector)
+            table.add_row(*map(Text, cells), key=str(unit.id))  # a str cell would be read as markup
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)

@@ -32,7 +32,7 @@ class Form(ModalScreen[Answer | None], Generic[Answer]):
             with Horizontal(classes=f"{self.FORM_CLASS}-buttons"):
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
-            yield Label("", id="form-error")
+            yield Label("", id="form-error", markup=False)  # a refusal may quote what was typed
 
     def fields(self) -> ComposeResult:
         raise NotImplementedError

@@ -1,0 +1,20 @@
+"""Writing events straight into a games file, through the journal writer's own `write`, for tests
+that need a game as an older (or differently behaved) companion would have left it."""
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from companion.journal.events import Event, Record
+from companion.journal.store import GameStore
+from companion.journal.writer import Batch, write
+
+
+def append(store: GameStore, game_id: int, events: Sequence[Event]) -> list[Record]:
+    at = datetime.now(UTC)
+    first = store.last_seq(game_id) + 1
+    records = [Record(first + offset, at, event) for offset, event in enumerate(events)]
+    db = store._db
+    db.execute("BEGIN IMMEDIATE")
+    write(db, [Batch(game_id, tuple(records), generation=0)])
+    db.execute("COMMIT")
+    return records
