@@ -154,3 +154,31 @@ def test_discovery_takes_by_id_links_that_look_like_a_board_once_each(tmp_path):
     (by_id / "usb-Raspberry_Pi_Pico_e6614c311b7e6f35-if00").symlink_to(target)
     (by_id / "usb-Garmin_GPS-if00").symlink_to(tmp_path / "ttyUSB0")
     assert discover_ports(by_id) == [str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00")]
+
+
+def test_discovery_puts_the_udev_rules_companion_board_link_first_and_lists_its_device_once(tmp_path):
+    target = tmp_path / "ttyACM0"
+    target.touch()
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00").symlink_to(target)
+    udev_link = tmp_path / "companion-board"
+    udev_link.symlink_to(target)
+    assert discover_ports(by_id, udev_link) == [str(udev_link)]
+    assert discover_ports(by_id, tmp_path / "absent") == [
+        str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00")]
+
+
+def test_a_board_found_by_its_companion_board_link_connects_and_its_presses_arrive(fake_board, recorder, tmp_path):
+    udev_link = tmp_path / "companion-board"
+    udev_link.symlink_to(fake_board.path)
+    presses, states = recorder(), recorder()
+    link = SerialBoard(presses, states, discover=lambda: discover_ports(tmp_path / "no-by-id", udev_link)).start()
+    try:
+        connected = states.wait_for_status(LinkStatus.CONNECTED)
+        assert connected.port == str(udev_link)
+        fake_board.command("press roll")
+        fake_board.command("settle")
+        assert presses.items == [ControlPressed(Control.ROLL, None, "board")]
+    finally:
+        link.stop()
