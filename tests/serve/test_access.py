@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from companion.serve.command import ServedCommand
+from companion.serve.server import address
 from tests.serve.conftest import start_web_view
 
 WEBSOCKET_UPGRADE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
@@ -77,3 +78,9 @@ def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit():
                                 capture_output=True, text=True, timeout=60, env=os.environ)
     assert result.returncode == 1
     assert result.stderr == f"companion: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_the_printed_address_names_this_machine_when_serving_every_interface_and_brackets_ipv6():
+    assert address("0.0.0.0", 8000, "t") == f"http://{socket.gethostname()}:8000/?token=t"
+    assert address("::1", 8001, "t") == "http://[::1]:8001/?token=t"
+    assert address("127.0.0.1", 8002, "t") == "http://127.0.0.1:8002/?token=t"
