@@ -16,7 +16,6 @@ from companion.errors import CompanionError
 
 UNIT_PATH = Path("/etc/systemd/system/companion.service")
 RULE_PATH = Path("/etc/udev/rules.d/99-companion-board.rules")
-BOARD_LINK = Path("/dev/companion-board")
 GROUPS = ("gpio", "dialout")
 """gpio: the pins without root (Raspberry Pi OS); dialout: the serial board (the udev rule's group)."""
 CONSOLE = "tty1"
