@@ -47,6 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_board_commands(commands)
     add_speech_commands(commands)
+    from companion.serve.web_cli import add_web_command
+
+    add_web_command(commands)
+    from companion.appliance.service_cli import add_install_service_command
+
+    add_install_service_command(commands)
     return parser
 
 
@@ -123,6 +129,14 @@ def run(args: argparse.Namespace) -> int:
         from drivers.speech_cli import run_speech_command
 
         return run_speech_command(args)
+    if args.command == "web":
+        from companion.serve.web_cli import run_web_command
+
+        return run_web_command(args)
+    if args.command == "install-service":
+        from companion.appliance.service_cli import run_install_service
+
+        return run_install_service(args)
     from companion.bootstrap import bootstrap
 
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)

@@ -71,7 +71,8 @@ def status(port: str | None, out: TextIO, timeout: float = 5.0,
     if last.status is LinkStatus.REFUSED:
         print(f"board on {last.port} refused: {last.reason}", file=out)
         return 1
-    where = port or ", ".join(discover()) or "no candidate ports (USB vendor 2E8A, /dev/serial/by-id)"
+    where = (port or ", ".join(discover())
+             or "no candidate ports (/dev/companion-board, /dev/serial/by-id, USB vendor 2E8A)")
     print(f"no board answered within {timeout:.0f} s (looked at: {where})", file=out)
     return 1
 

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 PICO_VENDOR_ID = 0x2E8A
 BY_ID = Path("/dev/serial/by-id")
+UDEV_LINK = Path("/dev/companion-board")
+"""The name `companion install-service`'s udev rule gives the board."""
 LIKELY_BOARD = re.compile(r"micropython|pico|raspberry_pi|2e8a|companion", re.IGNORECASE)
 READ_TIMEOUT = 0.1
 GAP_READ_TIMEOUT = 0.01
@@ -44,13 +46,14 @@ LinkListener = Callable[[BoardLinkState], None]
 EventListener = Callable[[BoardEvent], None]
 
 
-def discover_ports(by_id: Path = BY_ID) -> list[str]:
-    """Ports that may be a board: /dev/serial/by-id links that look like one, then USB devices
-    with the Pico's vendor id. Each is confirmed by the handshake before it is used."""
+def discover_ports(by_id: Path = BY_ID, udev_link: Path = UDEV_LINK) -> list[str]:
+    """Ports that may be a board: /dev/companion-board, /dev/serial/by-id links that look like one,
+    then USB devices with the Pico's vendor id. Each is confirmed by the handshake before it is used."""
     found: list[str] = []
     seen: set[str] = set()
     links = sorted(by_id.glob("*")) if by_id.is_dir() else []
-    candidates = [str(link) for link in links if LIKELY_BOARD.search(link.name)]
+    candidates = [str(udev_link)] if udev_link.exists() else []
+    candidates += [str(link) for link in links if LIKELY_BOARD.search(link.name)]
     candidates += sorted(p.device for p in list_ports.comports() if p.vid == PICO_VENDOR_ID)
     for candidate in candidates:
         real = str(Path(candidate).resolve())

@@ -201,3 +201,31 @@ def test_a_press_with_a_side_or_face_that_cannot_be_does_not_exist(control, valu
 def test_the_protocol_and_the_app_agree_on_faces_and_sides():
     assert list(FACES) == list(range(codec.FACE_MIN, codec.FACE_MAX + 1))
     assert SIDES == codec.SIDES
+
+
+def test_discovery_puts_the_udev_rules_companion_board_link_first_and_lists_its_device_once(tmp_path):
+    target = tmp_path / "ttyACM0"
+    target.touch()
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00").symlink_to(target)
+    udev_link = tmp_path / "companion-board"
+    udev_link.symlink_to(target)
+    assert discover_ports(by_id, udev_link) == [str(udev_link)]
+    assert discover_ports(by_id, tmp_path / "absent") == [
+        str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00")]
+
+
+def test_a_board_found_by_its_companion_board_link_connects_and_its_presses_arrive(fake_board, recorder, tmp_path):
+    udev_link = tmp_path / "companion-board"
+    udev_link.symlink_to(fake_board.path)
+    presses, states = recorder(), recorder()
+    link = SerialBoard(presses, states, discover=lambda: discover_ports(tmp_path / "no-by-id", udev_link)).start()
+    try:
+        connected = states.wait_for_status(LinkStatus.CONNECTED)
+        assert connected.port == str(udev_link)
+        fake_board.command("press roll")
+        fake_board.command("settle")
+        assert presses.items == [ControlPressed(Control.ROLL, None, "board")]
+    finally:
+        link.stop()

@@ -1,0 +1,87 @@
+"""The web server behind `companion web`: textual-serve's per-session handlers behind the token guard."""
+
+import html
+import socket
+import sys
+from importlib.resources import files
+from string import Template
+from typing import TextIO
+
+from aiohttp import web
+from textual_serve.server import Server
+
+from companion.errors import CompanionError
+from companion.serve.command import ServedCommand
+from companion.serve.guard import TOKEN_PARAMETER, new_token, token_guard
+
+PAGE = Template(files("companion.serve").joinpath("page.html").read_text(encoding="utf-8"))
+FONT_SIZE = 16
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+
+
+class WebViewError(CompanionError):
+    """The web view cannot start, such as on a port already in use."""
+
+
+def build_app(command: ServedCommand, token: str, cookie: str) -> web.Application:
+    """The page, its static assets, its websocket and downloads: every route behind `token_guard`."""
+    sessions = Server(command.shell_line(), title=command.title)
+
+    async def page(request: web.Request) -> web.Response:
+        scheme = "wss" if request.secure else "ws"
+        body = PAGE.substitute(
+            title=html.escape(command.title),
+            websocket_url=html.escape(f"{scheme}://{request.host}/ws"),
+            font_size=FONT_SIZE,
+        )
+        # The address bar holds the token: keep it out of caches and out of Referer headers.
+        return web.Response(text=body, content_type="text/html",
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    app = web.Application(middlewares=[token_guard(token, cookie)])
+    app.add_routes([
+        web.get("/", page),
+        web.get("/ws", sessions.handle_websocket),
+        web.get("/download/{key}", sessions.handle_download),
+        web.static("/static", sessions.statics_path),
+    ])
+    return app
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket, so the printed address is served the moment it is printed (port 0: any free one)."""
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(64)
+    except OSError as error:
+        listener.close()
+        raise WebViewError(f"cannot listen on {host}:{port}: {error.strerror or error}") from error
+    return listener
+
+
+def address(host: str, port: int, token: str) -> str:
+    shown = socket.gethostname() if host in ALL_INTERFACES else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/?{TOKEN_PARAMETER}={token}"
+
+
+def serve(command: ServedCommand, host: str = "127.0.0.1", port: int = 8000, out: TextIO = sys.stdout,
+          token: str | None = None) -> int:
+    """Serves until Ctrl-C or SIGTERM; prints the address (with its token) first."""
+    token = token or new_token()
+    listener = listen(host, port)
+    port = listener.getsockname()[1]
+    # The cookie is named after the port: cookies ignore ports, and two servers on one host must not mix.
+    app = build_app(command, token, f"companion_token_{port}")
+
+    async def announce(app: web.Application) -> None:
+        # Printed at start-up, when Ctrl-C and SIGTERM already stop the server cleanly.
+        print(f"companion web: open {address(host, port, token)}", file=out, flush=True)
+        print("Each browser tab runs its own session. Ctrl-C stops the server.", file=out, flush=True)
+
+    app.on_startup.append(announce)
+    web.run_app(app, sock=listener, print=None, handle_signals=True)
+    return 0

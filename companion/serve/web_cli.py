@@ -1,0 +1,24 @@
+"""`companion web`: its options and how it starts."""
+
+import argparse
+import sys
+from typing import TextIO
+
+DEFAULT_PORT = 8000
+
+# aiohttp and textual-serve load only when `companion web` runs: every command builds this parser.
+
+
+def add_web_command(commands: argparse._SubParsersAction) -> None:
+    web = commands.add_parser("web", help="serve the companion to a browser, behind an access token")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: the table's network)")
+    web.add_argument("--port", type=int, default=DEFAULT_PORT,
+                     help=f"port to listen on (default {DEFAULT_PORT}; 0 takes any free one)")
+
+
+def run_web_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from companion.serve.command import served_command
+    from companion.serve.server import serve
+
+    return serve(served_command(args), args.host, args.port, out)

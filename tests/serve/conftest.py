@@ -1,0 +1,96 @@
+"""`companion web` as a person starts it: a real server process on a free port, and the address it prints."""
+
+import http.client
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+PRINTED_ADDRESS = re.compile(r"companion web: open (http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_-]+))\n")
+
+
+@dataclass(frozen=True)
+class WebView:
+    process: subprocess.Popen
+    url: str
+    port: int
+    token: str
+    data_dir: Path
+
+    def get(self, path: str, headers: Mapping[str, str] | None = None) -> http.client.HTTPResponse:
+        """One GET, answered as sent: no redirects followed, no cookies kept."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers=dict(headers or {}))
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response
+
+
+def start_web_view(data_dir: Path, stderr_file: Path) -> WebView:
+    with stderr_file.open("w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--data-dir", str(data_dir), "web", "--port", "0"],
+            stdout=subprocess.PIPE, stderr=stderr, text=True, env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read_lines() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read_lines, daemon=True).start()
+    first = lines.get(timeout=30)
+    if first is None:
+        process.wait(timeout=10)
+        pytest.fail(f"companion web exited {process.returncode}: {stderr_file.read_text()}")
+    printed = PRINTED_ADDRESS.fullmatch(first)
+    assert printed, f"unexpected first line: {first!r}"
+    return WebView(process, printed[1], int(printed[2]), printed[3], data_dir)
+
+
+@pytest.fixture
+def web_view(tmp_path: Path) -> Iterator[WebView]:
+    view = start_web_view(tmp_path / "data", tmp_path / "web-stderr.txt")
+    yield view
+    view.process.terminate()
+    view.process.wait(timeout=20)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # xterm.js draws with WebGL; headless Chromium without a GPU draws it in software only when asked.
+    "--enable-unsafe-swiftshader", "--window-size=1280,900",
+)
+
+
+@pytest.fixture
+def chromium(tmp_path: Path) -> Iterator["WebDriver"]:
+    """Debian's headless Chromium through Debian's chromedriver (`.ci/run` installs both)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.fail("needs Debian's chromium and chromium-driver: apt-get install chromium chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    yield driver
+    driver.quit()

@@ -1,0 +1,86 @@
+"""`companion web` refuses every request without its access token: page, assets and websocket alike."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from companion.serve.command import ServedCommand
+from companion.serve.server import address
+from tests.serve.conftest import start_web_view
+
+WEBSOCKET_UPGRADE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                     "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+
+
+def cookie_for(web_view, token=None) -> dict[str, str]:
+    return {"Cookie": f"companion_token_{web_view.port}={token or web_view.token}"}
+
+
+@pytest.mark.parametrize("path", ["/", "/static/js/textual.js", "/static/css/xterm.css", "/ws", "/download/x"])
+def test_a_request_without_the_token_is_refused_with_401(web_view, path):
+    assert web_view.get(path).status == 401
+
+
+def test_a_websocket_upgrade_without_the_token_is_refused_with_401(web_view):
+    assert web_view.get("/ws", WEBSOCKET_UPGRADE).status == 401
+
+
+@pytest.mark.parametrize("token", ["wrong", "", "%C3%A9", "x" * 200])
+def test_a_wrong_token_in_the_address_or_the_cookie_is_refused_with_403(web_view, token):
+    assert web_view.get(f"/?token={token}").status == 403
+    assert web_view.get("/static/js/textual.js", cookie_for(web_view, token or "-")).status == 403
+
+
+def test_the_printed_address_opens_the_page_and_sets_a_strict_http_only_cookie_for_what_follows(web_view):
+    page = web_view.get(f"/?token={web_view.token}")
+    assert page.status == 200
+    assert page.headers["Cache-Control"] == "no-store"
+    cookie = page.headers["Set-Cookie"]
+    assert cookie.startswith(f"companion_token_{web_view.port}={web_view.token};")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    assert web_view.get("/static/js/textual.js", cookie_for(web_view)).status == 200
+    assert web_view.get("/static/css/xterm.css", cookie_for(web_view)).status == 200
+
+
+def test_the_token_is_random_each_time_the_server_starts(web_view, tmp_path):
+    other = start_web_view(tmp_path / "other", tmp_path / "other-stderr.txt")
+    try:
+        assert other.token != web_view.token and len(other.token) >= 32
+        assert other.get(f"/?token={web_view.token}").status == 403
+    finally:
+        other.process.terminate()
+        other.process.wait(timeout=20)
+
+
+def test_a_websocket_opened_from_another_sites_page_is_refused_even_with_the_cookie(web_view):
+    foreign = {**WEBSOCKET_UPGRADE, **cookie_for(web_view), "Origin": "http://127.0.0.1:9"}
+    assert web_view.get("/ws", foreign).status == 403
+
+
+def test_the_server_stops_cleanly_on_sigterm(web_view):
+    web_view.process.send_signal(signal.SIGTERM)
+    assert web_view.process.wait(timeout=20) == 0
+
+
+def test_a_session_command_with_settings_is_quoted_for_the_shell():
+    command = ServedCommand(("/opt/my python/bin/python", "-m", "companion", "dice"), env={"A": "b c"})
+    assert command.shell_line() == "env 'A=b c' '/opt/my python/bin/python' -m companion dice"
+
+
+def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit():
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "companion", "web", "--port", str(port)],
+                                capture_output=True, text=True, timeout=60, env=os.environ)
+    assert result.returncode == 1
+    assert result.stderr == f"companion: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_the_printed_address_names_this_machine_when_serving_every_interface_and_brackets_ipv6():
+    assert address("0.0.0.0", 8000, "t") == f"http://{socket.gethostname()}:8000/?token=t"
+    assert address("::1", 8001, "t") == "http://[::1]:8001/?token=t"
+    assert address("127.0.0.1", 8002, "t") == "http://127.0.0.1:8002/?token=t"

@@ -1,0 +1,96 @@
+"""`companion web` in real headless Chromium: the printed address opens the app, and a roll shows its total."""
+
+import json
+import re
+import subprocess
+import sys
+
+from rich.style import Style
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import WebDriverWait
+from textual.renderables.digits import Digits
+
+from companion.dice.spec import DiceSpec
+
+HISTORY_ROW = re.compile(r"\s*\d+\s+\d\d:\d\d:\d\d\s")
+# xterm.js draws on a canvas, so its text is not in the DOM. A person would select it (shift+drag,
+# which xterm keeps from the app) and copy it; the copy event below hands xterm a clipboard to fill.
+COPY_SELECTION = """
+const clipboard = new DataTransfer();
+document.querySelector('.xterm').dispatchEvent(
+    new ClipboardEvent('copy', {clipboardData: clipboard, bubbles: true, cancelable: true}));
+return clipboard.getData('text/plain');
+"""
+
+
+def terminal_text(browser: WebDriver) -> str:
+    """The terminal's text, selected from the second row to the second-last (the edges have tooltips)."""
+    screen = browser.find_element("css selector", ".xterm-screen")
+    width, height = screen.size["width"], screen.size["height"]
+    (ActionChains(browser)
+     .key_down(Keys.SHIFT)
+     .move_to_element_with_offset(screen, -width // 2 + 1, -height // 2 + 30)
+     .click_and_hold()
+     .move_to_element_with_offset(screen, width // 2 - 1, height // 2 - 30)
+     .release()
+     .key_up(Keys.SHIFT)
+     .perform())
+    return browser.execute_script(COPY_SELECTION)
+
+
+def text_once_it_shows(needle: str):
+    """A WebDriverWait condition: the terminal's text, once it contains `needle`."""
+    def condition(browser: WebDriver) -> str | None:
+        text = terminal_text(browser)
+        return text if needle in text else None
+
+    return condition
+
+
+def shows_in_big_digits(text: str, number: int) -> bool:
+    """Whether the 3×3 glyphs of Textual's Digits for `number` stand in `text`, one above the other."""
+    lines = text.splitlines()
+    width = max(map(len, lines), default=0)
+    lines = [line.ljust(width) for line in lines]
+    for bold in (True, False):
+        glyphs = [segment.text for segment in Digits(str(number)).render(Style(bold=bold)) if segment.text != "\n"]
+        for row in range(len(lines) - 2):
+            column = lines[row].find(glyphs[0])
+            while column != -1:
+                if all(lines[row + i][column:column + len(glyphs[i])] == glyphs[i] for i in (1, 2)):
+                    return True
+                column = lines[row].find(glyphs[0], column + 1)
+    return False
+
+
+def logged_rolls(data_dir) -> list[dict]:
+    result = subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data_dir), "log", "--json"],
+                            capture_output=True, text=True, check=True, timeout=60)
+    return [json.loads(line)["payload"] for line in result.stdout.splitlines()]
+
+
+def test_the_printed_address_opens_the_dice_roller_and_a_roll_pressed_in_the_browser_shows_its_total(
+        web_view, chromium, tmp_path):
+    chromium.get(web_view.url)
+    wait = WebDriverWait(chromium, 60)
+    wait.until(text_once_it_shows("press Roll"))
+
+    chromium.find_element("css selector", ".xterm-helper-textarea").send_keys(" ")
+    text = wait.until(text_once_it_shows("generated"))
+
+    (roll,) = logged_rolls(web_view.data_dir)
+    total = DiceSpec.model_validate(roll["spec"]).total(tuple(roll["faces"]))
+    (history_row,) = [line.split() for line in text.splitlines() if HISTORY_ROW.match(line)]
+    # The row reads: number, time, dice, the faces, the total, where the roll came from.
+    assert history_row[:history_row.index("generated")][-1 - len(roll["faces"]):] == [
+        *map(str, roll["faces"]), str(total)], text
+    assert shows_in_big_digits(text, total), text
+
+    # A plain click on an empty part of the screen clears the selection before the picture is taken.
+    screen = chromium.find_element("css selector", ".xterm-screen")
+    ActionChains(chromium).move_to_element(screen).click().perform()
+    screenshot = tmp_path / "web-view.png"
+    assert chromium.save_screenshot(str(screenshot))
+    assert screenshot.stat().st_size > 10_000
