@@ -1,4 +1,4 @@
-"""The user's config file (TOML): the GPIO pin map, debounce window and serial board settings.
+"""The user's config file (TOML): the GPIO pin map, debounce window, serial board and table network.
 
 A file that cannot be used is reported with its path, the line, the key and the problem.
 """
@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
+from companion.network.settings import TableSettings
 
 
 class PinMap(BaseModel):
@@ -85,6 +86,7 @@ class Config(BaseModel):
     pins: PinMap = PinMap()
     gpio: GpioSettings = GpioSettings()
     board: BoardSettings = BoardSettings()
+    table: TableSettings = TableSettings()
 
 
 def load_config(path: Path) -> Config:
