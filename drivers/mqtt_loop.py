@@ -76,6 +76,7 @@ class MqttLoop:
         self._thread: threading.Thread | None = None
         self._happenings: list[tuple[str, Any]] = []
         self._connected = False
+        self._awaiting_suback: set[int] = set()
 
     def start(self) -> "MqttLoop":
         self._on_link_state(self.state)
@@ -109,7 +110,7 @@ class MqttLoop:
         return None
 
     def _on_connected(self, client: paho.Client, session_present: bool, receive_maximum: int) -> None:
-        """Subscribe, announce, and start (again) what must be sent."""
+        """Subscribe (with `_subscribe`), announce, and start (again) what must be sent."""
 
     def _on_message(self, client: paho.Client, message: paho.MQTTMessage) -> None:
         """One received message; with `manual_ack` the subclass acknowledges it."""
@@ -191,6 +192,7 @@ class MqttLoop:
             if self._stopping.is_set() and self._connected:
                 self._say_goodbye(client)
         finally:
+            self._awaiting_suback.clear()
             if self._connected:
                 self._connected = False
                 self._on_lost()
@@ -232,8 +234,17 @@ class MqttLoop:
                     self._set_status(TableLinkStatus.REFUSED, str(reason))
                     return False
                 self._connected = True
-                self._set_status(TableLinkStatus.CONNECTED)
                 self._on_connected(client, session_present, receive_maximum)
+                if not self._awaiting_suback:
+                    self._set_status(TableLinkStatus.CONNECTED)
+            elif kind == "subscribed":
+                mid, reasons = detail
+                self._awaiting_suback.discard(mid)
+                if refused := [str(reason) for reason in reasons if reason.is_failure]:
+                    self._set_status(TableLinkStatus.REFUSED, f"the broker refused a subscription: {refused[0]}")
+                    return False
+                if not self._awaiting_suback:
+                    self._set_status(TableLinkStatus.CONNECTED)
             elif kind == "message":
                 self._guarded(self._on_message, client, detail)
             elif kind == "published":
@@ -247,6 +258,12 @@ class MqttLoop:
                     self._set_status(TableLinkStatus.DOWN, detail)
                 return False
         return True
+
+    def _subscribe(self, client: paho.Client, topics: list[str]) -> None:
+        """Subscribes (QoS 1); the link counts as connected once the broker has confirmed it."""
+        _, mid = client.subscribe([(topic, 1) for topic in topics])
+        if mid is not None:
+            self._awaiting_suback.add(mid)
 
     def _guarded(self, hook: Callable[..., None], *args: Any) -> None:
         try:
@@ -282,6 +299,7 @@ class MqttLoop:
         client.on_connect = self._record_connect
         client.on_message = lambda _c, _u, message: self._happenings.append(("message", message))
         client.on_publish = lambda _c, _u, mid, reason, _p: self._happenings.append(("published", (mid, reason)))
+        client.on_subscribe = lambda _c, _u, mid, reasons, _p: self._happenings.append(("subscribed", (mid, reasons)))
         client.on_disconnect = self._record_disconnect
         return client
 

@@ -61,7 +61,7 @@ class TableFollower(MqttLoop):
     def _on_connected(self, client: paho.Client, session_present: bool, receive_maximum: int) -> None:
         if not session_present:  # a kept session has its subscriptions, and its queue ahead of any retained copy
             channels = (Channel.STATUS, Channel.STATE, Channel.EVENTS)
-            client.subscribe([(self._topics(channel), 1) for channel in channels])
+            self._subscribe(client, [self._topics(channel) for channel in channels])
         self._asked.clear()
 
     def _on_message(self, client: paho.Client, message: paho.MQTTMessage) -> None:
@@ -94,7 +94,7 @@ class TableFollower(MqttLoop):
         need = log.need
         if need is not None and self._asked.get(table) != need:
             self._asked[table] = need
-            client.subscribe(self._topics(Channel.STATE) if self.table == CLUB else TableTopics(table).state, 1)
+            client.subscribe(self._topics(Channel.STATE) if self.table == CLUB else TableTopics(table).state, qos=1)
 
     def _pump(self, client: paho.Client) -> None:
         changed, self._changed = self._changed, set()

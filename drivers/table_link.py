@@ -105,7 +105,7 @@ class TableLink(MqttLoop):
         if self._cursor is not None:
             self._cursor.window = self._window
         client.publish(self.topics.status, StatusMessage(online=True).encode(), qos=1, retain=True)
-        client.subscribe(self.topics.presses, qos=1)
+        self._subscribe(client, [self.topics.presses])
 
     def _on_lost(self) -> None:
         if self._cursor is not None:

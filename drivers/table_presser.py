@@ -83,7 +83,7 @@ class RemotePresser(MqttLoop):
 
     def _on_connected(self, client: paho.Client, session_present: bool, receive_maximum: int) -> None:
         if not session_present:
-            client.subscribe(self.topics.verdicts, qos=1)
+            self._subscribe(client, [self.topics.verdicts])
 
     def _on_lost(self) -> None:
         self._in_flight.clear()

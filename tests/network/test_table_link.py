@@ -82,3 +82,82 @@ def test_committed_events_reach_a_follower_once_each_in_order_and_the_state_foll
     assert last.view.need is None and last.online is True
     link_states.wait_for(lambda states: states[-1].waiting == 0 and states[-1].status is TableLinkStatus.CONNECTED)
     assert table.published_until(GAME) == 40
+
+
+def test_a_late_follower_starts_from_the_retained_state_and_goes_on_without_gaps(broker, table, running):
+    link = running(authority(broker, table, Recorder()))
+    opened(link, table)
+    commit_rolls(link, table, range(1, 11))
+    table.wait_published(GAME, 10)
+    views = Recorder()
+    running(follower(broker, views))
+    joined = views.wait_for(seen_up_to(10))[-1]
+    assert joined.view.base.state == {"events": 10, "total": 55}
+    assert history(joined) == []  # it never saw those events, only the state they made
+    commit_rolls(link, table, range(11, 16))
+    last = views.wait_for(seen_up_to(15))[-1]
+    assert history(last) == [11, 12, 13, 14, 15]
+    assert last.view.base.state == table.public_state(GAME).state == {"events": 15, "total": 120}
+    assert last.view.need is None
+
+
+def test_a_broker_restart_mid_game_loses_nothing_and_doubles_nothing_for_a_follower(broker, table, running):
+    views, link_states, follower_states = Recorder(), Recorder(), Recorder()
+    running(follower(broker, views, follower_states))
+    follower_states.wait_for_status(TableLinkStatus.CONNECTED)
+    link = running(authority(broker, table, link_states))
+    opened(link, table)
+    commit_rolls(link, table, range(1, 21))
+    broker.stop()  # some of those may still be on their way: the broker keeps what it acknowledged
+    down = link_states.wait_for_status(TableLinkStatus.DOWN)
+    assert down.reason
+    commit_rolls(link, table, range(21, 31))  # the game goes on locally
+    link_states.wait_for(lambda states: states[-1].waiting >= 10)
+    assert "playing on locally" in str(link_states.last)
+    connected_before = len(link_states.items)
+    broker.start()
+    link_states.wait_for_status(TableLinkStatus.CONNECTED, after=connected_before)
+    commit_rolls(link, table, range(31, 41))
+    last = views.wait_for(seen_up_to(40))[-1]
+    assert history(last) == list(range(1, 41))
+    assert [event.event["value"] for event in last.view.history] == list(range(1, 41))
+    assert last.view.base.state == {"events": 40, "total": 820}
+    link_states.wait_for(lambda states: states[-1].waiting == 0)
+
+
+def test_the_broker_down_at_start_leaves_the_game_going_and_publishes_once_it_comes_up(
+        stopped_broker, table, running):
+    link_states = Recorder()
+    link = running(authority(stopped_broker, table, link_states))
+    assert link_states.wait_for_status(TableLinkStatus.DOWN).reason == "connection refused"
+    link.game_changed(GAME, 0)
+    commit_rolls(link, table, range(1, 6))
+    assert table.published_until(GAME) is None
+    stopped_broker.start()
+    table.wait_published(GAME, 5)
+    views = Recorder()
+    running(follower(stopped_broker, views))
+    last = views.wait_for(seen_up_to(5))[-1]
+    assert last.view.base.state == {"events": 5, "total": 15}
+
+
+def test_a_link_stops_promptly_while_the_broker_is_down(stopped_broker, table):
+    link_states = Recorder()
+    link = authority(stopped_broker, table, link_states).start()
+    link_states.wait_for_status(TableLinkStatus.DOWN)
+    link.stop(timeout=2.0)
+    assert link._thread is not None and not link._thread.is_alive()
+
+
+def test_a_follower_of_the_club_sees_every_table(broker, tmp_path, running):
+    views = Recorder()
+    running(TableFollower(table_settings(broker), views, table="*", **FAST))
+    for name in ("north", "south"):
+        table = FakeTable(tmp_path / f"{name}.sqlite3")
+        link = running(TableLink(table_settings(broker, name=name), table, table.presses.put, **FAST))
+        link.game_changed(GAME, table.roll(GAME, 6 if name == "north" else 3))
+    seen = views.wait_for(lambda got: {(v.table, v.view.seq) for v in got} >= {("north", 1), ("south", 1)})
+    latest = {v.table: v for v in seen}
+    assert latest["north"].view.base.state == {"events": 1, "total": 6}
+    assert latest["south"].view.base.state == {"events": 1, "total": 3}
+    assert latest["north"].online is True
