@@ -1,6 +1,6 @@
 """What the table link needs from the app, and what it hands back: the authority's ports."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from companion.network.messages import EventMessage, PressMessage, StateMessage
@@ -29,13 +29,11 @@ class PublishedJournal(Protocol):
         ...
 
 
-class PressSink(Protocol):
-    """Takes a remote press on the link's thread; must not block (hand it to the app and return).
+PressSink = Callable[[PressMessage], None]
+"""Takes a remote press on the link's thread; must not block (hand it to the app and return).
 
-    The app then applies presses one at a time in the order given, each in one transaction that
-    also records the press id, and answers every one with `TableLink.settle`: `applied`,
-    `already_applied` (its id was recorded before: a resend), or `refused` with a reason. The same
-    id may be handed on again after a lost connection; that is what `already_applied` is for.
-    """
-
-    def __call__(self, press: PressMessage) -> None: ...
+The app then applies presses one at a time in the order given, each in one transaction that
+also records the press id, and answers every one with `TableLink.settle`: `applied`,
+`already_applied` (its id was recorded before: a resend), or `refused` with a reason. The same
+id may be handed on again after a lost connection; that is what `already_applied` is for.
+"""

@@ -4,6 +4,7 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import paho.mqtt.publish as publish
 import pytest
@@ -35,7 +36,7 @@ def running() -> Iterator[Running]:
         loop.stop()
 
 
-def authority(broker: Mosquitto, table: FakeTable, states: Recorder | None = None, **settings: object) -> TableLink:
+def authority(broker: Mosquitto, table: FakeTable, states: Recorder | None = None, **settings: Any) -> TableLink:
     settings = {"press_token": TOKEN, **settings}
     return TableLink(table_settings(broker, **settings), table, table.presses.put, states or Recorder(), **FAST)
 
@@ -74,7 +75,7 @@ class PressServer:
             apply(link, table, press)
 
 
-def verdict_for(press_id: str, outcome: Outcome):  # noqa: ANN201 - a predicate over recorded verdicts
+def verdict_for(press_id: str, outcome: Outcome):
     return lambda verdicts: any(v.id == press_id and v.outcome is outcome for v in verdicts)
 
 

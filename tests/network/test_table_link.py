@@ -2,18 +2,21 @@
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
 from companion.network.follower_log import FollowedTable
 from companion.network.link_state import TableLinkStatus
+from drivers.mqtt_loop import MqttLoop
 from drivers.table_follower import TableFollower
 from drivers.table_link import TableLink
 from tests.network.conftest import Mosquitto, Recorder, table_settings
 from tests.network.fake_table import FakeTable
 
 GAME = 1
-FAST = {"retry_interval": 0.02, "max_retry_interval": 0.2}
+L = TypeVar("L", bound=MqttLoop)
+FAST: dict[str, Any] = {"retry_interval": 0.02, "max_retry_interval": 0.2}
 
 
 @pytest.fixture
@@ -25,9 +28,9 @@ class Running:
     """Links and followers started by a test, stopped at its end whatever happens."""
 
     def __init__(self) -> None:
-        self.started: list = []
+        self.started: list[MqttLoop] = []
 
-    def __call__(self, loop):  # noqa: ANN001, ANN204 - any MqttLoop, returned as given
+    def __call__(self, loop: L) -> L:
         self.started.append(loop.start())
         return loop
 
@@ -40,11 +43,11 @@ def running() -> Iterator[Running]:
         loop.stop()
 
 
-def authority(broker: Mosquitto, table: FakeTable, states: Recorder, **settings: object) -> TableLink:
+def authority(broker: Mosquitto, table: FakeTable, states: Recorder, **settings: Any) -> TableLink:
     return TableLink(table_settings(broker, **settings), table, table.presses.put, states, **FAST)
 
 
-def follower(broker: Mosquitto, views: Recorder, states: Recorder | None = None, **options: object) -> TableFollower:
+def follower(broker: Mosquitto, views: Recorder, states: Recorder | None = None, **options: Any) -> TableFollower:
     return TableFollower(table_settings(broker), views, states or Recorder(), **FAST, **options)
 
 
@@ -59,7 +62,7 @@ def commit_rolls(link: TableLink, table: FakeTable, values: range) -> None:
         link.game_changed(GAME, table.roll(GAME, value))
 
 
-def seen_up_to(seq: int):  # noqa: ANN201 - a predicate over recorded views
+def seen_up_to(seq: int):
     return lambda views: bool(views) and views[-1].view.seq >= seq and views[-1].view.base is not None \
         and views[-1].view.base.seq >= seq
 
