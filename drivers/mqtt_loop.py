@@ -90,6 +90,8 @@ class MqttLoop:
         self.wake()
         if self._thread is not None:
             self._thread.join(timeout)
+            if self._thread.is_alive():
+                return  # still in a blocking connect: it sees `_stopping` when that returns
         self._wake_read.close()
         self._wake_write.close()
 

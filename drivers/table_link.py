@@ -211,6 +211,8 @@ class TableLink(MqttLoop):
                 self._latest[cursor.game] = max(self._latest.get(cursor.game, 0), state.seq)
             self.wake()
             return
+        if cursor.sent is not None and state.seq < cursor.sent:
+            return  # the app's state has not caught up with its own journal yet: ask again next turn
         info = client.publish(self.topics.state, state.encode(), qos=1, retain=True)
         cursor.sent_state(state.seq, info.mid)
 

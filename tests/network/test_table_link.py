@@ -164,3 +164,15 @@ def test_a_follower_of_the_club_sees_every_table(broker, tmp_path, running):
     assert latest["north"].view.base.state == {"events": 1, "total": 6}
     assert latest["south"].view.base.state == {"events": 1, "total": 3}
     assert latest["north"].online is True
+
+
+def test_a_follower_sees_the_authority_go_offline_when_it_stops(broker, table, running):
+    views, link_states = Recorder(), Recorder()
+    link = authority(broker, table, link_states).start()
+    link_states.wait_for_status(TableLinkStatus.CONNECTED)
+    link.game_changed(GAME, table.roll(GAME, 2))
+    running(follower(broker, views))
+    views.wait_for(lambda got: bool(got) and got[-1].online is True and got[-1].view.seq == 1)
+    link.stop()
+    offline = views.wait_for(lambda got: got[-1].online is False)[-1]
+    assert offline.view.seq == 1  # the game it last showed stays on screen
