@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Self
 
 import paho.mqtt.client as paho
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode, MQTTProtocolVersion
@@ -78,7 +78,7 @@ class MqttLoop:
         self._connected = False
         self._awaiting_suback: set[int] = set()
 
-    def start(self) -> "MqttLoop":
+    def start(self) -> Self:
         self._on_link_state(self.state)
         self._thread = threading.Thread(target=self._run, name=f"mqtt-{self.client_id}", daemon=True)
         self._thread.start()
