@@ -129,9 +129,6 @@ class MqttLoop:
     def _on_lost(self) -> None:
         """The connection is gone: forget what cannot be acknowledged on it any more."""
 
-    def _goodbye(self, client: paho.Client) -> None:
-        """Last words before a deliberate disconnect."""
-
     # Link state.
 
     def _set_state(self, state: TableLinkState) -> None:
@@ -274,7 +271,7 @@ class MqttLoop:
             log.exception("table link failed in %s", hook.__name__)
 
     def _say_goodbye(self, client: paho.Client) -> None:
-        self._guarded(self._goodbye, client)
+        """A deliberate disconnect; one with a will asks the broker to publish it (the authority's `offline`)."""
         client.disconnect(ReasonCode(PacketTypes.DISCONNECT, "Disconnect with will message")
                           if self._will() else None)
         client.loop_write()

@@ -112,9 +112,6 @@ class TableLink(MqttLoop):
             self._cursor.connection_lost()
         self._inbox.connection_lost()
 
-    def _goodbye(self, client: paho.Client) -> None:
-        client.publish(self.topics.status, StatusMessage(online=False).encode(), qos=1, retain=True)
-
     def _idle(self) -> None:
         self._take_settled()
         self._follow_wanted_game()
