@@ -1,4 +1,4 @@
-"""The user's config file (TOML): the GPIO pin map, debounce window, serial board and speech settings.
+"""The user's config file (TOML): the GPIO pin map, debounce window, serial board, speech and table network.
 
 A file that cannot be used is reported with its path, the line, the key and the problem.
 """
@@ -14,6 +14,7 @@ from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
 from companion.speech.settings import SpeechSettings
+from companion.network.settings import TableSettings
 
 
 class PinMap(BaseModel):
@@ -89,6 +90,7 @@ class Config(BaseModel):
     gpio: GpioSettings = GpioSettings()
     board: BoardSettings = BoardSettings()
     speech: SpeechSettings = SpeechSettings()
+    table: TableSettings = TableSettings()
 
 
 def load_config(path: Path, *, required: bool = False) -> Config:

@@ -1,0 +1,1 @@
+"""The table network's pure side: topics, messages, settings, the follower log and the publish cursor."""

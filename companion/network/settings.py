@@ -1,0 +1,89 @@
+"""The `[table]` settings: which broker, the table's name, the credentials and TLS; off when unset."""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Self
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from companion.network.topics import check_table_name
+
+DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerAddress:
+    host: str
+    port: int
+    tls: bool
+
+    def __str__(self) -> str:
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+
+def parse_broker_url(url: str) -> BrokerAddress:
+    """`mqtt://HOST[:PORT]` (plain, port 1883) or `mqtts://HOST[:PORT]` (TLS, port 8883)."""
+    parts = urlsplit(url)
+    if parts.scheme not in DEFAULT_PORTS:
+        raise ValueError(f"{url!r} is not a broker URL: write mqtt://HOST:PORT or mqtts://HOST:PORT")
+    if parts.username or parts.password:
+        raise ValueError("put the username and password in their own keys, not in the URL")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(f"{url!r} has more than a host and a port")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{url!r} has a port that is not a number from 1 to 65535") from None
+    if not parts.hostname:
+        raise ValueError(f"{url!r} names no host")
+    return BrokerAddress(parts.hostname, port or DEFAULT_PORTS[parts.scheme], parts.scheme == "mqtts")
+
+
+class TableSettings(BaseModel):
+    """The table network. Nothing connects and nothing listens unless `broker` is set."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    broker: str | None = None
+    """`mqtt://HOST:PORT` or `mqtts://HOST:PORT` (TLS)."""
+    name: str | None = None
+    """The table's name, one MQTT topic level: `companion/<name>/...`."""
+    username: str | None = None
+    password: str | None = Field(default=None, repr=False)
+    ca_file: Path | None = None
+    """CA certificate(s) to check the broker's TLS certificate against; the system's when unset."""
+    press_token: str | None = Field(default=None, min_length=8, repr=False)
+    """Remote presses are applied only when they carry this token; without one they are refused."""
+
+    @field_validator("broker")
+    @classmethod
+    def _a_broker_url(cls, url: str | None) -> str | None:
+        if url is not None:
+            parse_broker_url(url)
+        return url
+
+    @field_validator("name")
+    @classmethod
+    def _a_topic_level(cls, name: str | None) -> str | None:
+        return None if name is None else check_table_name(name)
+
+    @model_validator(mode="after")
+    def _complete(self) -> Self:
+        if self.broker is not None and self.name is None:
+            raise ValueError("a broker needs the table's name too (name = \"...\")")
+        if self.password is not None and self.username is None:
+            raise ValueError("a password needs a username")
+        if self.ca_file is not None and not self.address.tls:
+            raise ValueError("ca_file is for TLS: write the broker as mqtts://HOST:PORT")
+        return self
+
+    @property
+    def enabled(self) -> bool:
+        return self.broker is not None
+
+    @property
+    def address(self) -> BrokerAddress:
+        if self.broker is None:
+            raise ValueError("no broker is configured")
+        return parse_broker_url(self.broker)

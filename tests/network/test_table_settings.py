@@ -1,0 +1,56 @@
+"""The `[table]` keys in the config file: off by default, checked like every other key."""
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, load_config
+from companion.errors import ConfigError
+from companion.network.settings import BrokerAddress
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def test_the_table_network_is_off_unless_a_broker_is_configured(tmp_path):
+    assert not load_config(tmp_path / "missing.toml").table.enabled
+    assert Config().table.broker is None
+
+
+def test_a_table_section_names_the_broker_the_table_and_the_credentials(tmp_path):
+    config = load_config(write(tmp_path, '[table]\nbroker = "mqtts://pi.local"\nname = "club-1"\n'
+                                         'username = "table"\npassword = "pw"\nca_file = "/etc/ca.pem"\n'))
+    assert config.table.enabled
+    assert config.table.address == BrokerAddress("pi.local", 8883, tls=True)
+    assert str(config.table.ca_file) == "/etc/ca.pem"
+    assert "pw" not in repr(config.table)
+
+
+def test_a_plain_broker_url_defaults_to_port_1883(tmp_path):
+    config = load_config(write(tmp_path, '[table]\nbroker = "mqtt://10.0.0.2"\nname = "t"\n'))
+    assert str(config.table.address) == "mqtt://10.0.0.2:1883"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[table]\nbroker = "http://pi:1883"\nname = "t"\n',
+         "line 2: table.broker: 'http://pi:1883' is not a broker URL"),
+        ('[table]\nbroker = "mqtt://pi:99999"\nname = "t"\n', "table.broker: 'mqtt://pi:99999' has a port that is not"),
+        ('[table]\nbroker = "mqtt://u:p@pi"\nname = "t"\n', "put the username and password in their own keys"),
+        ('[table]\nbroker = "mqtt://pi"\n', "table: a broker needs the table's name too"),
+        ('[table]\nname = "a/b"\n', "line 2: table.name: 'a/b' cannot name a table"),
+        ('[table]\nbroker = "mqtt://pi"\nname = "t"\npassword = "x"\n', "a password needs a username"),
+        ('[table]\nbroker = "mqtt://pi"\nname = "t"\nca_file = "ca.pem"\n', "ca_file is for TLS"),
+        ('[table]\nbroker = "mqtt://pi"\nname = "t"\npress_token = "short"\n',
+         "table.press_token: String should have at least 8 characters"),
+        ('[table]\nbrokr = "mqtt://pi"\n', "line 2: table.brokr: unknown key"),
+    ],
+)
+def test_a_bad_table_section_names_the_line_the_key_and_the_problem(tmp_path, text, expected):
+    with pytest.raises(ConfigError) as refused:
+        load_config(write(tmp_path, text))
+    assert expected in str(refused.value)
