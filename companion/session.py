@@ -21,8 +21,9 @@ from typing import Any
 
 from companion.errors import NotSaved, StorageError
 from companion.games.rules import Command, Redo, Rules, Undo
+from companion.hardware.controls import Origin
 from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
-from companion.journal.store import GameInfo, GameStore, Origin, utc_now
+from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.journal.timeline import SavedTimeline, Timeline, describe
 from companion.journal.writer import Batch, JournalWriter, SnapshotToWrite, Written
 
@@ -51,9 +52,12 @@ class Settled:
 
     records: tuple[Record, ...] = ()
     failures: tuple[StorageError, ...] = ()
+    origins: tuple[Origin, ...] = ()
+    """The inputs dealt with: committed with what they caused, or dropped with a failed commit.
+    Either way the input is done with (its source may forget it)."""
 
     def __bool__(self) -> bool:
-        return bool(self.records or self.failures)
+        return bool(self.records or self.failures or self.origins)
 
 
 def state_format(rules: type[Rules[Any]]) -> str:
@@ -182,6 +186,7 @@ class GameSession:
         """Takes in what the writer finished (call it on the thread that reads `state`)."""
         records: list[Record] = []
         failures: list[StorageError] = []
+        origins: list[Origin] = []
         while True:
             try:
                 written = self._written.get_nowait()
@@ -195,18 +200,21 @@ class GameSession:
                     assert landed.batch is outcome.batch
                     self._durable = landed.after
                     records.extend(landed.batch.records)
+                    origins.extend([landed.batch.origin] if landed.batch.origin else [])
                     self._remember_snapshot(landed)
                 else:
                     assert outcome.error is not None
                     failures.append(outcome.error)
+                    origins.extend(f.batch.origin for f in self._in_flight if f.batch.origin)
                     self._start_again()
-        return Settled(tuple(records), tuple(failures))
+        return Settled(tuple(records), tuple(failures), tuple(origins))
 
-    def close(self) -> None:
+    def close(self) -> Settled:
+        """Commits what is in flight, stops the writer, and says what it settled meanwhile."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        self.settle()
+        return self.settle()
 
     # Inside
 

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
+from companion.hardware.controls import Origin
 from companion.journal.events import Record
 
 FORMAT = 1
@@ -80,14 +81,6 @@ class StoredSnapshot:
     seq: int
     state: str
     timeline: str
-
-
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """Where a command came from, for exactly-once inputs: a board run's event, a remote press."""
-
-    source: str
-    number: int
 
 
 def utc_now() -> datetime:

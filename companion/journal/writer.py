@@ -19,7 +19,8 @@ from pathlib import Path
 
 from companion.errors import StorageError
 from companion.journal.events import Record
-from companion.journal.store import Origin, cause, connect, storage_error
+from companion.hardware.controls import Origin
+from companion.journal.store import cause, connect, storage_error
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from companion.errors import CompanionError
 from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
 from companion.hardware.board_link import BoardLinkState
-from companion.hardware.controls import ControlPressed
+from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.store import GameInfo
 from companion.session import GameSession
 from companion.speech.announcement import Cue
@@ -80,8 +80,10 @@ class CompanionApp(App[int]):
         self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
         self.call_after_refresh(self._settle_memory)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
+        applied = self.companion.store.inputs("board:")
         self.call_after_refresh(
-            self.run_worker, self._connect_board, thread=True, name="board link", exit_on_error=False
+            self.run_worker, partial(self._connect_board, applied), thread=True, name="board link",
+            exit_on_error=False,
         )
         self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.mock_controls))
         self.refresh_status()
@@ -127,9 +129,9 @@ class CompanionApp(App[int]):
         self._close_game()
         gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
 
-    def _connect_board(self) -> None:
+    def _connect_board(self, applied: dict[str, int]) -> None:
         try:
-            self.companion.connect_board(self._post_press, self._post_link_state)
+            self.companion.connect_board(self._post_press, self._post_link_state, applied)
         except Exception as error:  # the app runs on without a board, and says why
             self.post_message(BoardLinkChanged(f"board could not start: {error}"))
 
@@ -149,11 +151,24 @@ class CompanionApp(App[int]):
     # Messages up
 
     def on_hardware_press(self, message: HardwarePress) -> None:
+        press = message.press
         if self.companion.speaker is not None:
             self.companion.speaker.cue(Cue.PRESS)
+        if isinstance(self.screen, GameScreen):
+            # The screen's session records the press's origin with what it caused (or refused).
+            self.screen.on_control(press, press.origin)
+            return
         handler = getattr(self.screen, "on_control", None)
         if handler is not None:
-            handler(message.press)
+            handler(press)
+        self._done_with([press.origin] if press.origin else [])
+
+    def _done_with(self, origins: Iterable[Origin]) -> None:
+        """The board may forget these presses: what they caused is committed, or nothing was."""
+        board = self.companion.board
+        for origin in origins:
+            if board is not None and board_run(origin.source) is not None:
+                board.applied(origin)
 
     def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
         presser = self.companion.mock_presser
@@ -169,9 +184,10 @@ class CompanionApp(App[int]):
     def on_journal_settled(self, message: JournalSettled) -> None:
         screen = self._game_screen()
         if screen is None or screen.session is not message.session:
-            message.session.settle()
+            self._done_with(message.session.settle().origins)
             return
         settled = screen.session.settle()
+        self._done_with(settled.origins)
         if settled.failures:
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
@@ -263,7 +279,7 @@ class CompanionApp(App[int]):
     def _close_game(self) -> None:
         screen = self._game_screen()
         if screen is not None:
-            screen.session.close()
+            self._done_with(screen.session.close().origins)
             self.companion.lock.record(None)
 
     def _show_lights(self) -> None:

@@ -19,7 +19,7 @@ from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.events import DecisionRedone, DecisionUndone
-from companion.journal.store import Origin
+from companion.hardware.controls import Origin
 from companion.session import GameSession, Settled
 from companion.tui.messages import Refused
 from companion.tui.widgets.mock_panel import MockPanel
