@@ -173,6 +173,19 @@ class GameSession:
             raise NotSaved(f"not saved: {settled.failures[0]}")
         return records
 
+    def catch_up(self) -> Settled:
+        """A read-only view: folds what another companion committed since, as if it had settled here."""
+        assert not self._in_flight, "a view that writes does not catch up"
+        layer = self._durable
+        records = list(self.store.records(self.game.id, self.rules.events, after=layer.seq))
+        if records:
+            forgets = [r.event.target for r in records if isinstance(r.event, DecisionUndone | DecisionRedone)]
+            reached = min(forgets, default=None)
+            self._durable = self._tentative = self._fold_into(layer, records, reached)
+            if reached is not None and self._snapshot is not None and self._snapshot.seq >= reached:
+                self._snapshot = None  # the other companion forgot it too
+        return Settled(tuple(records))
+
     def note_input(self, origin: Origin) -> None:
         """Records an input that was refused or changed nothing, so it is never applied later."""
         self._hand_over((), self._tentative, origin, None)

@@ -15,7 +15,6 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
-from companion.hardware.controls import Origin
 from companion.journal.events import Record
 
 FORMAT = 1
@@ -297,6 +296,10 @@ class GameStore:
             " ORDER BY seq DESC LIMIT 1", (game_id, format, before if before is not None else 2**62)
         )
         return StoredSnapshot(*rows[0]) if rows else None
+
+    def data_version(self) -> int:
+        """Changes whenever another connection (another companion, the journal writer) commits."""
+        return int(self._read("PRAGMA data_version")[0][0])
 
     def last_input(self, source: str) -> int | None:
         """The last input from `source` that was applied, for exactly-once presses."""

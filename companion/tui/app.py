@@ -19,6 +19,7 @@ from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
+from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.session import GameSession
 from companion.speech.announcement import Cue
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
 
 
+FOLLOW_EVERY = 0.25
+"""Seconds between looks at the games file in a read-only view: a glance at SQLite's data version."""
+
+
 class CompanionApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
@@ -54,7 +59,10 @@ class CompanionApp(App[int]):
         start_kind: str | None = None,
         start_spec: "DiceSpec | None" = None,
         debug: bool = False,
+        following: Holder | None = None,
     ) -> None:
+        """`following`: another companion holds the data dir; this one is a read-only view that
+        follows its game, and takes no buttons, no board and no speech."""
         super().__init__()
         self.companion = companion
         self.show_tracebacks = debug
@@ -65,17 +73,22 @@ class CompanionApp(App[int]):
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
         self.storage_status = ""
         self.speech_status = "speech off"
+        self.following = following
+        self._seen_version = -1
         self.status = Status()
         self.status_signal: Signal[Status] = Signal(self, "status")
 
     @property
     def mock_controls(self) -> Wired | None:
-        """The on-screen stand-ins for the buttons, only when the pins are mocks."""
-        if not self.companion.pin_choice.is_mock:
+        """The on-screen stand-ins for the buttons, only when the pins are mocks (and ours)."""
+        if not self.companion.pin_choice.is_mock or self.following is not None:
             return None
         return tuple((control, value) for _, control, value in self.companion.config.pins.buttons())
 
     def on_mount(self) -> None:
+        if self.following is not None:
+            self._mount_following()
+            return
         self.companion.connect_buttons(self._post_press)
         self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
         self.call_after_refresh(self._settle_memory)
@@ -117,6 +130,36 @@ class CompanionApp(App[int]):
             super()._print_error_renderables()  # also what Textual has to say without a crash
         else:
             self._exit_renderables.clear()
+
+    def _mount_following(self) -> None:
+        self.call_after_refresh(self._settle_memory)
+        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], None))
+        self.refresh_status()
+        self._follow()
+        # Another process writes the games file: look for its commits a few times a second.
+        self.set_interval(FOLLOW_EVERY, self._follow)
+
+    def _follow(self) -> None:
+        """Shows what the companion holding the data dir has committed, and the game it has open."""
+        holder = self.companion.lock.holder()
+        if holder is None:
+            self.storage_status = "the other companion has quit: start this one again to play"
+            self.refresh_status()
+            return
+        screen = self._game_screen()
+        current = screen.session.game.id if screen else None
+        if holder.game != current:
+            if holder.game is None:
+                self.action_go_home()
+            else:
+                self.open_game(self.companion.store.game(holder.game))
+            return
+        version = self.companion.store.data_version()
+        if screen is not None and version != self._seen_version:
+            self._seen_version = version
+            settled = screen.session.catch_up()
+            if settled:
+                screen.settled(settled)
 
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of
@@ -192,7 +235,6 @@ class CompanionApp(App[int]):
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
             self.storage_status = ""
-        self.speech_status = "speech off"
         self.refresh_status()
         screen.settled(settled)
         self._show_lights()
@@ -294,6 +336,8 @@ class CompanionApp(App[int]):
         # The mock panel above the status line says "mock pins"; this line stays short enough for a
         # small screen beside the table.
         hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
+        if self.following is not None:
+            hardware = f"READ-ONLY: following the companion of process {self.following.pid}"
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = f"{screen.session.game.name} · {games_file}" if screen else games_file
