@@ -274,7 +274,8 @@ def run_app(companion, args: argparse.Namespace) -> int:
     spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
     following = None
     try:
-        companion.lock.acquire()
+        if not companion.store.readonly:  # on a read-only disk there is nothing to guard
+            companion.lock.acquire()
     except DataDirInUse:
         # Another companion is at the table with these games: this one watches, read only.
         following = companion.lock.holder()

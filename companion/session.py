@@ -144,7 +144,7 @@ class GameSession:
         """Decides on the tentative layer and hands the events to the writer; returns the records
         it will commit. A refusal raises and changes nothing. `settle` makes them durable."""
         if self.store.readonly:
-            raise NotSaved(f"{self.store.path}: read-only here: nothing can be saved")
+            raise NotSaved(f"{self.store.path}: {self.store.readonly_reason or 'read-only here'}: nothing can be saved")
         tentative = self._tentative
         forget_from = None
         if isinstance(command, Undo | Redo):

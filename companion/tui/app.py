@@ -72,6 +72,8 @@ class CompanionApp(App[int]):
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
         self.storage_status = ""
+        if companion.store.readonly_reason:
+            self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
         self.speech_status = "speech off"
         self.following = following
         self._seen_version = -1
