@@ -29,15 +29,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.games.point_blank.deck import Deck, counts, minus  # noqa: E402
-from companion.games.point_blank import odds  # noqa: E402
-from companion.games.point_blank.odds import melee_odds  # noqa: E402
+from companion.games.point_blank import odds
+from companion.games.point_blank.deck import Deck, counts, minus
+from companion.games.point_blank.odds import melee_odds
 
 try:
-    from stats import print_table, summary_ms  # noqa: E402
+    from stats import print_table, summary_ms
 except ImportError:  # run from elsewhere
     sys.path.insert(0, str(Path(__file__).parent))
-    from stats import print_table, summary_ms  # noqa: E402
+    from stats import print_table, summary_ms
 
 ATTACKER, DEFENDER = 24, 25
 SMALL_ATTACKER, SMALL_DEFENDER = 8, 9

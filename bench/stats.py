@@ -23,4 +23,4 @@ def print_table(title: str, rows: list[tuple[str, str, str, str]]) -> None:
     print(f"\n{title}")
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)))

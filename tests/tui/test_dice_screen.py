@@ -2,7 +2,7 @@
 
 
 import pytest
-from textual.widgets import Digits, Input, Label, Static
+from textual.widgets import Digits, Input, Static
 
 from companion.dice.events import DiceRolled, SpecChosen
 from companion.dice.spec import DiceSpec
@@ -10,8 +10,8 @@ from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen
-from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.newest_first import NewestFirst
+from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from tests.journal_rows import append
 from tests.pilot import press, settle

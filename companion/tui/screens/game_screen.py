@@ -17,9 +17,8 @@ from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
 from companion.games.rules import Command
-from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
-from companion.hardware.controls import Origin
 from companion.session import GameSession, Settled
 from companion.tui.messages import Refused
 from companion.tui.widgets.mock_panel import MockPanel
