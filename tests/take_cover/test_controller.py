@@ -93,7 +93,7 @@ def test_confirm_asks_the_defender_for_dig_in_cards_with_the_odds_of_each_count(
     intent = press(state, "confirm")
     assert isinstance(intent, Ask)
     assert intent.form.title == "Russian: Dig In against A's fire at C"
-    assert intent.form.note.startswith("0: MFP 2, hits on 1–2 (20%) · 1: MFP 0, hits on 1 (10%)")
+    assert intent.form.note == "MFP by Dig In: 0 → 2 (20%) · 1 → 0 (10%) · 2 → −2 (10%) · 3 → −4 (10%)"
     assert answer(intent, count="2") == Run.one(DigIn(count=2))
 
 
@@ -108,6 +108,15 @@ def test_an_action_while_a_fire_waits_is_refused_with_what_it_waits_for():
     state = folded(*OPENING, OpenFire(squad="A", target="C"))
     with pytest.raises(RuleViolation, match="finish what is in progress first: C's Dig In cards against A's fire"):
         press(state, "attach")
+
+
+def test_the_event_form_says_which_charts_the_rulebook_does_not_print():
+    intent = press(folded(*OPENING), "event")
+    assert isinstance(intent, Ask)
+    assert dict(intent.form.fields[0].options) == {
+        "sniper": "Sniper", "mine": "Mine (chart not printed: you read the card)",
+        "artillery": "Artillery Round (chart partly printed: you read the other faces)",
+        "strafe": "Strafe (chart not printed: you read the card)"}
 
 
 def test_nothing_to_detach_or_heal_is_told_not_asked():

@@ -57,7 +57,7 @@ def models_form(ranks: Mapping[str, Rank]) -> Ask:
         Number("count", "How many", 1, 1, 20),
         Choice("rank", f"{term('rank')}", tuple((key, f"{rank.describe()}, survives on ≤ {rank.survives_on}")
                                               for key, rank in ranks.items())),
-    ), note="Ranks and their numbers: deckung/ranks.toml (the text gives only the recruit's: 4).", submit="Add")
+    ), note="Ranks: <data dir>/deckung/ranks.toml (the text gives only Rekrut: 4).", submit="Add")
 
     def then(answers: Mapping[str, object]) -> Intent:
         return Run.one(PlaceModels(count=cast(int, answers["count"]), rank=str(answers["rank"])))

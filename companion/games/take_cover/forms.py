@@ -36,10 +36,11 @@ from companion.games.take_cover.commands import (
     RedirectEvent,
     SetUpGame,
 )
-from companion.games.take_cover.fire import firepower, legal_targets, modified_firepower, needed
+from companion.games.take_cover.fire import chance_to_hit, firepower, legal_targets, modified_firepower, percent
 from companion.games.take_cover.library import AttachableCard
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.turns import check_advance, check_attach, check_discard
+from companion.games.take_cover.view import event_label, number
 
 DOTS: tuple[Option, ...] = (("none", "no dot"), ("black", "black dot"), ("white", "white dot"))
 
@@ -53,8 +54,7 @@ def setup_form() -> Ask:
     form = FormSpec("New game of Take Cover", (
         Tick("advance_victory", "Optional: two squads with three advance markers each win"),
         Tick("set_aside", "Optional: four cards set aside face down, cycled at each reshuffle"),
-    ), note="German A, B opposite Russian C, D (A faces C, B faces D). Shuffle the other 75 cards, "
-            "deal five to each player; then each rolls a d10: high goes first.", submit="Deal")
+    ), note="German A, B face Russian C, D. Deal five each; then the high d10 goes first.", submit="Deal")
 
     def then(answers: Mapping[str, object]) -> Intent:
         return Run.one(SetUpGame(advance_victory=bool(answers["advance_victory"]),
@@ -143,8 +143,7 @@ def fire_form(state: TakeCoverState, side: Side) -> Ask | None:
         Choice("shot", "Who fires at whom", tuple(shots)),
         Number("grenades", "Grenade cards (+2 each, one per advance marker)", 0, 0, 3),
         Tick("flank", "Flank card (needs a leader; fire on the directly opposite squad)"),
-    ), note="While all four squads stand: only directly opposite, and only the enemy squad with fewer hits.",
-        submit="Fire")
+    ), note="All four standing: only directly opposite, at the enemy squad with fewer hits.", submit="Fire")
 
     def then(answers: Mapping[str, object]) -> Intent:
         firer, target, *flank = str(answers["shot"]).split(":")
@@ -162,8 +161,9 @@ def dig_in_form(state: TakeCoverState) -> Ask:
     defender = owner(fire.target)
     most = min(MAX_DIG_IN, state.deck.hand(defender))
     firer, target = state.squad(fire.firer), state.squad(fire.target)
-    odds = " · ".join(f"{count}: MFP {modified_firepower(firer, fire.grenades, target, count)}, "
-                      f"{needed(modified_firepower(firer, fire.grenades, target, count))}" for count in range(most + 1))
+    odds = "MFP by Dig In: " + " · ".join(
+        f"{count} → {number(mfp)} ({percent(chance_to_hit(mfp))})"
+        for count in range(most + 1) for mfp in [modified_firepower(firer, fire.grenades, target, count)])
     form = FormSpec(f"{defender}: Dig In against {fire.firer}'s fire at {fire.target}", (
         Number("count", "Dig In cards (−2 each)", 0, 0, most),
     ), note=odds, submit="Dig in")
@@ -195,7 +195,7 @@ def reaction_form(state: TakeCoverState) -> Ask | None:
 
 def event_form(state: TakeCoverState, side: Side, charts: Charts) -> Ask:
     form = FormSpec(f"{side}: play an Event card", (
-        Choice("card", "Card", tuple((card, charts.event(card).label) for card in EVENT_CARDS)),
+        Choice("card", "Card", tuple((card, event_label(charts, card)) for card in EVENT_CARDS)),
         Choice("target", "On the enemy squad", squad_options(state, enemy(side))),
     ), note="Then roll the d10 on the card's chart.", submit="Play")
 
@@ -229,7 +229,7 @@ def chart_form(state: TakeCoverState, charts: Charts) -> Ask:
     form = FormSpec(f"{label}: what does the card say for {play.face}?", (
         Choice("effect", "Result", tuple((effect, EFFECT_WORDS[effect]) for effect in
                                          ("hit", "cover", "advance", "leader", "weapon", "backfire", "none"))),
-    ), note=f"The rulebook does not print this face of the {label} chart; read it on your card.", submit="Apply")
+    ), note=f"Not printed in the rulebook: read face {play.face} on your {label} card.", submit="Apply")
 
     def then(answers: Mapping[str, object]) -> Intent:
         return Run.one(ReadChart(effect=cast(EventEffect, answers["effect"])))
@@ -253,12 +253,12 @@ def redirect_form(state: TakeCoverState) -> Ask:
 
 def correct_form(state: TakeCoverState) -> Ask:
     standing = [squad for side in SQUADS_OF for squad in state.standing(side)]
-    now = " · ".join(f"{squad.name}: {squad.hits} hits, {squad.advance} advance" for squad in standing)
+    now = " · ".join(f"{squad.name} {squad.hits}/{squad.advance}" for squad in standing)
     form = FormSpec("Correct a squad to what the table shows", (
         Choice("squad", "Squad", tuple((squad.name, f"squad {squad.name}") for squad in standing)),
         Number("hits", "Hit markers (3 eliminates)", 0, 0, 3),
         Number("advance", "Advance markers", 0, 0, 3),
-    ), note=f"Now: {now}", submit="Correct")
+    ), note=f"Now (hits/advance): {now}", submit="Correct")
 
     def then(answers: Mapping[str, object]) -> Intent:
         return Run.one(CorrectSquad(squad=cast(SquadName, answers["squad"]), hits=cast(int, answers["hits"]),

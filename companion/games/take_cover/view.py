@@ -5,11 +5,11 @@ from typing import Any
 
 from companion.games.take_cover.cards import (
     ATTACH_KINDS,
-    EVENT_CARDS,
     HITS_TO_ELIMINATE,
     MAX_ADVANCE,
     MAX_DIG_IN,
     OPPOSITE,
+    EventCard,
     SquadName,
     owner,
 )
@@ -159,13 +159,14 @@ def deck_lines(state: TakeCoverState, deck_file: DeckFile) -> list[str]:
     return lines
 
 
-def chart_note(charts: Charts) -> str:
-    """Which charts the companion cannot read alone: the players are asked for those faces."""
-    partial = [charts.event(card).label for card in EVENT_CARDS if not charts.event(card).complete]
-    if not partial:
-        return ""
-    return (f"Charts not printed in the rulebook: {', '.join(partial)} (only faces the text gives); "
-            "on another face you say what the card shows, or fill in take_cover/charts.toml")
+def event_label(charts: Charts, card: EventCard) -> str:
+    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks."""
+    chart = charts.event(card)
+    if chart.complete:
+        return chart.label
+    if not chart.results:
+        return f"{chart.label} (chart not printed: you read the card)"
+    return f"{chart.label} (chart partly printed: you read the other faces)"
 
 
 def data_labels(data: Mapping[str, Any]) -> tuple[DeckFile, Charts]:
