@@ -29,7 +29,8 @@ def test_decisions_after_the_latest_fact_may_be_undone_and_redone():
 
 
 def test_the_fact_itself_stands_unless_it_is_a_keyed_face():
-    with pytest.raises(RuleViolation, match=re.escape("cannot undo “a decision”: the roll of 7 stands (undo never re-rolls")):
+    stands = re.escape("cannot undo “a decision”: the roll of 7 stands (undo never re-rolls")
+    with pytest.raises(RuleViolation, match=stands):
         check_undo(Fact(4, "the roll of 7"), record(4), "undo")
     check_undo(Fact(4, "the roll of 7", keyed=True), record(4), "undo")
 
