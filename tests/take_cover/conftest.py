@@ -11,7 +11,7 @@ from companion.games.kit.faces import EnterFace
 from companion.games.registry import descriptor
 from companion.games.rules import Command
 from companion.games.take_cover.cards import Attachment
-from companion.games.take_cover.commands import Advance, Attach, Discard, SetUpGame
+from companion.games.take_cover.commands import Advance, Attach, Discard, EndTurn, SetUpGame
 from companion.games.take_cover.rules import TakeCoverRules
 from companion.games.take_cover.state import TakeCoverState
 from companion.journal.events import Record
@@ -63,10 +63,11 @@ def started(session: GameSession, german: int = 7, russian: int = 3, **options: 
 
 
 def alternate(session: GameSession, german: list[Command], russian: list[Command]) -> None:
-    """German and Russian actions in turn, German first; a side with nothing left discards one."""
+    """German and Russian actions in turn, German first, each turn ended with Next (drawing up);
+    a side with nothing left discards one."""
     for turn in range(max(len(german), len(russian))):
-        play(session, german[turn] if turn < len(german) else Discard(count=1))
-        play(session, russian[turn] if turn < len(russian) else Discard(count=1))
+        play(session, german[turn] if turn < len(german) else Discard(count=1), EndTurn())
+        play(session, russian[turn] if turn < len(russian) else Discard(count=1), EndTurn())
 
 
 def fire_example(session: GameSession) -> None:

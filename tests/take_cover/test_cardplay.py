@@ -10,6 +10,7 @@ from companion.games.take_cover.commands import (
     Attach,
     CorrectSquad,
     Discard,
+    EndTurn,
     PlayEvent,
     PlayMedic,
     ReadChart,
@@ -25,7 +26,7 @@ def russian_turn_with_german_a_equipped(session) -> None:
     started(session)
     alternate(session, [Attach(squad="A", card=HMG), Attach(squad="A", card=LEADER),
                         Attach(squad="A", card=BUILDING)], [])
-    play(session, Advance(squad="A"))
+    play(session, Advance(squad="A"), EndTurn())
 
 
 def test_the_event_example_artillery_rolls_6_and_the_building_cover_card_is_discarded(session):
@@ -39,7 +40,8 @@ def test_the_event_example_artillery_rolls_6_and_the_building_cover_card_is_disc
     assert (squad.terrain, squad.weapon, squad.leader, squad.advance) == (None, HMG, LEADER, 1)
     assert state.deck.seen == {"advance": 1, "artillery": 1, "terrain": 1}
     # The Russian player draws up to his five-card hand and ends his turn.
-    assert (state.deck.hands[1], state.to_act) == (5, "German")
+    play(session, EndTurn())
+    assert (session.state.deck.hands[1], session.state.to_act) == (5, "German")
 
 
 @pytest.mark.parametrize("face, hits, advance, cards", [
@@ -56,7 +58,7 @@ def test_the_event_example_artillery_rolls_6_and_the_building_cover_card_is_disc
 def test_the_sniper_chart_as_printed(session, face, hits, advance, cards):
     started(session)
     alternate(session, [Attach(squad="A", card=LMG), Attach(squad="A", card=LEADER), Attach(squad="A", card=WOODS)], [])
-    play(session, CorrectSquad(squad="A", hits=0, advance=2), Discard(count=1))
+    play(session, CorrectSquad(squad="A", hits=0, advance=2), Discard(count=1), EndTurn())
     play(session, PlayEvent(card="sniper", target="A"), EnterFace(entered=face))
     squad = session.state.squad("A")
     assert (squad.hits, squad.advance, tuple(card.kind for card in squad.attached)) == (hits, advance, cards)
@@ -64,14 +66,14 @@ def test_the_sniper_chart_as_printed(session, face, hits, advance, cards):
 
 def test_a_sniper_result_that_does_not_apply_has_no_effect(session):
     started(session)
-    play(session, Discard(count=1), PlayEvent(card="sniper", target="A"), EnterFace(entered=8))
+    play(session, Discard(count=1), EndTurn(), PlayEvent(card="sniper", target="A"), EnterFace(entered=8))
     assert session.state.squad("A").attached == ()
-    assert session.state.log[1] == "A has no weapon card: no effect"
+    assert session.state.log[0] == "A has no weapon card: no effect"
 
 
 def test_a_backfire_hands_the_card_to_the_targets_owner_who_plays_it_on_an_enemy_squad(session):
     started(session)
-    play(session, Discard(count=1), PlayEvent(card="sniper", target="A"), EnterFace(entered=0))
+    play(session, Discard(count=1), EndTurn(), PlayEvent(card="sniper", target="A"), EnterFace(entered=0))
     play_ = session.state.play
     assert (play_.holder, play_.redirect) == ("German", True)
     assert session.state.deciding == "German"
@@ -79,7 +81,7 @@ def test_a_backfire_hands_the_card_to_the_targets_owner_who_plays_it_on_an_enemy
         session.execute(RedirectEvent(target="A"))
     with pytest.raises(RuleViolation, match="first German chooses the enemy squad"):
         session.execute(RollDie())
-    play(session, RedirectEvent(target="D"), EnterFace(entered=1))
+    play(session, RedirectEvent(target="D"), EnterFace(entered=1), EndTurn())
     state = session.state
     assert state.squad("D").hits == 1
     assert (state.deck.hands, state.to_act) == ((5, 5), "German")
@@ -87,7 +89,7 @@ def test_a_backfire_hands_the_card_to_the_targets_owner_who_plays_it_on_an_enemy
 
 def test_a_backfire_with_one_enemy_squad_left_goes_to_it_at_once(session):
     started(session)
-    play(session, CorrectSquad(squad="D", hits=3, advance=0), Discard(count=1))
+    play(session, CorrectSquad(squad="D", hits=3, advance=0), Discard(count=1), EndTurn())
     play(session, PlayEvent(card="sniper", target="A"), EnterFace(entered=0))
     assert (session.state.play.target, session.state.play.redirect) == ("C", False)
     play(session, EnterFace(entered=1))
@@ -102,7 +104,7 @@ def test_a_face_the_rulebook_does_not_print_is_read_from_the_card_by_the_players
     with pytest.raises(RuleViolation, match="the Mine was rolled: say what the card shows for 3"):
         session.execute(EnterFace(entered=4))
     play(session, ReadChart(effect="hit"))
-    assert (session.state.squad("C").hits, session.state.play, session.state.to_act) == (1, None, "Russian")
+    assert (session.state.squad("C").hits, session.state.play, session.state.acted) == (1, None, True)
 
 
 def test_events_go_on_enemy_squads_only(session):
@@ -133,7 +135,7 @@ def test_a_played_medic_stays_out_of_every_reshuffle(session):
     started(session)
     play(session, CorrectSquad(squad="A", hits=1, advance=0), PlayMedic(squad="A"), EnterFace(entered=9))
     while session.state.deck.reshuffles == 0:
-        play(session, Discard(count=5))
+        play(session, EndTurn(), Discard(count=5))
     deck = session.state.deck
     assert deck.medics_aside == 1
     assert deck.draw + deck.discard + sum(deck.hands) == 75 - 1

@@ -13,6 +13,7 @@ from companion.games.take_cover.commands import (
     CorrectSquad,
     DeclineReaction,
     DigIn,
+    EndTurn,
     OpenFire,
     ReactionFire,
     RollDie,
@@ -42,11 +43,11 @@ def test_the_fire_example_fp_8_mfp_3_a_ten_misses_and_the_russian_squad_fires_ba
     assert (fire.firer, fire.target, fire.reaction) == ("C", "A", True)
     assert modified_firepower(session.state.squad("C"), 0, session.state.squad("A"), 0) == 2 - 1
     play(session, EnterFace(entered=1))
-    state = session.state
-    assert state.squad("A").hits == 1
+    assert session.state.squad("A").hits == 1
     # The German player now draws up to his five-card hand and ends his turn.
-    assert state.deck.hands == (5, hands[1] - 1)
-    assert state.to_act == "Russian"
+    play(session, EndTurn())
+    assert session.state.deck.hands == (5, hands[1] - 1)
+    assert session.state.to_act == "Russian"
 
 
 def test_another_ten_in_reaction_fire_lets_the_first_squad_fire_back_again(session):
@@ -58,13 +59,15 @@ def test_another_ten_in_reaction_fire_lets_the_first_squad_fire_back_again(sessi
     assert session.state.fire.grenades == 2
     play(session, EnterFace(entered=5))
     assert session.state.squad("C").hits == 1
-    assert session.state.to_act == "Russian"
+    assert (session.state.to_act, session.state.acted) == ("German", True)
 
 
-def test_declining_reaction_fire_ends_the_firing_sides_turn(session):
+def test_declining_reaction_fire_ends_the_fire_and_next_the_firing_sides_turn(session):
     fire_example(session)
     play(session, OpenFire(squad="A", target="C"), DigIn(count=0), EnterFace(entered=0), DeclineReaction())
-    assert (session.state.reaction, session.state.to_act) == (None, "Russian")
+    assert (session.state.reaction, session.state.acted) == (None, True)
+    play(session, EndTurn())
+    assert session.state.to_act == "Russian"
 
 
 def test_flank_cards_cannot_be_played_in_reaction_fire(session):
@@ -108,7 +111,7 @@ def test_at_most_three_dig_in_cards_and_the_roll_waits_for_them(session):
 
 def test_a_negative_mfp_may_still_fire_and_hits_on_a_one(session):
     fire_example(session)
-    play(session, Advance(squad="A"))  # the German action; the Russian C fires at A behind Brush and 3 Dig In
+    play(session, Advance(squad="A"), EndTurn())  # then the Russian C fires at A behind Brush and 3 Dig In
     play(session, OpenFire(squad="C", target="A"), DigIn(count=3))
     assert modified_firepower(session.state.squad("C"), 0, session.state.squad("A"), 3) == 2 - 1 - 6
     play(session, EnterFace(entered=1))
@@ -124,7 +127,7 @@ def test_three_hits_eliminate_a_squad_discard_its_cards_and_lift_the_targeting_r
     assert state.deck.seen["terrain"] == 1
     assert not state.all_standing
     # Diagonal fire is allowed now.
-    play(session, OpenFire(squad="D", target="A"))
+    play(session, EndTurn(), OpenFire(squad="D", target="A"))
     assert session.state.fire.target == "A"
 
 

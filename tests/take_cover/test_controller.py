@@ -11,8 +11,8 @@ from companion.games.take_cover.commands import (
     DeclineReaction,
     DigIn,
     Discard,
+    EndTurn,
     OpenFire,
-    PassTurn,
     PlayEvent,
     ReactionFire,
     ReadChart,
@@ -55,7 +55,7 @@ def test_confirm_at_a_new_game_asks_for_the_optional_rules_and_deals():
 
 
 def test_the_fire_form_offers_only_legal_shots_and_a_flank_shot_carries_its_card():
-    state = folded(*OPENING, Attach(squad="B", card=LEADER), Discard(count=1),
+    state = folded(*OPENING, Attach(squad="B", card=LEADER), EndTurn(), Discard(count=1), EndTurn(),
                    CorrectSquad(squad="C", hits=1, advance=0), CorrectSquad(squad="D", hits=2, advance=0))
     intent = press(state, "fire")
     assert isinstance(intent, Ask)
@@ -85,7 +85,10 @@ def test_next_plays_no_dig_in_declines_reaction_fire_and_never_passes_a_turn():
     reacting = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=0), EnterFace(entered=0))
     assert press(reacting, "next") == Run.one(DeclineReaction())
     assert press(reacting, "confirm") == Run.one(ReactionFire())
-    assert press(folded(*OPENING), "next") == Run.one(PassTurn())
+    assert press(folded(*OPENING), "next") == Run.one(EndTurn())
+    acted = folded(*OPENING, Attach(squad="A", card=LMG))
+    assert press(acted, "next") == Run.one(EndTurn())
+    assert controller.available(acted) == ("next", "correct", "undo", "redo")
 
 
 def test_confirm_asks_the_defender_for_dig_in_cards_with_the_odds_of_each_count():

@@ -15,6 +15,7 @@ from companion.games.take_cover.commands import (
     Detach,
     DigIn,
     Discard,
+    EndTurn,
     OpenFire,
     PlayEvent,
     PlayMedic,
@@ -73,7 +74,7 @@ CANDIDATES = [
     DigIn(count=0), DigIn(count=2), RollDie(), EnterFace(entered=1), EnterFace(entered=0), ReactionFire(),
     DeclineReaction(), PlayEvent(card="sniper", target="C"), PlayEvent(card="mine", target="A"),
     PlayEvent(card="artillery", target="B"), ReadChart(effect="cover"), RedirectEvent(target="A"),
-    RedirectEvent(target="C"), PlayMedic(squad="A"), PlayMedic(squad="C"),
+    RedirectEvent(target="C"), PlayMedic(squad="A"), PlayMedic(squad="C"), *[EndTurn()] * 8,
 ]
 
 

@@ -57,11 +57,13 @@ async def test_a_game_is_dealt_the_first_turn_rolled_on_gpio_face_keys_and_a_car
         assert lit(mock_factory) == (True, False)
         await press(pilot, "a", "enter")  # the form's first squad and card: an LMG on A
         assert "weapon  LMG +1" in text(app, "#tc-squad-A")
+        assert text(app, "#tc-step").startswith("German: draw 1 to have five")
+        await button(pilot, table, clock, Control.NEXT)
         assert text(app, "#tc-turn") == "Turn 2 · Russian to act"
         assert lit(mock_factory) == (False, True)
         assert "German draws 1; Russian's turn" in text(app, "#tc-log")
         types = [record.event.type for record in app.screen.session.records]
-        assert types == ["game_set_up", "first_player_rolled", "first_player_rolled", "card_attached"]
+        assert types == ["game_set_up", "first_player_rolled", "first_player_rolled", "card_attached", "turn_ended"]
 
 
 async def test_a_fire_shows_its_odds_before_the_big_button_rolls_on_a_small_screen(table, mock_factory, clock):

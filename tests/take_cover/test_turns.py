@@ -12,7 +12,7 @@ from companion.games.take_cover.commands import (
     CorrectSquad,
     Detach,
     Discard,
-    PassTurn,
+    EndTurn,
     PlaySmoke,
     RollDie,
     SetUpGame,
@@ -60,15 +60,23 @@ def test_a_face_a_d10_does_not_have_is_refused(session):
 def test_passing_the_turn_is_refused_by_name(session):
     started(session)
     with pytest.raises(RuleViolation, match="passing the turn is not allowed"):
-        session.execute(PassTurn())
+        session.execute(EndTurn())
+    play(session, PlaySmoke())
+    with pytest.raises(RuleViolation, match="passing the turn is not allowed"):
+        session.execute(EndTurn())
 
 
-def test_an_attached_card_leaves_the_hand_and_the_acting_side_draws_back_up_to_five(session):
+def test_an_attached_card_leaves_the_hand_and_next_draws_back_up_to_five(session):
     started(session)
     play(session, Attach(squad="A", card=LMG))
     state = session.state
     assert state.squad("A").weapon == LMG
-    assert (state.deck.hands, state.deck.draw, state.to_act) == ((5, 5), 64, "Russian")
+    assert (state.deck.hands, state.to_act, state.acted) == ((4, 5), "German", True)
+    with pytest.raises(RuleViolation, match="German has taken this turn's action: Next draws up to five"):
+        session.execute(Attach(squad="B", card=LMG))
+    play(session, EndTurn())
+    state = session.state
+    assert (state.deck.hands, state.deck.draw, state.to_act, state.acted) == ((5, 5), 64, "Russian", False)
 
 
 def test_one_weapon_one_leader_and_one_terrain_card_per_squad(session):
@@ -110,15 +118,15 @@ def test_discarding_with_five_in_hand_needs_at_least_one_card_and_draws_back_up(
     started(session)
     with pytest.raises(RuleViolation, match="with five cards in hand, discard at least one"):
         session.execute(Discard(count=0))
-    play(session, Discard(count=3))
+    play(session, Discard(count=3), EndTurn())
     deck = session.state.deck
     assert (deck.hands[0], deck.discard, deck.face_down, deck.draw) == (5, 3, 3, 62)
 
 
 def test_with_fewer_than_five_cards_discarding_none_simply_draws_up(session):
     started(session)
-    play(session, PlaySmoke(), Attach(squad="A", card=LMG))  # German back to five
-    play(session, PlaySmoke(), Discard(count=0))  # Russian: four in hand after the Smoke
+    play(session, PlaySmoke(), Attach(squad="A", card=LMG), EndTurn())  # German back to five
+    play(session, PlaySmoke(), Discard(count=0), EndTurn())  # Russian: four in hand after the Smoke
     assert session.state.deck.hands == (5, 5)
 
 
@@ -127,16 +135,16 @@ def test_smoke_does_not_use_the_turns_action(session):
     play(session, PlaySmoke())
     state = session.state
     assert (state.to_act, state.smoked, state.deck.hands[0], state.deck.seen) == ("German", True, 4, {"smoke": 1})
-    play(session, Attach(squad="A", card=LMG))
+    play(session, Attach(squad="A", card=LMG), EndTurn())
     assert (session.state.to_act, session.state.smoked, session.state.deck.hands[0]) == ("Russian", False, 5)
 
 
 def test_the_deck_reshuffles_the_discard_pile_when_it_runs_out(session):
     started(session)
     while session.state.deck.draw > 4:
-        play(session, Discard(count=5))
+        play(session, Discard(count=5), EndTurn())
     before = session.state.deck
-    play(session, Discard(count=5))
+    play(session, Discard(count=5), EndTurn())
     deck = session.state.deck
     assert deck.reshuffles == 1
     assert deck.seen == {}

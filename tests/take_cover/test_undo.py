@@ -1,5 +1,5 @@
-"""Undo in Take Cover: a roll and a reshuffle are facts; a keyed face may be corrected; a reopened game
-folds to the same state."""
+"""Undo in Take Cover: a roll and a turn's draw are facts; a keyed face may be corrected; a reopened
+game folds to the same state."""
 
 import re
 
@@ -13,6 +13,7 @@ from companion.games.take_cover.commands import (
     DeclineReaction,
     DigIn,
     Discard,
+    EndTurn,
     OpenFire,
     RollDie,
     SetUpGame,
@@ -20,15 +21,19 @@ from companion.games.take_cover.commands import (
 from tests.take_cover.conftest import LMG, fire_example, play, started
 
 
-def test_an_action_before_any_roll_is_taken_back_with_its_draw(session):
+def test_an_action_is_taken_back_until_next_draws_for_it(session):
     started(session)
     before = session.state
     play(session, Attach(squad="A", card=LMG))
     play(session, Undo())
     assert session.state.squad("A").weapon is None
-    assert (session.state.deck, session.state.to_act) == (before.deck, "German")
+    assert (session.state.deck, session.state.to_act, session.state.acted) == (before.deck, "German", False)
     play(session, Redo())
-    assert (session.state.squad("A").weapon, session.state.to_act) == (LMG, "Russian")
+    assert (session.state.squad("A").weapon, session.state.acted) == (LMG, True)
+    play(session, EndTurn())
+    settled = re.escape("cannot undo “German attaches LMG +1 to A”: German's draw of 1 came after it and stands")
+    with pytest.raises(RuleViolation, match=settled):
+        session.execute(Undo())
 
 
 def test_the_companions_roll_stands_and_so_does_everything_before_it(session):
@@ -51,7 +56,7 @@ def test_a_keyed_face_is_corrected_but_what_came_before_it_stands(session):
     with pytest.raises(RuleViolation, match="cannot undo “C: 1 Dig In; MFP 3”: the roll of 3 came after it"):
         session.execute(Undo())
     play(session, EnterFace(entered=8))
-    assert (session.state.squad("C").hits, session.state.to_act) == (0, "Russian")
+    assert (session.state.squad("C").hits, session.state.acted) == (0, True)
 
 
 def test_redo_puts_back_the_very_face_keyed(session):
@@ -67,11 +72,11 @@ def test_the_rolls_for_the_first_turn_settle_the_setup(session):
         session.execute(Undo())
 
 
-def test_an_action_whose_draw_reshuffled_the_deck_cannot_be_undone(session):
+def test_a_draw_that_reshuffled_the_deck_stands(session):
     started(session)
     while session.state.deck.reshuffles == 0:
-        play(session, Discard(count=5))
-    reshuffled = r"cannot undo “\w+ discards 5 face down”: the reshuffle of the deck stands"
+        play(session, Discard(count=5), EndTurn())
+    reshuffled = r"cannot undo “\w+ discards 5 face down”: the reshuffle of the deck came after it"
     with pytest.raises(RuleViolation, match=reshuffled):
         session.execute(Undo())
 
@@ -80,8 +85,8 @@ def test_a_reopened_game_folds_to_the_same_state(session, store, reopen):
     fire_example(session)
     play(session, OpenFire(squad="A", target="C", grenades=1), DigIn(count=1), EnterFace(entered=0))
     play(session, Undo(), EnterFace(entered=0))
-    play(session, Undo(), Redo(), DeclineReaction())
+    play(session, Undo(), Redo(), DeclineReaction(), EndTurn())
     while session.state.deck.reshuffles == 0:
-        play(session, Discard(count=session.state.deck.hand(session.state.to_act)))
+        play(session, Discard(count=session.state.deck.hand(session.state.to_act)), EndTurn())
     assert session.state.log[0].startswith("German draws") or session.state.log[0].startswith("Russian draws")
     assert reopen(store, session).state == session.state

@@ -21,6 +21,7 @@ from companion.games.take_cover.events import (
 from companion.games.take_cover.state import CardPlay, TakeCoverState
 from companion.games.take_cover.table import (
     Context,
+    action_done,
     die,
     hit,
     removed,
@@ -28,7 +29,6 @@ from companion.games.take_cover.table import (
     require_hand,
     require_own_standing,
     rolled,
-    turn_ended,
 )
 from companion.journal.events import Event, Record
 
@@ -97,11 +97,11 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
             return state
         state = state.noted(event.describe())
         if isinstance(event, MedicRolled):
-            return medic_rolled(state, event, record)
+            return medic_rolled(state, event)
         if event.effect is None:
             assert state.play is not None
             return replace(state, play=replace(state.play, face=event.face))
-        return applied(state, event.effect, record)
+        return applied(state, event.effect)
     if not isinstance(event, EventCardPlayed | MedicPlayed | ChartRead | EventRedirected):
         return None
     if voided:
@@ -115,14 +115,14 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
             return replace(state, deck=medic_aside(state.deck, side),
                            play=CardPlay(card="medic", target=name, holder=side))
         case ChartRead(effect=effect):
-            return applied(state, effect, record)
+            return applied(state, effect)
         case EventRedirected(target=target):
             assert state.play is not None
             return replace(state, play=replace(state.play, target=target, redirect=False))
     return state
 
 
-def applied(state: TakeCoverState, effect: EventEffect, record: Record) -> TakeCoverState:
+def applied(state: TakeCoverState, effect: EventEffect) -> TakeCoverState:
     """The chart's result on the card's target; a backfire hands the card to the target's owner,
     who plays it on one of their enemy's squads (chosen for them when there is only one)."""
     play = state.play
@@ -151,12 +151,12 @@ def applied(state: TakeCoverState, effect: EventEffect, record: Record) -> TakeC
             state = removed(state, play.target, kind).noted(f"{play.target}'s {card.name} is discarded")
         else:
             state = state.noted(f"{play.target} has no {kind} card: no effect")
-    return turn_ended(state, record)
+    return action_done(state)
 
 
-def medic_rolled(state: TakeCoverState, event: MedicRolled, record: Record) -> TakeCoverState:
+def medic_rolled(state: TakeCoverState, event: MedicRolled) -> TakeCoverState:
     state = replace(state, play=None)
     squad = state.squad(event.squad)
     if event.effect == "heal" and squad.hits:
         state = state.with_squad(replace(squad, hits=squad.hits - 1))
-    return turn_ended(state, record)
+    return action_done(state)

@@ -14,13 +14,13 @@ from companion.games.take_cover.fire import firepower, modified_firepower, neede
 from companion.games.take_cover.state import Fire, Reaction, TakeCoverState
 from companion.games.take_cover.table import (
     Context,
+    action_done,
     die,
     hit,
     require_action,
     require_hand,
     require_own_standing,
     rolled,
-    turn_ended,
 )
 from companion.journal.events import Event, Record
 
@@ -94,7 +94,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
     event = record.event
     if isinstance(event, FireRolled):
         state = rolled(state, record, event.face, event.source)
-        return state if voided else fire_rolled(state, event, record)
+        return state if voided else fire_rolled(state, event)
     if not isinstance(event, FireOpened | DugIn | ReactionFireOpened | ReactionDeclined):
         return None
     if voided:
@@ -114,15 +114,15 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
             fire = Fire(firer=squad, target=target, grenades=grenades, reaction=True)
             return replace(state, deck=deck, fire=fire, reaction=None).noted(event.describe())
         case ReactionDeclined():
-            return turn_ended(replace(state, reaction=None).noted(event.describe()), record)
+            return action_done(replace(state, reaction=None).noted(event.describe()))
     return state
 
 
-def fire_rolled(state: TakeCoverState, event: FireRolled, record: Record) -> TakeCoverState:
+def fire_rolled(state: TakeCoverState, event: FireRolled) -> TakeCoverState:
     state = replace(state, fire=None).noted(event.describe())
     result = outcome(event.mfp, event.face)
     if result == "reaction":
         return replace(state, reaction=Reaction(squad=event.target, target=event.squad))
     if result == "hit":
         state = hit(state, event.target)
-    return turn_ended(state, record)
+    return action_done(state)

@@ -18,8 +18,9 @@ class RollDie(Command):
     """Roll the d10 the game waits for (who goes first, a fire, an event or a medic)."""
 
 
-class PassTurn(Command):
-    """Refused by the rules: a turn is always one action."""
+class EndTurn(Command):
+    """After the turn's action: the acting side draws back up to five and the other side acts.
+    Before it, refused: passing a turn is not allowed."""
 
 
 class PlaySmoke(Command):

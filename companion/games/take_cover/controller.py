@@ -5,7 +5,7 @@ from companion.games.kit.faces import EnterFace
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
 from companion.games.take_cover import forms
-from companion.games.take_cover.commands import DeclineReaction, DigIn, PassTurn, PlaySmoke, ReactionFire, RollDie
+from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
 from companion.hardware.controls import Control
@@ -17,7 +17,7 @@ KEYMAP = Keymap((
     KeyAction("confirm", "Confirm", keys="c", control=Control.CONFIRM, footer=True,
               help="Take the step offered: set up, Dig In, fire back, read a card, aim a backfire"),
     KeyAction("next", "Next", keys="n", control=Control.NEXT, footer=True,
-              help="Skip the step offered: no Dig In, no reaction fire"),
+              help="End the turn: draw up to five; or skip the step offered: no Dig In, no reaction fire"),
     KeyAction("fire", "Fire", keys="f", footer=True, help="Play a Fire card (with Grenade and Flank cards)"),
     KeyAction("attach", "Attach", keys="a", help="Attach a weapon, leader or terrain card to a squad"),
     KeyAction("detach", "Detach", keys="d", help="Detach a card from a squad and discard it"),
@@ -97,6 +97,8 @@ class TakeCoverController(Controller[TakeCoverState]):
         if state.phase == "first" or state.busy:
             return Tell(f"waiting for {waiting_for(state) if state.busy else 'the d10 for who goes first'}: "
                         "space rolls, or key the face")
+        if state.acted:
+            return Tell(f"{state.to_act}: Next draws up to five and ends the turn")
         return Tell(f"{state.to_act}: choose the turn's action (f fire, a attach, x discard …)")
 
     def skip(self, state: TakeCoverState) -> Intent:
@@ -105,7 +107,7 @@ class TakeCoverController(Controller[TakeCoverState]):
         if state.reaction is not None:
             return Run.one(DeclineReaction())
         if state.phase == "turn" and not state.busy:
-            return Run.one(PassTurn())
+            return Run.one(EndTurn())
         return Tell("nothing to skip now")
 
     def react(self, state: TakeCoverState) -> Intent:
@@ -127,4 +129,6 @@ class TakeCoverController(Controller[TakeCoverState]):
         if state.play is not None:
             waiting = state.play.redirect or state.play.face is not None
             return ("confirm", "undo") if waiting else ("roll", "face", "undo")
+        if state.acted:
+            return ("next", "correct", "undo", "redo")
         return (*ACTIONS, "correct", "undo", "redo")

@@ -1,7 +1,7 @@
 """What Take Cover's companion journals: setup, each action, each step of a fire, an event or a medic.
 
-Every event here is a decision undo may take back, within `Rules.check_undo`'s limits: a roll
-and a reshuffle are facts (see `companion.games.kit.facts`).
+Every event here but `TurnEnded` is a decision undo may take back, within `Rules.check_undo`'s
+limits: a roll and a turn's draw are facts (see `companion.games.kit.facts`).
 """
 
 from typing import Annotated, ClassVar, Literal
@@ -229,12 +229,25 @@ class SquadCorrected(Decision):
         return f"{self.squad} corrected: {self.hits} hits, {self.advance} advance markers"
 
 
+class TurnEnded(Event):
+    """A fact, not a decision: the acting side drew these cards (the deck reshuffled on the way)."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    side: Side
+    drawn: int
+    reshuffles: int
+
+    def describe(self) -> str:
+        reshuffled = " (the deck was reshuffled)" if self.reshuffles else ""
+        return f"{self.side} draws {self.drawn}{reshuffled}"
+
+
 ROLLS = (FirstPlayerRolled, FireRolled, EventRolled, MedicRolled)
 
 TakeCoverEvent = Annotated[
     GameSetUp | FirstPlayerRolled | SmokePlayed | CardAttached | CardDetached | CardsDiscarded
     | AdvanceMarkerPlaced | FireOpened | DugIn | FireRolled | ReactionFireOpened | ReactionDeclined
     | EventCardPlayed | EventRolled | ChartRead | EventRedirected | MedicPlayed | MedicRolled
-    | SquadCorrected | DecisionUndone | DecisionRedone,
+    | SquadCorrected | TurnEnded | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

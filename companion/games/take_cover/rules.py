@@ -21,12 +21,11 @@ FAMILIES = (turns, combat, cardplay)
 
 
 class TakeCoverRules(Rules[TakeCoverState]):
-    """Undo, decided: a roll (the companion's or keyed in) and a reshuffle of the deck are facts.
-    Nothing decided before the latest fact can be undone, so a result is never seen and then
-    changed by taking back what led to it, and nothing is rolled again. A face keyed in from the
-    players' own die may be taken back on its own (a typo) and keyed again. Drawing is the
-    players' own: the companion only counts, so an action taken back puts the cards drawn for it
-    back on top of the draw deck, unless the draw reshuffled the deck."""
+    """Undo, decided: a roll (the companion's or keyed in) and the draw that ends a turn (Next) are
+    facts. Nothing decided before the latest fact can be undone, so a result or a drawn card is
+    never seen and then changed by taking back what led to it, and nothing is rolled or drawn
+    again. A face keyed in from the players' own die may be taken back on its own (a typo) and
+    keyed again. An action may be taken back until Next draws for it."""
 
     kind: ClassVar[str] = "take_cover"
     title: ClassVar[str] = "Take Cover"

@@ -142,6 +142,8 @@ class TakeCoverState:
     turn: int = 0
     smoked: bool = False
     """A Smoke card was played this turn, before its action."""
+    acted: bool = False
+    """The turn's action is done: the side draws up to five with Next (`EndTurn`)."""
     fire: Fire | None = None
     reaction: Reaction | None = None
     play: CardPlay | None = None

@@ -74,6 +74,8 @@ def require_action(state: TakeCoverState) -> Side:
     if state.busy:
         raise RuleViolation(f"finish what is in progress first: {waiting_for(state)}")
     assert state.to_act is not None
+    if state.acted:
+        raise RuleViolation(f"{state.to_act} has taken this turn's action: Next draws up to five and ends the turn")
     return state.to_act
 
 
@@ -144,17 +146,29 @@ def over_if_won(state: TakeCoverState) -> TakeCoverState:
                    fire=None, reaction=None, play=None).noted(f"{side} wins: {why}")
 
 
-def turn_ended(state: TakeCoverState, record: Record) -> TakeCoverState:
-    """The action is done: the acting side draws back up to five, and the other side acts."""
+def action_done(state: TakeCoverState) -> TakeCoverState:
+    """The turn's action is resolved: the game may be won; else the side draws up with Next."""
     state = over_if_won(state)
-    if state.phase == "over":
-        return state
+    return state if state.phase == "over" else replace(state, acted=True)
+
+
+def turn_ended(state: TakeCoverState, record: Record) -> TakeCoverState:
+    """The acting side draws back up to five (the players draw; the companion counts) and the
+    other side acts. The draw is a fact undo stops at."""
     side = state.to_act
     assert side is not None
     deck, drawn, shuffles = drawn_up(state.deck, side, state.set_aside_option)
-    state = replace(state, deck=deck, smoked=False, to_act=enemy(side), turn=state.turn + 1)
-    line = f"{side} draws {drawn}"
+    what = f"{side}'s draw of {drawn}" if drawn else f"the end of {side}'s turn"
     if shuffles:
-        state = replace(state, fact=Fact(record.seq, "the reshuffle of the deck"))
-        line += " (the deck was reshuffled)"
-    return state.noted(f"{line}; {enemy(side)}'s turn")
+        what = "the reshuffle of the deck"
+    state = replace(state, deck=deck, smoked=False, acted=False, to_act=enemy(side), turn=state.turn + 1,
+                    fact=Fact(record.seq, what))
+    reshuffled = " (the deck was reshuffled)" if shuffles else ""
+    return state.noted(f"{side} draws {drawn}{reshuffled}; {enemy(side)}'s turn")
+
+
+def to_draw(state: TakeCoverState) -> tuple[int, int]:
+    """How many cards the side to act draws at the end of its turn, and how many reshuffles that takes."""
+    assert state.to_act is not None
+    _, drawn, shuffles = drawn_up(state.deck, state.to_act, state.set_aside_option)
+    return drawn, shuffles

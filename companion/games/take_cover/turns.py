@@ -21,7 +21,7 @@ from companion.games.take_cover.commands import (
     CorrectSquad,
     Detach,
     Discard,
-    PassTurn,
+    EndTurn,
     PlaySmoke,
     RollDie,
     SetUpGame,
@@ -36,10 +36,12 @@ from companion.games.take_cover.events import (
     GameSetUp,
     SmokePlayed,
     SquadCorrected,
+    TurnEnded,
 )
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import (
     Context,
+    action_done,
     die,
     eliminated,
     over_if_won,
@@ -48,6 +50,7 @@ from companion.games.take_cover.table import (
     require_hand,
     require_own_standing,
     rolled,
+    to_draw,
     turn_ended,
 )
 from companion.journal.events import Event, Record
@@ -63,10 +66,14 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
         case RollDie() | EnterFace() if state.phase == "first":
             face, source = die(command, context)
             return [FirstPlayerRolled(side=next_to_roll(state), face=face, source=source)]
-        case PassTurn():
-            require_action(state)
-            raise RuleViolation("passing the turn is not allowed: every turn is one action "
-                                "(Discard lets you draw up to five)")
+        case EndTurn():
+            if state.phase != "turn" or state.busy or not state.acted:
+                require_action(state)
+                raise RuleViolation("passing the turn is not allowed: every turn is one action "
+                                    "(Discard lets you draw up to five)")
+            assert state.to_act is not None
+            drawn, shuffles = to_draw(state)
+            return [TurnEnded(side=state.to_act, drawn=drawn, reshuffles=shuffles)]
         case PlaySmoke():
             side = require_action(state)
             require_hand(state, side, 1, "Smoke")
@@ -136,6 +143,8 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
     if isinstance(event, FirstPlayerRolled):
         state = rolled(state, record, event.face, event.source)
         return state if voided else first_rolled(state, event)
+    if isinstance(event, TurnEnded):
+        return turn_ended(state, record)
     if not isinstance(event, GameSetUp | SmokePlayed | CardAttached | CardDetached | CardsDiscarded
                       | AdvanceMarkerPlaced | SquadCorrected):
         return None
@@ -164,7 +173,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
             if hits >= HITS_TO_ELIMINATE:
                 state = eliminated(state, name)
             return over_if_won(state.noted(event.describe()))
-    return turn_ended(state.noted(event.describe()), record)
+    return action_done(state.noted(event.describe()))
 
 
 def first_rolled(state: TakeCoverState, event: FirstPlayerRolled) -> TakeCoverState:

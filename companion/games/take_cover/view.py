@@ -26,6 +26,7 @@ from companion.games.take_cover.fire import (
 )
 from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.state import Fire, TakeCoverState
+from companion.games.take_cover.table import to_draw
 
 MINUS = "−"
 
@@ -89,6 +90,10 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
                 f"{owner(reaction.squad)}: c fires back (Grenades allowed, no Flank) · n does not"]
     if state.play is not None:
         return play_lines(state, charts)
+    if state.acted:
+        drawn, shuffles = to_draw(state)
+        reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
+        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn"]
     return [f"{state.to_act}: one action: Attach, Detach, Discard, Fire, Advance, Event or Medic",
             "Smoke may come first; passing is not allowed"]
 
