@@ -53,12 +53,14 @@ class GameDescriptor:
     def open(self, rng: random.Random, data_dir: Path | None) -> "Game":
         """The game's parts, built; raises `ConfigError` for a data file that cannot be used."""
         loaded = self.load_data(data_dir)
+        folder = data_dir / self.kind if data_dir is not None else None
         return Game(
             descriptor=self,
             data=loaded,
             rules=resolve(self.rules)(rng, loaded),
-            controller=resolve(self.controller)(loaded),
+            controller=resolve(self.controller)(loaded, data_files.own_files(folder, self.data_files())),
             lights=resolve(self.lights),
+            folder=folder,
         )
 
 
@@ -71,3 +73,5 @@ class Game:
     rules: Rules[Any]
     controller: Controller[Any]
     lights: Callable[[Any], Lights]
+    folder: Path | None = None
+    """The players' folder for this game's data files (`<data dir>/<kind>/`), None without a data dir."""
