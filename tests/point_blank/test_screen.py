@@ -1,10 +1,11 @@
-"""Pilot tests of the Point Blank screen: keys and GPIO through the keymap, a form, the override on
-Confirm, a refusal shown, the side LEDs. The rules themselves are tested without a screen."""
+"""Pilot tests of the Point Blank screen: keys and GPIO through the keymap, forms, the override on
+Confirm, refusals shown, the side LEDs, a broken data file. The rules are tested without a screen."""
 
 import pytest
 from textual.widgets import Checkbox, DataTable, Digits, Input, Select
 
 from companion.bootstrap import bootstrap
+from companion.games.point_blank.commands import AddUnit
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.point_blank.screen import PointBlankScreen
@@ -12,6 +13,7 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.spec_form import SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
+from tests.point_blank.playing import CATALOG
 
 SIZE = (120, 40)
 SIDE_LEDS = (20, 21)
@@ -66,18 +68,18 @@ async def press_faces(companion, clock, pilot, *pips: int) -> None:
         await settle(pilot)
 
 
-async def test_a_fire_order_from_its_form_then_gpio_face_keys_and_next_pass_the_side_led(table, clock, mock_factory):
+async def test_a_fire_order_from_its_form_gpio_face_keys_and_next_then_a_refused_flush(table, clock, mock_factory):
     app = CompanionApp(table, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(app, pilot)
         assert lit(mock_factory) == (True, False)
         assert not (table.data_dir / "point_blank" / "deck.toml").exists(), "saving the counts is the players' choice"
-        for template, terrain in (("us_rifle_squad", "clear"), ("german_rifle_squad", "brush")):
-            await press(pilot, "i")
-            form = app.screen
-            form.query_one("#field-template", Select).value = template
-            form.query_one("#field-terrain", Select).value = terrain
-            await press(pilot, "enter")
+        screen.session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1))
+        await press(pilot, "i")
+        form = app.screen
+        form.query_one("#field-template", Select).value = "german_rifle_squad"
+        form.query_one("#field-terrain", Select).value = "brush"
+        await press(pilot, "enter")
         assert [u.side for u in screen.session.state.units] == [1, 2], "each unit on its nationality's side"
         assert screen.query_one("#pb-units", DataTable).get_row_at(1)[6].plain == "Brush"
         await press(pilot, "f")
@@ -93,40 +95,30 @@ async def test_a_fire_order_from_its_form_then_gpio_face_keys_and_next_pass_the_
         table.mock_presser.press(Control.NEXT)
         await settle(pilot)
         assert screen.session.state.side == 2 and lit(mock_factory) == (False, True)
+        await press(pilot, "h")
+        records = len(screen.session.records)
+        await press(pilot, "h")  # refused: a hand is flushed once per turn; nothing recorded
+        assert len(screen.session.records) == records
+        assert "already flushed its hand this turn (6.2.1.5)" in notices(app)[-1]
 
 
 async def test_a_stray_face_key_draws_nothing_until_confirm_and_a_stale_refusal_lapses(table, clock):
     app = CompanionApp(table, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start(app, pilot, counts=(1, 1, 1, 1, 1, 7))
+        screen = await start(app, pilot, counts=(1, 1, 1, 1, 1, 7), save=True)
+        saved = table.data_dir / "point_blank" / "deck.toml"
+        assert "cards_per_pip = [1, 1, 1, 1, 1, 7]" in saved.read_text(), "saved when ticked"
         await press_faces(table, clock, pilot, 1)
         assert screen.session.state.deck.left == 2 and "no check in progress" in notices(app)[-1]
         await press(pilot, "c")
         assert screen.session.state.deck.left == 1 and screen.session.state.deck.seen[0] == 1
-        await press(pilot, "1")
-        assert "no check in progress" in notices(app)[-1]
-        await press(pilot, "c")
+        await press(pilot, "1", "c")
         assert "cannot hold another 1" in notices(app)[-1]
         await press(pilot, "n", "c")  # something else committed in between: Confirm enters nothing
-        assert screen.session.state.deck.miscounts == 0
-        assert "Nothing to confirm" in notices(app)[-1]
-
-
-async def test_a_pip_the_deck_cannot_hold_is_entered_by_confirm_as_a_miscount(table):
-    app = CompanionApp(table, start_kind="point_blank")
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await start(app, pilot, counts=(1, 1, 1, 1, 1, 7))
-        await press(pilot, "1", "c", "1", "c", "c")  # a stray key confirmed; then a 1 refused twice, confirmed
+        assert screen.session.state.deck.miscounts == 0 and "Nothing to confirm" in notices(app)[-1]
+        await press(pilot, "1", "c", "c")  # the refusals answered at once: entered as a miscount
         assert screen.session.state.deck.miscounts == 1
         assert "override" in shown(app, "#pb-cards")
-
-
-async def test_the_deck_counts_are_saved_only_when_ticked(table):
-    app = CompanionApp(table, start_kind="point_blank")
-    async with app.run_test(size=SIZE) as pilot:
-        await start(app, pilot, counts=(4, 3, 3, 3, 3, 3), save=True)
-        saved = table.data_dir / "point_blank" / "deck.toml"
-        assert "cards_per_pip = [4, 3, 3, 3, 3, 3]" in saved.read_text()
 
 
 async def test_a_broken_players_file_keeps_the_game_closed_and_names_file_line_and_key(table):
@@ -138,14 +130,3 @@ async def test_a_broken_players_file_keeps_the_game_closed_and_names_file_line_a
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert f"{units}, line 5: units.mine.firepowr: unknown key" in notices(app)[-1]
-
-
-async def test_a_refusal_is_shown_and_records_nothing(table):
-    app = CompanionApp(table, start_kind="point_blank")
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await start(app, pilot)
-        await press(pilot, "h")
-        records = len(screen.session.records)
-        await press(pilot, "h")
-        assert len(screen.session.records) == records
-        assert "already flushed its hand this turn (6.2.1.5)" in notices(app)[-1]

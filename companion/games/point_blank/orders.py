@@ -60,7 +60,7 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
     if any(u.side != acting_side for u in units):
         raise RuleViolation("one order commands units of one side")
     if acting_side != state.side and command.action != "cover":
-        raise RuleViolation(f"it is side {state.side}'s impulse; only a Cover card is played out of turn (8.3)")
+        raise RuleViolation("these units' side is not the one to act; only a Cover card is played out of turn (8.3)")
     via = command.via
     if via in ("unit_card", "spend") and len(units) != 1:
         raise RuleViolation("a Unit Action card or a Spend action orders exactly one unit (6.2.1.2, 8.13)")
@@ -86,7 +86,7 @@ def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], ac
         if acting_side == state.side:
             raise RuleViolation("a Cover card is played in the opponent's impulse, against their fire (8.3)")
         if state.deck.hands[acting_side - 1] <= 0:
-            raise RuleViolation(f"side {acting_side} has no card in hand")
+            raise RuleViolation("the covering side has no card in hand for a Cover card")
     elif via in ("card", "unit_card", "spend"):
         use_card(state, via)
     elif via == "second_icon":

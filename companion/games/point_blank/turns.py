@@ -44,13 +44,13 @@ def use_card(state: PointBlankState, how: str, needs_card: bool = True) -> None:
     if state.card_used is not None:
         raise RuleViolation(f"this impulse's one Action card or Spend action is used ({state.card_used}) (6.2)")
     if needs_card and state.deck.hands[state.side - 1] <= 0:
-        raise RuleViolation(f"side {state.side} has no card in hand")
+        raise RuleViolation("the side to act has no card in hand")
 
 
 def flush(state: PointBlankState, fold: Fold) -> list[Event]:
     assert state.settings is not None
     if state.side in state.flushed:
-        raise RuleViolation(f"side {state.side} has already flushed its hand this turn (6.2.1.5)")
+        raise RuleViolation("the side to act has already flushed its hand this turn (6.2.1.5)")
     use_card(state, "flush", needs_card=False)
     flushed = HandFlushed(side=state.side)
     return [flushed, *deal(fold(state, [flushed]), state.side, state.settings.hand_size, fold)]
