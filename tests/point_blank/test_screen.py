@@ -97,9 +97,9 @@ async def test_a_fire_order_from_its_form_gpio_face_keys_and_next_then_a_refused
         assert screen.session.state.side == 2 and lit(mock_factory) == (False, True)
         await press(pilot, "h")
         records = len(screen.session.records)
-        await press(pilot, "h")  # refused: a hand is flushed once per turn; nothing recorded
+        await press(pilot, "h")  # refused: the impulse's one action is taken; nothing recorded
         assert len(screen.session.records) == records
-        assert "already flushed its hand this turn (6.2.1.5)" in notices(app)[-1]
+        assert notices(app)[-1] == "this impulse's one Action card or Spend action is taken: the hand flush (6.2)"
 
 
 async def test_a_stray_face_key_draws_nothing_until_confirm_and_a_stale_refusal_lapses(table, clock):

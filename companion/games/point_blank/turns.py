@@ -19,6 +19,7 @@ from companion.games.point_blank.events import (
     TurnEnded,
 )
 from companion.games.point_blank.state import CardUse, PointBlankState, Settings, TurnOver
+from companion.games.point_blank.words import CARD_USES
 from companion.journal.events import Event
 
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
@@ -42,7 +43,8 @@ def set_up(state: PointBlankState, command: SetUpGame) -> list[Event]:
 def use_card(state: PointBlankState, how: str, needs_card: bool = True) -> None:
     """Refuses a second Action card or Spend action in the impulse (6.2), or a card from an empty hand."""
     if state.card_used is not None:
-        raise RuleViolation(f"this impulse's one Action card or Spend action is used ({state.card_used}) (6.2)")
+        used = CARD_USES[state.card_used]
+        raise RuleViolation(f"this impulse's one Action card or Spend action is taken: {used} (6.2)")
     if needs_card and state.deck.hands[state.side - 1] <= 0:
         raise RuleViolation("the side to act has no card in hand")
 

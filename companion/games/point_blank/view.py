@@ -10,9 +10,9 @@ from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TurnEnded
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
-from companion.games.point_blank.state import CardUse, PendingMelee, PointBlankState, TurnOver
+from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
 from companion.games.point_blank.units import Unit
-from companion.games.point_blank.words import Names, listed, outcome_text, plural, title
+from companion.games.point_blank.words import CARD_USES, Names, listed, outcome_text, plural, title
 
 UPKEEP = (
     "Melee and overrun attacks (6.1.1)",
@@ -23,10 +23,6 @@ UPKEEP = (
     "Transfer Support Weapons (6.1.6)",
     "Combine half squads (6.1.7)",
 )
-CARD_USES: dict[CardUse, str] = {
-    "card": "an Action card", "unit_card": "a Unit Action card", "spend": "a Spend action",
-    "event": "an event card", "discard": "a discard", "flush": "the hand flush", "ready": "a Ready card",
-}
 FLAGS = ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero", "weapon_broken")
 
 

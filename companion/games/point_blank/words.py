@@ -24,6 +24,11 @@ from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
 
 Names = Mapping[int, str]
+CARD_USES: dict[str, str] = {
+    "card": "an Action card", "unit_card": "a Unit Action card", "spend": "a Spend action",
+    "event": "an event card", "discard": "a discard", "flush": "the hand flush", "ready": "a Ready card",
+}
+"""How the impulse's one action went (`state.CardUse`), in words."""
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
