@@ -51,6 +51,8 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     if action == "other":
         fields.append(Choice("action", "Order", OTHER_ORDERS, "recon"))
     if action in ("fire", "assault"):
+        # Leaders lend their modifier (2.11); the units that fire make the group.
+        own = [u for u in own if not u.leader] or own
         options = unit_options(state, catalog, own)
         fields += [Choice("lead", "Lead unit (fires first)", options, default_id(selected, own)),
                    Pick("group", "Other units of the fire group", unit_options(state, catalog, own))]
