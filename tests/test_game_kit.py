@@ -21,6 +21,7 @@ STATE_SHAPES = {
     "dice": (2, "e47babcf9ad835e4"),
     "take_cover": (1, "6757671d741efbcb"),
     "deckung": (1, "5518223cfbe19479"),
+    "point_blank": (1, "61f1332ed2cb3299"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])

@@ -42,12 +42,12 @@ def test_a_2d6_across_the_last_card_reads_the_second_card_from_the_new_deck():
     deck = deck.discard_unseen(3)  # one card left in the pile, four cards made up the old pile
     # The new deck holds everything except the hands and the card this check already holds.
     odds = total_odds(deck, 2)
-    expected = Counter()
+    expected: Counter[int] = Counter()
     for first in range(1, 7):
         for second in range(1, 7):
             if second != first:
-                expected[first + second] += Fraction(1, 6) * Fraction(1, 5)
-    assert odds == dict(sorted(expected.items()))
+                expected[first + second] += 1
+    assert odds == {total: Fraction(count, 30) for total, count in sorted(expected.items())}
 
 
 def test_the_chance_of_a_spot_counts_only_unseen_low_cards():
