@@ -39,6 +39,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         lights="companion.games.take_cover.lights:lights",
         screen="companion.tui.take_cover.screen:TakeCoverScreen",
         data="companion.games.take_cover.data:FILES",
+        dice="companion.games.take_cover.dice_thrown:DICE_EVENTS",
     ),
     GameDescriptor(
         kind="deckung", title="Deckung (cover)",
@@ -46,6 +47,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         controller="companion.games.deckung.controller:DeckungController",
         lights="companion.games.deckung.lights:lights", screen="companion.tui.deckung.screen:DeckungScreen",
         data="companion.games.deckung.data:FILES",
+        dice="companion.games.deckung.dice_thrown:DICE_EVENTS",
     ),
 )
 
