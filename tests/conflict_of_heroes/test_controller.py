@@ -15,6 +15,7 @@ from companion.games.conflict_of_heroes.commands import (
     StartRound,
 )
 from companion.games.conflict_of_heroes.controller import KEYMAP, ConflictOfHeroesController
+from companion.games.conflict_of_heroes.data import HIT_COUNTERS, UNITS
 from companion.games.conflict_of_heroes.library import shipped
 from companion.games.kit.faces import EnterFace, EraseFace
 from companion.games.kit.forms import Choice, Number, Pick, Text, Tick
@@ -273,3 +274,16 @@ def test_the_help_line_names_only_actions_of_the_keymap(game, phase):
     assert set(available) <= set(KEYMAP.names)
     expected = {"setup": "next", "announcing": "confirm", "rolling": "roll", "acting": "fire"}[phase]
     assert expected in available
+
+
+def test_a_press_that_carries_no_number_is_refused_cleanly(game):
+    for action in ("face", "modifier"):
+        with pytest.raises(NothingToDo, match="carries no number"):
+            press(game, action)
+
+
+def test_a_unit_named_longer_than_a_label_may_be_is_labelled_with_its_name_cut_to_fit(game):
+    mg = shipped().units["german_hmg"].model_copy(update={"name": "Schweres Maschinengewehr 34 auf Lafette"})
+    controller = ConflictOfHeroesController({UNITS.name: {"mg34": mg}, HIT_COUNTERS.name: shipped().pools})
+    run(game, answer(controller.press(game.state, "add_unit", None, None)))
+    assert game.state.units[0].label == "Schweres Maschinengewehr 34 au"

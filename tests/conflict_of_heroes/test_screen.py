@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Digits, Select
+from textual.widgets import DataTable, Digits, Input, Select
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, StartRound
@@ -187,7 +187,7 @@ async def test_the_side_button_counts_the_initiative_spend_into_the_journal_and_
         assert "1–6" not in str(screen.query_one("#help-line").render())
 
 
-async def test_a_unit_added_with_the_form_joins_its_nationality_and_the_help_line_follows_the_moment(table):
+async def test_a_unit_added_with_the_form_joins_its_nationality_shows_its_label_as_written_and_the_help_follows(table):
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
         screen = coh_screen(app)
@@ -196,8 +196,10 @@ async def test_a_unit_added_with_the_form_joins_its_nationality_and_the_help_lin
         form = app.screen
         assert isinstance(form, SpecForm)
         form.query_one("#field-unit", Select).value = "soviet_mmg"
+        form.query_one("#field-label", Input).value = "[b]Ivan[/b]"  # shown as written, never as markup
         await press(pilot, "enter")
         assert app.screen is screen
-        assert unit_row(app, 1)[1:4] == ["Soviet", "Soviet MMG", "Soviet MMG"]
+        assert unit_row(app, 1)[1:4] == ["Soviet", "[b]Ivan[/b]", "Soviet MMG"]
+        assert "[b]Ivan[/b]" in screen.query_one("#coh-units", DataTable).render_line(1).text
         await press(pilot, "n")
         assert "confirm" in str(screen.query_one("#help-line").render())

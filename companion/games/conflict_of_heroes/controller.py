@@ -94,6 +94,8 @@ class ConflictOfHeroesController(Controller[CohState]):
         match action:
             case "roll":
                 return Run.one(Roll())
+            case "face" | "modifier" if value is None:
+                raise NothingToDo(f"a {action} press that carries no number")
             case "face" if value is not None:
                 if announcer is not None:
                     return Run.one(AnnounceInitiative(side=checks.side_number(announcer), caps=value))

@@ -25,6 +25,8 @@ from companion.games.kit.intents import Ask, Intent, Run
 from companion.games.rules import Command
 
 Answers = Mapping[str, object]
+LABEL_LENGTH = 30
+"""As long as a unit's label or a side's name may be (`AddUnit`, `NameSide`)."""
 NATIONALITY = 0
 """The add-unit form's side choice that puts the unit with its nationality."""
 
@@ -38,8 +40,8 @@ def _int(answers: Answers, name: str) -> int:
 def sides_form(state: CohState) -> FormSpec:
     names = tuple((side, state.side(side).name) for side in (1, 2))
     fields: list = [
-        Text("name_1", "Name of the side on the left", default=names[0][1], max_length=30),
-        Text("name_2", "Name of the side on the right", default=names[1][1], max_length=30),
+        Text("name_1", "Name of the side on the left", default=names[0][1], max_length=LABEL_LENGTH),
+        Text("name_2", "Name of the side on the right", default=names[1][1], max_length=LABEL_LENGTH),
     ]
     if state.phase == "setup":
         fields += [Number(f"caps_{side}", f"{name}'s starting CAPs", state.side(side).caps.start, 0, 30)
@@ -66,14 +68,15 @@ def add_unit_form(state: CohState, library: Library) -> FormSpec:
              *((side, state.side(side).name) for side in (1, 2)))
     return FormSpec("Add a unit", (
         Choice("unit", "Unit", units),
-        Text("label", "Label on the map (e.g. Squad C; blank: the unit's name)", required=False, max_length=30),
+        Text("label", "Label on the map (e.g. Squad C; blank: the unit's name)", required=False,
+             max_length=LABEL_LENGTH),
         Choice("side", "Side", sides, default=NATIONALITY),
     ), note="A unit joins the side that already plays its nationality")
 
 
 def add_unit_answered(state: CohState, library: Library, answers: Answers) -> Intent:
     profile = library.units[str(answers["unit"])]
-    label = str(answers["label"]) or profile.name
+    label = str(answers["label"]) or profile.name[:LABEL_LENGTH]
     played: dict[int, set[str]] = {1: set(), 2: set()}
     for unit in state.units:
         played[unit.side].add(unit.profile.nationality)
