@@ -5,11 +5,12 @@ counter draws, reveals and destructions are facts: undo never takes them back. E
 everything it changed, so a decision undone later never changes a roll or a draw.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from companion.games.conflict_of_heroes import upgrades
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
 from companion.games.conflict_of_heroes.commands import CapsUse, SideNumber, Target
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
@@ -31,13 +32,6 @@ def numbered(side: int) -> str:
     return f"side {side}"
 
 
-def _upgraded(data: Any, old: str, new: str, kinds: Mapping[str, str], unknown: str) -> Any:
-    """An event written before kinds replaced words: the old text read as its kind."""
-    if isinstance(data, dict) and old in data and new not in data:
-        data = {key: value for key, value in data.items() if key != old} | {new: kinds.get(data[old], unknown)}
-    return data
-
-
 def _faces(faces: tuple[int, ...]) -> str:
     return "+".join(map(str, faces))
 
@@ -54,14 +48,9 @@ def _caps(caps: int) -> str:
 CAPS_USES: dict[CapsUse, str] = {
     "command_action": "a command action", "card": "a card", "side_button": "the CAP button", "other": "something else",
 }
-OLD_CAPS_REASONS = {"command action": "command_action", "card": "card", "CAP button": "side_button"}
 REVEAL_CAUSES: dict[RevealCause, str] = {
     "fires": "its fire is changed (7.4)", "moves": "its move cost is changed (7.4)",
     "attacked": "attacked (7.4)", "asked": "shown to the opponent",
-}
-OLD_REVEAL_REASONS = {
-    "its fire is changed (7.4)": "fires", "its move cost is changed (7.4)": "moves",
-    "attacked (7.4)": "attacked", "shown to the opponent": "asked",
 }
 
 
@@ -184,7 +173,7 @@ class CapsSpent(SideEvent):
     @model_validator(mode="before")
     @classmethod
     def _read_reason_words(cls, data: Any) -> Any:
-        return _upgraded(data, "reason", "use", OLD_CAPS_REASONS, "other")
+        return upgrades.caps_use(data)
 
     def describe(self, side: SideWords = numbered) -> str:
         return f"{side(self.side)} spends {caps_count(self.caps)} on {CAPS_USES[self.use]}"
@@ -341,7 +330,7 @@ class CounterRevealed(Event):
     @model_validator(mode="before")
     @classmethod
     def _read_reason_words(cls, data: Any) -> Any:
-        return _upgraded(data, "reason", "cause", OLD_REVEAL_REASONS, "asked")
+        return upgrades.reveal_cause(data)
 
     def describe(self) -> str:
         return f"{self.label} shows {self.name}: {REVEAL_CAUSES[self.cause]}"
