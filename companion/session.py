@@ -136,7 +136,7 @@ class GameSession:
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):
             target = self._record(record.event.target)
-        return describe(record, target)
+        return describe(record, target, lambda event: self.rules.describe(self.state, event))
 
     # Commands in
 

@@ -22,6 +22,7 @@ STATE_SHAPES = {
     "take_cover": (1, "6757671d741efbcb"),
     "deckung": (1, "5518223cfbe19479"),
     "point_blank": (1, "61f1332ed2cb3299"),
+    "conflict_of_heroes": (1, "c09ac2c28eabd33d"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])

@@ -62,6 +62,11 @@ class Rules(Generic[State]):
         """The game is over (its last turn played): home offers a new game instead of resuming it."""
         return False
 
+    def describe(self, state: State, event: Event) -> str:
+        """A line a player reads about `event`, in the game's words as of `state` (a game may name
+        its sides, say); the event's own `describe` unless the game says otherwise."""
+        return event.describe()
+
     def public(self, event: Event) -> dict[str, Any]:
         """The event as anyone at the table may see it (the log, the table network): hidden
         information, such as a face-down counter, left out."""

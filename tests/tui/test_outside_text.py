@@ -4,11 +4,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Label
+from textual.widgets import DataTable, Input, Label, Select
 from textual.widgets._header import HeaderTitle
 from textual.widgets._toast import Toast
 
 from companion.bootstrap import Companion, bootstrap
+from companion.games.conflict_of_heroes.commands import AddUnit as AddCohUnit
+from companion.games.conflict_of_heroes.commands import NameSide
+from companion.games.point_blank.commands import AddUnit as AddPointBlankUnit
+from companion.games.point_blank.commands import SetUpGame as SetUpPointBlank
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
@@ -16,6 +20,7 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
+from tests.pilot import press
 
 SIZE = (160, 50)
 MARKUP = ["[/]", "[@click=app.quit]x[/]", "[bold]x"]
@@ -103,3 +108,51 @@ async def test_what_a_board_says_shows_as_it_is_on_the_status_line(companion_in,
         assert f"board refused: speaks {text}" in status_line(app)
 
 
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_a_broken_data_file_under_such_a_path_keeps_the_game_closed_and_is_reported_as_it_is(companion_in, text):
+    companion = companion_in(f"tables {text}/data")
+    folder = companion.data_dir / "conflict_of_heroes"
+    folder.mkdir(parents=True)
+    (folder / "units.toml").write_text(f'[rifles]\nname = "{text}"\nkind = "tank"\n')
+    app = CompanionApp(companion, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert f"{folder / 'units.toml'}, line" in toasts(app)[-1]
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_point_blank_unit_names_from_a_data_file_and_typed_show_as_they_are(companion, text):
+    folder = companion.data_dir / "point_blank"
+    folder.mkdir(parents=True)
+    (folder / "units.toml").write_text(
+        f'[units.odd]\nname = "Squad {text}"\nkind = "full_squad"\nmorale = 6\nfirepower = 2\n')
+    game, session = companion.resume_or_start("point_blank")
+    template = game.data["units.toml"].units["odd"]
+    session.execute(SetUpPointBlank(cards_per_pip=(4, 4, 4, 4, 4, 4)))
+    session.execute(AddPointBlankUnit(template=template, side=1, name=f"Able {text}"))
+    session.close()
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = table_rows(app.screen.query_one("#pb-units", DataTable))[0]
+        assert f"Able {text}" in row
+        await press(pilot, "i")
+        assert f"Squad {text}" in [str(label) for label, _ in app.screen.query_one(Select)._options]
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_conflict_of_heroes_side_and_unit_names_show_as_they_are(companion, text):
+    game, session = companion.resume_or_start("conflict_of_heroes")
+    profile = game.data["units.toml"]["german_rifle_squad"]
+    session.execute(NameSide(side=1, name=f"Axis {text}"))
+    session.execute(AddCohUnit(side=1, label=f"Squad {text}", profile=profile))
+    session.close()
+    app = CompanionApp(companion, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert shown(app.screen.query_one("#coh-name-1", Label)) == f"Axis {text}"
+        row = table_rows(app.screen.query_one("#coh-units", DataTable))[0]
+        assert f"Axis {text}" in row and f"Squad {text}" in row
