@@ -4,8 +4,8 @@ import random
 
 from companion.dice.journal_dice import UNDO_EVENTS, tally_journal, voided_decisions
 from companion.games.point_blank.checks.battlefield import PlainCheck
-from companion.games.point_blank.dice_thrown import DICE_EVENTS
 from companion.games.point_blank.commands import EnterPip, RollDie, SetUpGame, StartCheck
+from companion.games.point_blank.dice_thrown import DICE_EVENTS
 from companion.games.point_blank.events import DieThrown
 from companion.games.point_blank.rules import PointBlankRules
 from companion.games.rules import Undo
