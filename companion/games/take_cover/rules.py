@@ -2,22 +2,26 @@
 
 import random
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
-from companion.errors import NothingToDo
+from companion.errors import NothingToDo, RuleViolation
 from companion.games.kit import facts
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
 from companion.games.take_cover import cardplay, combat, turns
 from companion.games.take_cover.commands import RollDie
+from companion.games.take_cover.deck import on_table
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
 from companion.journal.events import Event, Record
 
 FAMILIES = (turns, combat, cardplay)
+NOW = datetime(2000, 1, 1, tzinfo=UTC)
+"""The time a trial fold gives its records: nothing in the state depends on it."""
 
 
 class TakeCoverRules(Rules[TakeCoverState]):
@@ -45,6 +49,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
         for family in FAMILIES:
             events = family.decide(state, command, self.context)
             if events is not None:
+                self._check_counts(state, events)
                 return events
         if isinstance(command, RollDie | EnterFace):
             raise NothingToDo(nothing_to_roll(state))
@@ -56,6 +61,20 @@ class TakeCoverRules(Rules[TakeCoverState]):
             if after is not None:
                 return after
         return state
+
+    def _check_counts(self, state: TakeCoverState, events: list[Event]) -> None:
+        """A card the companion counts as out already cannot be played again: the count would no
+        longer add up to the deck (three Smoke cards played from a deck of two)."""
+        after = state
+        for event in events:
+            after = self.evolve(after, Record(0, NOW, event), False)
+        table = on_table(after.squads)
+        for kind, total in after.deck.composition.items():
+            out = after.deck.seen.get(kind, 0) + table.get(kind, 0)
+            if kind != "squad" and out > total:
+                noun = kind.replace("_", " ").title()
+                raise RuleViolation(f"the deck has {total} {noun} card{'s' * (total != 1)}, and all are out since "
+                                    "the last reshuffle: check the cards on the table")
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
         facts.check_undo(state.fact, target, verb)
