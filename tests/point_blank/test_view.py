@@ -5,8 +5,9 @@ from datetime import UTC, datetime
 
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Snapshot
-from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.battlefield import Spotting
+from companion.games.point_blank.checks.fire import InfantryFire
+from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.rules import AddUnit, EndImpulse, Order, PointBlankRules, SetUpGame, StartCheck
 from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
 from companion.journal.events import Record
@@ -67,5 +68,28 @@ def test_a_melee_is_listed_as_waiting_then_as_due_in_the_attackers_next_upkeep()
     assert "to resolve" not in situation(waiting)
     due = played(*setup, EndImpulse(), EndImpulse())
     lines = checklist_lines(due)
-    assert lines[lines.index("Melees to resolve now (k opens the first):") + 1] == "  US squad (1) against German squad (2)"
+    first = lines.index("Melees to resolve now (k opens the first):") + 1
+    assert lines[first] == "  US squad (1) against German squad (2)"
     assert "1 melee to resolve first (6.1.1)" in situation(due)
+
+
+def melee_started(cards_per_pip, dice):
+    setup = (
+        SetUpGame(cards_per_pip=cards_per_pip),
+        AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6), side=1, terrain="brush"),
+        AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6), side=2, terrain="brush"),
+    )
+    units = played(*setup).unit
+    melee = Melee(attackers=(Snapshot.of(units(1)),), defenders=(Snapshot.of(units(2)),),
+                  attacker_dice=dice, defender_dice=dice)
+    return played(*setup, StartCheck(check=melee))
+
+
+def test_a_pending_melee_shows_its_expected_hits_and_retreat_chances():
+    lines = check_lines(melee_started((0, 0, 0, 12, 0, 0), 2))
+    assert "expected hits 2.0 to 2.0; defender retreats 0%, attacker 100%" in lines
+
+
+def test_a_melee_drawing_more_cards_than_the_deck_holds_says_there_are_no_odds():
+    lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7))
+    assert "no odds: the melee draws more cards than the deck holds" in lines

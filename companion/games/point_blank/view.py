@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 from companion.games.point_blank.checks.base import Outcome, Step
-from companion.games.point_blank.odds import chance, melee_odds, total_odds
-from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
+from companion.games.point_blank.odds import chance, melee_odds, total_odds
+from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
 
 
 def percent(value: Fraction) -> str:
@@ -34,8 +34,9 @@ def deck_lines(state: PointBlankState) -> list[str]:
     ]
     if deck.exhausted and state.check is not None:
         held = " ".join(map(str, deck.held))
+        unseen = "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.reshuffled().unseen, 1))
         lines[1] = (f"new deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out; "
-                    "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.reshuffled().unseen, 1)))
+                    f"unseen pips  {unseen}")
     if deck.miscounts:
         lines.append(f"{deck.miscounts} pip(s) entered with the override: the deck counts are off")
     markers = [f"{name}: {', '.join(sorted(sectors))}" for name, sectors in
@@ -79,10 +80,13 @@ def check_lines(state: PointBlankState) -> list[str]:
         if isinstance(pending.check, Melee) and not pending.pips:
             odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,
                               pending.check.attacker_hits_on, pending.check.defender_hits_on, state.dice_mode)
-            lines.append(
-                f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
-                f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
-            )
+            if not odds.total:
+                lines.append("no odds: the melee draws more cards than the deck holds")
+            else:
+                lines.append(
+                    f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
+                    f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
+                )
     elif isinstance(step, Outcome):
         lines.append(step.text)
     return lines
