@@ -70,7 +70,6 @@ def chance(deck: Deck, cards: int, succeeds: Callable[[tuple[int, ...]], bool], 
     return sum((c for pips, c in draw_sequences(deck, cards, dice) if succeeds(pips)), Fraction(0))
 
 
-
 @dataclass(frozen=True)
 class MeleeOdds:
     """The joint chances of (attacker hits, defender hits) in a melee (7.10), as exact counts of
