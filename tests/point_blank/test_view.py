@@ -7,6 +7,7 @@ from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import FindingKind, Snapshot
 from companion.games.point_blank.checks.battlefield import FatigueBonus, Spotting
 from companion.games.point_blank.checks.fire import InfantryFire
+from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, Order, SetUpGame, StartCheck
 from companion.games.point_blank.view import (
     check_lines,
@@ -116,3 +117,24 @@ def test_a_unit_row_names_its_terrain_and_side_from_the_data():
     state = played(SET_UP, AddUnit(template=SQUAD, side=1, terrain="stone_building", sector="B1"))
     assert unit_row(state, CATALOG, state.unit(1)) == (
         "1", "US", "US Rifle squad", "ready", "6", "2", "Stone Building", "B1")
+
+
+def melee_started(cards_per_pip: tuple[int, int, int, int, int, int], dice: int):
+    brush = {"terrain": "brush"}
+    setup = (SetUpGame(cards_per_pip=cards_per_pip, hand_size=1),
+             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6), side=1, **brush),
+             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6), side=2, **brush))
+    unit = played(*setup).unit
+    melee = Melee(attackers=(Snapshot.of(unit(1)),), defenders=(Snapshot.of(unit(2)),),
+                  attacker_dice=dice, defender_dice=dice)
+    return played(*setup, StartCheck(check=melee))
+
+
+def test_a_pending_melee_shows_its_expected_hits_and_retreat_chances():
+    lines = check_lines(melee_started((0, 0, 0, 12, 0, 0), 2))
+    assert "expected hits 2.0 to 2.0; defender retreats 0%, attacker 100%" in lines
+
+
+def test_a_melee_drawing_more_cards_than_the_deck_holds_says_there_are_no_odds():
+    lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7))
+    assert "no odds: the melee draws more cards than the deck holds" in lines

@@ -115,10 +115,13 @@ def check_lines(state: PointBlankState) -> list[str]:
         if isinstance(check, Melee) and not pending.pips:
             odds = melee_odds(state.deck, check.attacker_dice, check.defender_dice,
                               check.attacker_hits_on, check.defender_hits_on, state.dice_mode)
-            lines.append(
-                f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
-                f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
-            )
+            if not odds.total:
+                lines.append("no odds: the melee draws more cards than the deck holds")
+            else:
+                lines.append(
+                    f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
+                    f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
+                )
     elif isinstance(step, Outcome):
         lines.append(outcome_text(check, step, unit_names(state)))
     return lines
