@@ -1,5 +1,8 @@
 """The Deckung helper through a real session: a shot at cover, the W10 of each model in contact, undo, reopening."""
 
+import random
+from datetime import UTC, datetime
+
 import pytest
 
 from companion.errors import BadFace, NothingToDo, RuleViolation
@@ -11,8 +14,12 @@ from companion.games.deckung.commands import (
     RollDie,
     ShootCover,
 )
+from companion.games.deckung.ranks import Rank
+from companion.games.deckung.rules import DeckungRules
+from companion.games.deckung.view import log_lines, model_line
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Redo, Undo
+from companion.journal.events import Record
 
 
 def test_cover_and_position_are_remembered_and_choosing_the_same_again_records_nothing(session):
@@ -108,3 +115,31 @@ def test_a_reopened_helper_folds_to_the_same_state(session, store, reopen):
     session.execute(EnterFace(entered=8))
     session.execute(RollDie())
     assert reopen(store, session).state == session.state
+
+
+def test_the_log_reads_each_decision_and_a_saved_state_keeps_none_of_its_words(session):
+    session.execute(ChooseCover(cover="massive"))
+    session.execute(ShootCover(penetration=3, hardness=3))
+    session.execute(PlaceModels(count=1, rank="rekrut"))
+    session.execute(EnterFace(entered=6))
+    session.execute(EnterFace(entered=0))
+    lines = log_lines(session.state)
+    assert lines == [
+        "model 1: rank test W10 10 (keyed) against ≤ 4, removed (entfernt)",
+        "model 1: W10 6 (keyed), hit by a splinter (getroffen)",
+        "1 × Rekrut (recruit) in direct contact (survives on ≤ 4)",
+        "Durchschlag 3 ≥ Härtegrad 3: the cover is destroyed (zerstört)",
+        "Massive Deckung (massive cover)",
+    ]
+    saved = session.rules.state.dump_json(session.state).decode()
+    assert [line for line in lines if line in saved] == []
+    assert session.rules.state.validate_json(saved) == session.state
+
+
+def test_a_rank_the_players_gave_no_gloss_is_named_alone():
+    rules = DeckungRules(random.Random(1), {"ranks.toml": {"veteran": Rank(name="Veteran", survives_on=6)}})
+    state = rules.state.validate_python({"destroyed": True, "shot": (5, 1)})
+    (placed,) = rules.decide(state, PlaceModels(count=1, rank="veteran"))
+    assert placed.describe() == "1 × Veteran in direct contact (survives on ≤ 6)"
+    (model,) = rules.evolve(state, Record(1, datetime.now(UTC), placed), False).models
+    assert model_line(model) == "1. Veteran: W10 _"

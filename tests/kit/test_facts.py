@@ -23,19 +23,19 @@ def record(seq: int) -> Record:
 
 
 def test_decisions_after_the_latest_fact_may_be_undone_and_redone():
-    check_undo(Fact(4, "the roll of 7"), record(5), "undo")
-    check_undo(Fact(4, "the roll of 7"), record(2), "redo")
-    check_undo(Fact(), record(1), "undo")
+    check_undo(Fact(4), record(5), "undo", "the roll of 7")
+    check_undo(Fact(4), record(2), "redo", "the roll of 7")
+    check_undo(Fact(), record(1), "undo", "nothing")
 
 
 def test_the_fact_itself_stands_unless_it_is_a_keyed_face():
     stands = re.escape("cannot undo “a decision”: the roll of 7 stands (undo never re-rolls")
     with pytest.raises(RuleViolation, match=stands):
-        check_undo(Fact(4, "the roll of 7"), record(4), "undo")
-    check_undo(Fact(4, "the roll of 7", keyed=True), record(4), "undo")
+        check_undo(Fact(4), record(4), "undo", "the roll of 7")
+    check_undo(Fact(4, keyed=True), record(4), "undo", "the roll of 7")
 
 
 def test_nothing_before_a_fact_is_undone_keyed_or_not():
     for keyed in (False, True):
         with pytest.raises(RuleViolation, match="the reshuffle came after it and stands"):
-            check_undo(Fact(4, "the reshuffle", keyed=keyed), record(3), "undo")
+            check_undo(Fact(4, keyed=keyed), record(3), "undo", "the reshuffle")

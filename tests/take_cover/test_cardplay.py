@@ -18,6 +18,7 @@ from companion.games.take_cover.commands import (
     RollDie,
 )
 from companion.games.take_cover.deck import unseen
+from companion.games.take_cover.view import log_lines
 from tests.take_cover.conftest import BUILDING, HMG, LEADER, LMG, WOODS, alternate, play, started
 
 
@@ -68,7 +69,7 @@ def test_a_sniper_result_that_does_not_apply_has_no_effect(session):
     started(session)
     play(session, Discard(count=1), EndTurn(), PlayEvent(card="sniper", target="A"), EnterFace(entered=8))
     assert session.state.squad("A").attached == ()
-    assert session.state.log[0] == "A has no weapon card: no effect"
+    assert log_lines(session.state)[0] == "A has no weapon card: no effect"
 
 
 def test_a_backfire_hands_the_card_to_the_targets_owner_who_plays_it_on_an_enemy_squad(session):

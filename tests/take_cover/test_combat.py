@@ -20,6 +20,7 @@ from companion.games.take_cover.commands import (
 )
 from companion.games.take_cover.events import DugIn, FireOpened
 from companion.games.take_cover.fire import modified_firepower
+from companion.games.take_cover.view import turn_line
 from tests.take_cover.conftest import LEADER, alternate, fire_example, play, started
 
 
@@ -136,9 +137,11 @@ def test_the_side_whose_squads_are_both_eliminated_loses(session):
     play(session, CorrectSquad(squad="D", hits=3, advance=0), CorrectSquad(squad="C", hits=2, advance=0))
     play(session, OpenFire(squad="A", target="C"), DigIn(count=0), EnterFace(entered=1))
     state = session.state
-    assert (state.phase, state.winner) == ("over", "German")
+    assert (state.phase, state.winner, state.won_by) == ("over", "German", "eliminated")
     assert session.rules.finished(state)
-    with pytest.raises(RuleViolation, match="the game is over: German won"):
+    assert turn_line(state) == "Game over: German wins (both Russian squads are eliminated)"
+    over = re.escape("the game is over: German won (both Russian squads are eliminated)")
+    with pytest.raises(RuleViolation, match=over):
         session.execute(OpenFire(squad="A", target="C"))
 
 
@@ -148,7 +151,8 @@ def test_the_optional_advance_victory_needs_two_squads_with_three_markers_each(s
     play(session, CorrectSquad(squad="A", hits=0, advance=3), CorrectSquad(squad="B", hits=0, advance=2))
     assert session.state.phase == "turn"
     play(session, Advance(squad="B"))
-    assert (session.state.winner, session.state.won_by) == ("German", "two squads with three advance markers each")
+    assert (session.state.winner, session.state.won_by) == ("German", "advance")
+    assert turn_line(session.state) == "Game over: German wins (two squads with three advance markers each)"
 
 
 def test_without_the_option_three_markers_on_both_squads_win_nothing(session):

@@ -128,6 +128,11 @@ def test_nothing_to_detach_or_heal_is_told_not_asked():
     assert press(state, "medic") == Tell("no German squad has a hit to heal", "warning")
 
 
+def test_confirm_after_the_game_says_who_won_and_why():
+    state = folded(*OPENING, CorrectSquad(squad="C", hits=3, advance=0), CorrectSquad(squad="D", hits=3, advance=0))
+    assert press(state, "confirm") == Tell("the game is over: German won (both Russian squads are eliminated)")
+
+
 def test_the_help_line_names_the_keys_of_the_moment():
     assert controller.available(folded()) == ("confirm",)
     assert controller.available(folded(*OPENING[:2])) == ("roll", "face", "undo")

@@ -5,6 +5,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from companion.games.deckung.cover import CoverKind, Position, term
+from companion.games.deckung.ranks import named
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
@@ -51,11 +52,12 @@ class ModelsPlaced(Decision):
     count: int
     rank: str
     name: str
+    gloss: str
     survives_on: int
-    """The rank's number as the data said when they were placed."""
+    """The rank's name, gloss and number as the data said when they were placed."""
 
     def describe(self) -> str:
-        return f"{self.count} × {self.name} in direct contact (survives on ≤ {self.survives_on})"
+        return f"{self.count} × {named(self.name, self.gloss)} in direct contact (survives on ≤ {self.survives_on})"
 
 
 class SplinterRolled(Decision):
@@ -89,6 +91,12 @@ class CoverCleared(Decision):
 
 
 ROLLS = (SplinterRolled, RankTested)
+
+Logged = Annotated[
+    CoverChosen | PositionChosen | CoverShot | ModelsPlaced | SplinterRolled | RankTested | CoverCleared,
+    Field(discriminator="type"),
+]
+"""What the screen's log keeps: the decisions themselves, worded by the view."""
 
 DeckungEvent = Annotated[
     CoverChosen | PositionChosen | CoverShot | ModelsPlaced | SplinterRolled | RankTested | CoverCleared

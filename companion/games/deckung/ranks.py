@@ -13,4 +13,9 @@ class Rank(BaseModel):
     survives_on: int = Field(ge=0, le=10)
 
     def describe(self) -> str:
-        return f"{self.name} ({self.gloss})" if self.gloss else self.name
+        return named(self.name, self.gloss)
+
+
+def named(name: str, gloss: str) -> str:
+    """`Rekrut (recruit)`, or the name alone when the file gives no gloss."""
+    return f"{name} ({gloss})" if gloss else name

@@ -33,7 +33,8 @@ from companion.games.deckung.events import (
     SplinterRolled,
 )
 from companion.games.deckung.ranks import Rank
-from companion.games.deckung.state import DeckungState, ModelTest
+from companion.games.deckung.state import DeckungState, ModelTest, Rolled
+from companion.games.deckung.view import fact_named
 from companion.games.kit import facts
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
@@ -54,7 +55,7 @@ class DeckungRules(Rules[DeckungState]):
     title: ClassVar[str] = "Deckung (cover)"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DeckungEvent)
     state: ClassVar[TypeAdapter[DeckungState]] = TypeAdapter(DeckungState)
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -80,7 +81,8 @@ class DeckungRules(Rules[DeckungState]):
                 found = self.ranks.get(rank)
                 if found is None:
                     raise RuleViolation(f"no rank {rank!r} in ranks.toml")
-                return [ModelsPlaced(count=count, rank=rank, name=found.describe(), survives_on=found.survives_on)]
+                return [ModelsPlaced(count=count, rank=rank, name=found.name, gloss=found.gloss,
+                                     survives_on=found.survives_on)]
             case RollDie() | EnterFace():
                 model = state.waiting
                 if model is None:
@@ -104,7 +106,7 @@ class DeckungRules(Rules[DeckungState]):
         event = record.event
         if isinstance(event, SplinterRolled | RankTested):
             state = replace(state, last_roll=record.seq,
-                            fact=facts.Fact(record.seq, f"the W10 of {event.face}", keyed=event.source == "physical"))
+                            fact=Rolled(record.seq, keyed=event.source == "physical", roll=event))
         if voided:
             return state
         match event:
@@ -114,9 +116,9 @@ class DeckungRules(Rules[DeckungState]):
                 state = replace(state, position=position)
             case CoverShot(penetration=penetration, hardness=hardness, destroyed=destroyed):
                 state = replace(state, shot=(penetration, hardness), destroyed=destroyed)
-            case ModelsPlaced(count=count, name=name, survives_on=survives_on):
+            case ModelsPlaced(count=count, name=name, gloss=gloss, survives_on=survives_on):
                 first = len(state.models) + 1
-                placed = tuple(ModelTest(number, name, survives_on) for number in range(first, first + count))
+                placed = tuple(ModelTest(number, name, gloss, survives_on) for number in range(first, first + count))
                 state = replace(state, models=state.models + placed)
             case SplinterRolled(model=number, face=face):
                 state = state.with_model(replace(self.model(state, number), splinter=face))
@@ -126,11 +128,11 @@ class DeckungRules(Rules[DeckungState]):
                 state = replace(state, shot=None, destroyed=False, models=())
             case _:
                 return state
-        return state.noted(event.describe())
+        return state.noted(event)
 
     @staticmethod
     def model(state: DeckungState, number: int) -> ModelTest:
         return next(model for model in state.models if model.number == number)
 
     def check_undo(self, state: DeckungState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        facts.check_undo(state.fact, target, verb)
+        facts.check_undo(state.fact, target, verb, fact_named(state.fact))

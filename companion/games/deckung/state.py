@@ -1,9 +1,12 @@
 """The Deckung helper's state: the cover and the model's position, a shot at it, the models testing."""
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from companion.games.deckung.cover import SPLINTER_SAFE, CoverKind, Position, survives
+from companion.games.deckung.events import Logged, RankTested, SplinterRolled
 from companion.games.kit.facts import Fact
 
 LOG_LINES = 30
@@ -17,6 +20,7 @@ class ModelTest:
 
     number: int
     name: str
+    gloss: str
     survives_on: int
     splinter: int | None = None
     rank_roll: int | None = None
@@ -34,6 +38,13 @@ class ModelTest:
 
 
 @dataclass(frozen=True, slots=True)
+class Rolled(Fact):
+    """The latest W10, where undo stops, with the event that rolled it (for the refusal's words)."""
+
+    roll: Annotated[SplinterRolled | RankTested, Field(discriminator="type")] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DeckungState:
     cover: CoverKind = "light"
     position: Position = "contact"
@@ -42,8 +53,9 @@ class DeckungState:
     destroyed: bool = False
     models: tuple[ModelTest, ...] = ()
     last_roll: int = 0
-    fact: Fact = field(default_factory=Fact)
-    log: tuple[str, ...] = ()
+    fact: Rolled = field(default_factory=Rolled)
+    log: tuple[Logged, ...] = ()
+    """The newest decisions first, as the screen's log keeps them; `companion log` has everything."""
 
     @property
     def waiting(self) -> ModelTest | None:
@@ -54,5 +66,5 @@ class DeckungState:
         models = tuple(model if old.number == model.number else old for old in self.models)
         return replace(self, models=models)
 
-    def noted(self, line: str) -> "DeckungState":
-        return replace(self, log=(line, *self.log[: LOG_LINES - 1]))
+    def noted(self, event: Logged) -> "DeckungState":
+        return replace(self, log=(event, *self.log[: LOG_LINES - 1]))

@@ -7,7 +7,8 @@ from companion.games.deckung.cover import (
     must_test,
     term,
 )
-from companion.games.deckung.state import DeckungState, ModelTest
+from companion.games.deckung.ranks import named
+from companion.games.deckung.state import DeckungState, ModelTest, Rolled
 
 MINUS = "−"
 
@@ -55,7 +56,7 @@ def shot_lines(state: DeckungState) -> list[str]:
 
 def model_line(model: ModelTest) -> str:
     """`1. Rekrut (recruit): W10 6 hit · rank test 3 (≤ 4) survives`."""
-    line = f"{model.number}. {model.name}:"
+    line = f"{model.number}. {named(model.name, model.gloss)}:"
     if model.splinter is None:
         return f"{line} W10 _"
     if model.status == "unharmed":
@@ -75,3 +76,13 @@ def prompt(state: DeckungState) -> str:
     if state.destroyed:
         return "i adds the models in direct contact (by rank) · z: next cover"
     return "l light · m massive · p where the model stands · x shoot at the cover"
+
+
+def log_lines(state: DeckungState) -> list[str]:
+    """What happened, newest first: each decision in its own words."""
+    return [event.describe() for event in state.log]
+
+
+def fact_named(fact: Rolled) -> str:
+    """How an undo refusal names the W10 that stands: `the W10 of 7`."""
+    return "no W10" if fact.roll is None else f"the W10 of {fact.roll.face}"

@@ -15,22 +15,24 @@ from companion.journal.events import Record
 
 @dataclass(frozen=True, slots=True)
 class Fact:
+    """Where undo stops. A game's state keeps a subclass that also holds what made the fact (the
+    roll's event, say), so its view can name it; the words are never kept in the state."""
+
     seq: int = 0
     """The journal seq of the record that made the fact (0: none yet)."""
-    what: str = ""
-    """How the refusal names it: `the roll of 7`."""
     keyed: bool = False
     """A face keyed in from the players' own die, and nothing else happened with it (no shuffle)."""
 
 
-def check_undo(fact: Fact, target: Record, verb: Literal["undo", "redo"]) -> None:
+def check_undo(fact: Fact, target: Record, verb: Literal["undo", "redo"], named: str) -> None:
     """Refuses to undo `target` when a fact stands on or after it; a keyed face may be taken back
-    (and redone) on its own. Redo only restores what an allowed undo took back."""
+    (and redone) on its own. Redo only restores what an allowed undo took back. `named` is how
+    the refusal names the fact, in the game's words: `the roll of 7`."""
     if verb == "redo" or target.seq > fact.seq:
         return
     if target.seq == fact.seq and fact.keyed:
         return
     described = target.event.describe()
     if target.seq == fact.seq:
-        raise RuleViolation(f"cannot undo “{described}”: {fact.what} stands (undo never re-rolls or re-shuffles)")
-    raise RuleViolation(f"cannot undo “{described}”: {fact.what} came after it and stands")
+        raise RuleViolation(f"cannot undo “{described}”: {named} stands (undo never re-rolls or re-shuffles)")
+    raise RuleViolation(f"cannot undo “{described}”: {named} came after it and stands")

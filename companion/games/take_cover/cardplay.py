@@ -18,6 +18,7 @@ from companion.games.take_cover.events import (
     MedicPlayed,
     MedicRolled,
 )
+from companion.games.take_cover.notes import AdvanceLost, Backfired, CardLost, NothingToRemove
 from companion.games.take_cover.state import CardPlay, TakeCoverState
 from companion.games.take_cover.table import (
     Context,
@@ -92,10 +93,10 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
 def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverState | None:
     event = record.event
     if isinstance(event, EventRolled | MedicRolled):
-        state = rolled(state, record, event.face, event.source)
+        state = rolled(state, record, event)
         if voided:
             return state
-        state = state.noted(event.describe())
+        state = state.noted(event)
         if isinstance(event, MedicRolled):
             return medic_rolled(state, event)
         if event.effect is None:
@@ -106,7 +107,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
         return None
     if voided:
         return state
-    state = state.noted(event.describe())
+    state = state.noted(event)
     match event:
         case EventCardPlayed(side=side, card=card, target=target):
             return replace(state, deck=played(state.deck, side, {card: 1}),
@@ -129,28 +130,28 @@ def applied(state: TakeCoverState, effect: EventEffect) -> TakeCoverState:
     assert play is not None
     target = state.squad(play.target)
     if effect == "backfire":
+        assert play.card != "medic"
         holder = owner(play.target)
         choices = enemy_targets(state, holder)
-        only = choices[0] if len(choices) == 1 else play.target
-        on = f"on {only}" if len(choices) == 1 else "on an enemy squad"
-        return replace(state, play=replace(play, holder=holder, face=None, target=only, redirect=len(choices) > 1)
-                       ).noted(f"backfire: {holder} plays the {play.card.capitalize()} {on}")
+        only = choices[0] if len(choices) == 1 else None
+        return replace(state, play=replace(play, holder=holder, face=None, target=only or play.target,
+                                           redirect=only is None)
+                       ).noted(Backfired(holder=holder, card=play.card, target=only))
     state = replace(state, play=None)
     if effect == "hit":
         state = hit(state, play.target)
     elif effect == "advance":
         if target.advance:
-            state = state.with_squad(replace(target, advance=target.advance - 1)).noted(
-                f"{play.target} loses an advance marker")
+            state = state.with_squad(replace(target, advance=target.advance - 1)).noted(AdvanceLost(squad=play.target))
         else:
-            state = state.noted(f"{play.target} has no advance marker: no effect")
+            state = state.noted(NothingToRemove(squad=play.target, missing="advance"))
     elif effect in ("cover", "leader", "weapon"):
         kind = "terrain" if effect == "cover" else effect
         card = target.card(kind)
         if card is not None:
-            state = removed(state, play.target, kind).noted(f"{play.target}'s {card.name} is discarded")
+            state = removed(state, play.target, kind).noted(CardLost(squad=play.target, name=card.name))
         else:
-            state = state.noted(f"{play.target} has no {kind} card: no effect")
+            state = state.noted(NothingToRemove(squad=play.target, missing=kind))
     return action_done(state)
 
 

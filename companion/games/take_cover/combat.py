@@ -10,7 +10,7 @@ from companion.games.take_cover.cards import MAX_DIG_IN, Side, SquadName, owner
 from companion.games.take_cover.commands import DeclineReaction, DigIn, OpenFire, ReactionFire, RollDie
 from companion.games.take_cover.deck import played
 from companion.games.take_cover.events import DugIn, FireOpened, FireRolled, ReactionDeclined, ReactionFireOpened
-from companion.games.take_cover.fire import firepower, modified_firepower, needed, outcome, targeting_refusal
+from companion.games.take_cover.fire import firepower, modified_firepower, outcome, targeting_refusal
 from companion.games.take_cover.state import Fire, Reaction, TakeCoverState
 from companion.games.take_cover.table import (
     Context,
@@ -71,8 +71,9 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
                 raise RuleViolation(f"before the roll, {fire.target} says how many Dig In cards it plays "
                                     "(none is an answer)")
             face, source = die(command, context)
-            return [FireRolled(squad=fire.firer, target=fire.target, mfp=mfp_of(state, fire, fire.dig_ins),
-                               face=face, source=source)]
+            mfp = mfp_of(state, fire, fire.dig_ins)
+            return [FireRolled(squad=fire.firer, target=fire.target, mfp=mfp, face=face, source=source,
+                               result=outcome(mfp, face))]
         case ReactionFire(grenades=grenades, flank=flank):
             reaction = state.reaction
             if reaction is None:
@@ -93,7 +94,7 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
 def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverState | None:
     event = record.event
     if isinstance(event, FireRolled):
-        state = rolled(state, record, event.face, event.source)
+        state = rolled(state, record, event)
         return state if voided else fire_rolled(state, event)
     if not isinstance(event, FireOpened | DugIn | ReactionFireOpened | ReactionDeclined):
         return None
@@ -103,26 +104,24 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
         case FireOpened(side=side, squad=firer, target=target, grenades=grenades, flank=flank):
             deck = played(state.deck, side, {"fire": 1, "grenade": grenades, "flank": int(flank)})
             fire = Fire(firer=firer, target=target, grenades=grenades, flank=flank)
-            return replace(state, deck=deck, fire=fire).noted(event.describe())
-        case DugIn(squad=defender, count=count, mfp=mfp):
+            return replace(state, deck=deck, fire=fire).noted(event)
+        case DugIn(squad=defender, count=count):
             assert state.fire is not None
             deck = played(state.deck, owner(defender), {"dig_in": count})
-            return replace(state, deck=deck, fire=replace(state.fire, dig_ins=count)).noted(
-                f"{event.describe()}, {needed(mfp)}")
+            return replace(state, deck=deck, fire=replace(state.fire, dig_ins=count)).noted(event)
         case ReactionFireOpened(squad=squad, target=target, grenades=grenades):
             deck = played(state.deck, owner(squad), {"grenade": grenades})
             fire = Fire(firer=squad, target=target, grenades=grenades, reaction=True)
-            return replace(state, deck=deck, fire=fire, reaction=None).noted(event.describe())
+            return replace(state, deck=deck, fire=fire, reaction=None).noted(event)
         case ReactionDeclined():
-            return action_done(replace(state, reaction=None).noted(event.describe()))
+            return action_done(replace(state, reaction=None).noted(event))
     return state
 
 
 def fire_rolled(state: TakeCoverState, event: FireRolled) -> TakeCoverState:
-    state = replace(state, fire=None).noted(event.describe())
-    result = outcome(event.mfp, event.face)
-    if result == "reaction":
+    state = replace(state, fire=None).noted(event)
+    if event.result == "reaction":
         return replace(state, reaction=Reaction(squad=event.target, target=event.squad))
-    if result == "hit":
+    if event.result == "hit":
         state = hit(state, event.target)
     return action_done(state)

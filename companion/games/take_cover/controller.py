@@ -8,6 +8,7 @@ from companion.games.take_cover import forms
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
+from companion.games.take_cover.words import game_over
 from companion.hardware.controls import Control
 
 KEYMAP = Keymap((
@@ -84,7 +85,7 @@ class TakeCoverController(Controller[TakeCoverState]):
         if state.phase == "setup":
             return forms.setup_form()
         if state.phase == "over":
-            return Tell(f"the game is over: {state.winner} won ({state.won_by})")
+            return Tell(game_over(state))
         if state.fire is not None and state.fire.dig_ins is None:
             return forms.dig_in_form(state)
         if state.reaction is not None:

@@ -10,10 +10,11 @@ from pydantic import Field
 
 from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, Side, SquadName
 from companion.games.take_cover.charts import EFFECT_WORDS, EventEffect, MedicEffect
-from companion.games.take_cover.fire import outcome
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
+Outcome = Literal["hit", "miss", "reaction"]
+"""What a fire's d10 did: a hit, a miss, or a 10 (a miss the target may answer with reaction fire)."""
 
 
 def rolled(face: int, source: Source) -> str:
@@ -128,10 +129,11 @@ class FireRolled(Decision):
     mfp: int
     face: int
     source: Source
+    result: Outcome
 
     def describe(self) -> str:
         result = {"hit": f"hit on {self.target}", "miss": "miss",
-                  "reaction": f"miss, {self.target} may fire back"}[outcome(self.mfp, self.face)]
+                  "reaction": f"miss, {self.target} may fire back"}[self.result]
         return f"{self.squad} at {self.target}, MFP {self.mfp}: {rolled(self.face, self.source)}, {result}"
 
 

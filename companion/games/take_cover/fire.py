@@ -9,9 +9,9 @@ face hits when it is at most the MFP. A negative MFP may still fire: it hits on 
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from companion.games.take_cover.cards import OPPOSITE, SquadName
+from companion.games.take_cover.events import Outcome
 from companion.games.take_cover.state import Squad, TakeCoverState
 
 INHERENT_FP = 2
@@ -19,8 +19,6 @@ GRENADE_FP = 2
 COORDINATED_FP = 2
 COORDINATED_DEFENCE = -1
 DIG_IN = -2
-
-Outcome = Literal["hit", "miss", "reaction"]
 
 
 @dataclass(frozen=True, slots=True)

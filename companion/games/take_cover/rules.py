@@ -17,6 +17,7 @@ from companion.games.take_cover.deck import on_table
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
+from companion.games.take_cover.words import fact_named
 from companion.journal.events import Event, Record
 
 FAMILIES = (turns, combat, cardplay)
@@ -35,7 +36,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
     title: ClassVar[str] = "Take Cover"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(TakeCoverEvent)
     state: ClassVar[TypeAdapter[TakeCoverState]] = TypeAdapter(TakeCoverState)
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -77,7 +78,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
                                     "the last reshuffle: check the cards on the table")
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        facts.check_undo(state.fact, target, verb)
+        facts.check_undo(state.fact, target, verb, fact_named(state.fact))
 
     def finished(self, state: TakeCoverState) -> bool:
         return state.phase == "over"

@@ -1,7 +1,9 @@
 """Take Cover's state: the four squads, the deck by count, whose turn it is and what is in progress."""
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from companion.games.kit.facts import Fact
 from companion.games.take_cover.cards import (
@@ -16,6 +18,8 @@ from companion.games.take_cover.cards import (
     SquadName,
     owner,
 )
+from companion.games.take_cover.events import EventRolled, FireRolled, FirstPlayerRolled, MedicRolled, TurnEnded
+from companion.games.take_cover.notes import LogEntry, Logged, WinKind
 
 LOG_LINES = 30
 """What happened, newest first, as the screen's log keeps it; `companion log` has everything."""
@@ -128,6 +132,15 @@ class CardPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Settled(Fact):
+    """The latest fact, where undo stops, with the event that made it: a roll, or the draw that
+    ended a turn as the count made it (for the refusal's words)."""
+
+    by: Annotated[FirstPlayerRolled | FireRolled | EventRolled | MedicRolled | TurnEnded,
+                  Field(discriminator="type")] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TakeCoverState:
     phase: Phase = "setup"
     advance_victory: bool = False
@@ -148,11 +161,12 @@ class TakeCoverState:
     reaction: Reaction | None = None
     play: CardPlay | None = None
     winner: Side | None = None
-    won_by: str = ""
+    won_by: WinKind | None = None
     last_roll: int = 0
     """The seq of the newest roll, voided or not: the roll LED flashes when it changes."""
-    fact: Fact = field(default_factory=Fact)
-    log: tuple[str, ...] = ()
+    fact: Settled = field(default_factory=Settled)
+    log: tuple[Logged, ...] = ()
+    """Events and what they led to, newest first; `view.log_lines` words them."""
 
     def squad(self, name: SquadName) -> Squad:
         return self.squads[SQUAD_NAMES.index(name)]
@@ -187,8 +201,8 @@ class TakeCoverState:
             return self.play.holder
         return self.to_act
 
-    def noted(self, line: str) -> "TakeCoverState":
-        return replace(self, log=(line, *self.log[: LOG_LINES - 1]))
+    def noted(self, entry: LogEntry) -> "TakeCoverState":
+        return replace(self, log=(entry, *self.log[: LOG_LINES - 1]))
 
 
 def squads_of(state: TakeCoverState, side: Side) -> tuple[Squad, ...]:

@@ -6,15 +6,23 @@ from dataclasses import dataclass, replace
 
 from companion.errors import BadFace, RuleViolation
 from companion.games.kit.faces import EnterFace
-from companion.games.kit.facts import Fact
 from companion.games.rules import Command
 from companion.games.take_cover.cards import HITS_TO_ELIMINATE, MAX_ADVANCE, SIDES, AttachKind, Side, SquadName, enemy
 from companion.games.take_cover.charts import Charts
 from companion.games.take_cover.commands import RollDie
 from companion.games.take_cover.deck import drawn_up, from_table
-from companion.games.take_cover.events import Source
+from companion.games.take_cover.events import (
+    EventRolled,
+    FireRolled,
+    FirstPlayerRolled,
+    MedicRolled,
+    Source,
+    TurnEnded,
+)
 from companion.games.take_cover.library import DeckFile
-from companion.games.take_cover.state import TakeCoverState, squads_of
+from companion.games.take_cover.notes import GameWon, HitTaken, SquadEliminated, WinKind
+from companion.games.take_cover.state import Settled, TakeCoverState, squads_of
+from companion.games.take_cover.words import game_over
 from companion.journal.events import Record
 
 
@@ -70,7 +78,7 @@ def require_action(state: TakeCoverState) -> Side:
     if state.phase == "first":
         raise RuleViolation("roll for who goes first, first")
     if state.phase == "over":
-        raise RuleViolation(f"the game is over: {state.winner} won ({state.won_by})")
+        raise RuleViolation(game_over(state))
     if state.busy:
         raise RuleViolation(f"finish what is in progress first: {waiting_for(state)}")
     assert state.to_act is not None
@@ -98,17 +106,17 @@ def require_own_standing(state: TakeCoverState, side: Side, name: SquadName) -> 
 # Folding
 
 
-def rolled(state: TakeCoverState, record: Record, face: int, source: Source) -> TakeCoverState:
+def rolled(state: TakeCoverState, record: Record,
+           event: FirstPlayerRolled | FireRolled | EventRolled | MedicRolled) -> TakeCoverState:
     """Every roll, in force or taken back, flashes the roll LED once and is a fact undo stops at."""
-    return replace(state, last_roll=record.seq,
-                   fact=Fact(record.seq, f"the roll of {face}", keyed=source == "physical"))
+    return replace(state, last_roll=record.seq, fact=Settled(record.seq, keyed=event.source == "physical", by=event))
 
 
 def hit(state: TakeCoverState, name: SquadName) -> TakeCoverState:
     squad = state.squad(name)
     if squad.hits + 1 >= HITS_TO_ELIMINATE:
         return eliminated(state, name)
-    return state.with_squad(replace(squad, hits=squad.hits + 1)).noted(f"{name} takes a hit ({squad.hits + 1})")
+    return state.with_squad(replace(squad, hits=squad.hits + 1)).noted(HitTaken(squad=name, hits=squad.hits + 1))
 
 
 def eliminated(state: TakeCoverState, name: SquadName) -> TakeCoverState:
@@ -117,8 +125,8 @@ def eliminated(state: TakeCoverState, name: SquadName) -> TakeCoverState:
     cards = squad.attached
     deck = from_table(state.deck, {card.kind: 1 for card in cards})
     gone = replace(squad, hits=HITS_TO_ELIMINATE, advance=0, weapon=None, leader=None, terrain=None, eliminated=True)
-    discarded = f"; {', '.join(card.name for card in cards)} discarded" if cards else ""
-    return replace(state, deck=deck).with_squad(gone).noted(f"{name} is eliminated{discarded}")
+    discarded = tuple(card.name for card in cards)
+    return replace(state, deck=deck).with_squad(gone).noted(SquadEliminated(squad=name, discarded=discarded))
 
 
 def removed(state: TakeCoverState, name: SquadName, kind: AttachKind) -> TakeCoverState:
@@ -126,14 +134,14 @@ def removed(state: TakeCoverState, name: SquadName, kind: AttachKind) -> TakeCov
     return replace(state, deck=from_table(state.deck, {kind: 1})).with_squad(squad.with_card(kind, None))
 
 
-def winner(state: TakeCoverState) -> tuple[Side, str] | None:
+def winner(state: TakeCoverState) -> tuple[Side, WinKind] | None:
     for side in SIDES:
         if not state.standing(side):
-            return enemy(side), f"both {side} squads are eliminated"
+            return enemy(side), "eliminated"
     if state.advance_victory:
         for side in SIDES:
             if all(squad.advance == MAX_ADVANCE for squad in squads_of(state, side)):
-                return side, "two squads with three advance markers each"
+                return side, "advance"
     return None
 
 
@@ -141,9 +149,9 @@ def over_if_won(state: TakeCoverState) -> TakeCoverState:
     found = winner(state)
     if found is None:
         return state
-    side, why = found
-    return replace(state, phase="over", winner=side, won_by=why, to_act=None, smoked=False,
-                   fire=None, reaction=None, play=None).noted(f"{side} wins: {why}")
+    side, by = found
+    return replace(state, phase="over", winner=side, won_by=by, to_act=None, smoked=False,
+                   fire=None, reaction=None, play=None).noted(GameWon(side=side, by=by))
 
 
 def action_done(state: TakeCoverState) -> TakeCoverState:
@@ -158,13 +166,11 @@ def turn_ended(state: TakeCoverState, record: Record) -> TakeCoverState:
     side = state.to_act
     assert side is not None
     deck, drawn, shuffles = drawn_up(state.deck, side, state.set_aside_option)
-    what = f"{side}'s draw of {drawn}" if drawn else f"the end of {side}'s turn"
-    if shuffles:
-        what = "the reshuffle of the deck"
+    # The draw as this fold counted it, so the log and an undo refusal say what the companion counted.
+    drew = TurnEnded(side=side, drawn=drawn, reshuffles=shuffles)
     state = replace(state, deck=deck, smoked=False, acted=False, to_act=enemy(side), turn=state.turn + 1,
-                    fact=Fact(record.seq, what))
-    reshuffled = " (the deck was reshuffled)" if shuffles else ""
-    return state.noted(f"{side} draws {drawn}{reshuffled}; {enemy(side)}'s turn")
+                    fact=Settled(record.seq, by=drew))
+    return state.noted(drew)
 
 
 def to_draw(state: TakeCoverState) -> tuple[int, int]:

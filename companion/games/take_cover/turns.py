@@ -38,6 +38,7 @@ from companion.games.take_cover.events import (
     SquadCorrected,
     TurnEnded,
 )
+from companion.games.take_cover.notes import FirstChosen, RollTied
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import (
     Context,
@@ -141,7 +142,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
     """The state after an event of this family; None for an event of another family."""
     event = record.event
     if isinstance(event, FirstPlayerRolled):
-        state = rolled(state, record, event.face, event.source)
+        state = rolled(state, record, event)
         return state if voided else first_rolled(state, event)
     if isinstance(event, TurnEnded):
         return turn_ended(state, record)
@@ -154,9 +155,9 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
         case GameSetUp():
             return replace(state, phase="first", advance_victory=event.advance_victory,
                            set_aside_option=event.set_aside, deck=dealt(event.deck, event.set_aside)
-                           ).noted(event.describe())
+                           ).noted(event)
         case SmokePlayed(side=side):
-            return replace(state, deck=played(state.deck, side, {"smoke": 1}), smoked=True).noted(event.describe())
+            return replace(state, deck=played(state.deck, side, {"smoke": 1}), smoked=True).noted(event)
         case CardAttached(side=side, squad=name, card=card):
             squad = state.squad(name).with_card(card.kind, card)
             state = replace(state, deck=to_table(state.deck, side)).with_squad(squad)
@@ -172,18 +173,18 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
             state = state.with_squad(replace(state.squad(name), hits=hits, advance=advance))
             if hits >= HITS_TO_ELIMINATE:
                 state = eliminated(state, name)
-            return over_if_won(state.noted(event.describe()))
-    return action_done(state.noted(event.describe()))
+            return over_if_won(state.noted(event))
+    return action_done(state.noted(event))
 
 
 def first_rolled(state: TakeCoverState, event: FirstPlayerRolled) -> TakeCoverState:
     rolls = list(state.first_rolls)
     rolls[SIDES.index(event.side)] = event.face
-    state = replace(state, first_rolls=(rolls[0], rolls[1])).noted(event.describe())
+    state = replace(state, first_rolls=(rolls[0], rolls[1])).noted(event)
     german, russian = rolls
     if german is None or russian is None:
         return state
     if german == russian:
-        return replace(state, first_rolls=(None, None)).noted(f"a tie at {german}: both roll again")
+        return replace(state, first_rolls=(None, None)).noted(RollTied(face=german))
     first: Side = SIDES[0] if german > russian else SIDES[1]
-    return replace(state, phase="turn", to_act=first, turn=1).noted(f"{first} goes first")
+    return replace(state, phase="turn", to_act=first, turn=1).noted(FirstChosen(side=first))

@@ -27,6 +27,7 @@ from companion.games.take_cover.fire import (
 from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.state import Fire, TakeCoverState
 from companion.games.take_cover.table import to_draw
+from companion.games.take_cover.words import log_line, won_why
 
 MINUS = "−"
 
@@ -69,7 +70,8 @@ def turn_line(state: TakeCoverState) -> str:
             german, russian = ("_" if roll is None else str(roll) for roll in state.first_rolls)
             return f"Who goes first: high d10 · German {german} · Russian {russian}"
         case "over":
-            return f"Game over: {state.winner} wins ({state.won_by})"
+            assert state.winner is not None and state.won_by is not None
+            return f"Game over: {state.winner} wins ({won_why(state.winner, state.won_by)})"
     smoke = " · Smoke played" if state.smoked else ""
     return f"Turn {state.turn} · {state.to_act} to act{smoke}"
 
@@ -162,6 +164,11 @@ def deck_lines(state: TakeCoverState, deck_file: DeckFile) -> list[str]:
     shown = [f"{deck_file.label(kind).split(' (')[0]} {count}" for kind, count in left.items() if kind != "squad"]
     lines += [" · ".join(shown[index:index + 3]) for index in range(0, len(shown), 3)]
     return lines
+
+
+def log_lines(state: TakeCoverState) -> list[str]:
+    """What happened, newest first: each event, or what it led to, in words."""
+    return [log_line(entry) for entry in state.log]
 
 
 def event_label(charts: Charts, card: EventCard) -> str:

@@ -10,7 +10,7 @@ from textual.widgets import Digits, Label, Static
 
 from companion.games.deckung.controller import KEYMAP
 from companion.games.deckung.state import DeckungState
-from companion.games.deckung.view import cover_lines, model_line, modifier_digits, prompt, shot_lines
+from companion.games.deckung.view import cover_lines, log_lines, model_line, modifier_digits, prompt, shot_lines
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 
@@ -41,4 +41,4 @@ class DeckungScreen(GameScreen):
         self.query_one("#dk-shot", Static).update(Text("\n".join(shot_lines(state))))
         self.query_one("#dk-prompt", Static).update(Text(prompt(state)))
         self.query_one("#dk-models", Static).update(Text("\n".join(model_line(model) for model in state.models)))
-        self.query_one("#dk-log", Static).update(Text("\n".join(state.log)))
+        self.query_one("#dk-log", Static).update(Text("\n".join(log_lines(state))))

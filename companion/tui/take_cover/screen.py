@@ -14,6 +14,7 @@ from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.view import (
     data_labels,
     deck_lines,
+    log_lines,
     squad_lines,
     squad_title,
     step_lines,
@@ -56,4 +57,4 @@ class TakeCoverScreen(GameScreen):
             card.set_class(state.deciding == squad.side, "-acting")
         self.query_one("#tc-step", Static).update(Text("\n".join(step_lines(state, charts))))
         self.query_one("#tc-deck", Static).update(Text("\n".join(deck_lines(state, deck_file))))
-        self.query_one("#tc-log", Static).update(Text("\n".join(state.log)))
+        self.query_one("#tc-log", Static).update(Text("\n".join(log_lines(state))))
