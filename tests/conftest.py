@@ -1,5 +1,7 @@
-"""Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, a wired companion."""
+"""Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, local time in UTC, a wired companion."""
 
+import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +27,20 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@pytest.fixture
+def utc() -> Iterator[None]:
+    """Local time is UTC, so the times on screen are the same on every machine."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
 
 
 @pytest.fixture

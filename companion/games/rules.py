@@ -62,6 +62,11 @@ class Rules(Generic[State]):
         """The game is over (its last turn played): home offers a new game instead of resuming it."""
         return False
 
+    def summary(self, state: State) -> str:
+        """How far the game has come, in a few words for home and the saved games (`turn 3`,
+        `12 rolls`); empty when the game has nothing to say."""
+        return ""
+
     def public(self, event: Event) -> dict[str, Any]:
         """The event as anyone at the table may see it (the log, the table network): hidden
         information, such as a face-down counter, left out."""

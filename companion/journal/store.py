@@ -6,7 +6,7 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 """
 
 import sqlite3
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -152,9 +152,11 @@ class GameStore:
     """All saved games in one SQLite file. This connection reads, and makes the small writes of
     the saved-games list; a game's events are written by its session's `JournalWriter`."""
 
-    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
         self.readonly = readonly
+        self.clock = clock
+        """When a game is created or used: the wall clock, or a fixed one in tests."""
         self._db = connect(path, readonly=readonly)
         self.format = self._prepare()
 
@@ -190,7 +192,7 @@ class GameStore:
 
     def create_game(self, kind: str, name: str | None = None) -> GameInfo:
         self._writable()
-        now = utc_now().isoformat()
+        now = self.clock().isoformat()
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games (name, kind, created, last_used) VALUES (?, ?, ?, ?)",
@@ -255,7 +257,7 @@ class GameStore:
         if self.readonly:
             return
         with self._transaction():
-            self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (utc_now().isoformat(), game_id))
+            self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (self.clock().isoformat(), game_id))
 
     # A game's journal
 
