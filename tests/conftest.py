@@ -10,6 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.bootstrap import Companion, bootstrap
+from companion.games import registry
 from companion.games.rules import Rules
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
@@ -88,3 +89,13 @@ def sessions() -> Iterator[Callable[[GameStore, GameInfo, Rules], GameSession]]:
     yield open_session
     for session in opened:
         session.close()
+
+
+@pytest.fixture
+def short_game(monkeypatch) -> None:
+    """The three-turn test game is offered beside the shipped ones."""
+    from companion.tui import app as app_module
+    from tests.tui.short_game import SHORT_GAME
+
+    monkeypatch.setitem(registry.KINDS, SHORT_GAME.kind, SHORT_GAME)
+    monkeypatch.setattr(app_module, "GAMES", (*registry.GAMES, SHORT_GAME))

@@ -9,10 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.bootstrap import Companion, bootstrap
-from companion.games import registry
-from companion.tui import app as app_module
 from drivers.pin_factory import PinFactoryChoice
-from tests.tui.short_game import SHORT_GAME
 
 SIZES = {"80x24": (80, 24), "100x30": (100, 30), "160x50": (160, 50)}
 """The smallest screen, the 7-inch Pi touchscreen at the console font, and a TV."""
@@ -43,10 +40,3 @@ def table(tmp_path: Path, mock_factory, clock, utc, monkeypatch) -> Iterator[Com
     )
     yield wired
     wired.close()
-
-
-@pytest.fixture
-def short_game(monkeypatch) -> None:
-    """The three-turn test game is offered beside the shipped ones."""
-    monkeypatch.setitem(registry.KINDS, SHORT_GAME.kind, SHORT_GAME)
-    monkeypatch.setattr(app_module, "GAMES", (*registry.GAMES, SHORT_GAME))

@@ -109,15 +109,13 @@ class Keymap:
 
     def taps(self, names: Iterable[str]) -> tuple[KeyAction, ...]:
         """The buttons of a touch action bar for the actions named, in keymap order: one per action,
-        or one per value for a group of keys that each carry a value (the face keys)."""
+        and one per value for an action whose keys carry values (the face keys, a key per side)."""
         wanted = set(names)
-        grouped = {action.name for action in self.actions if action.shown_key and action.value is not None}
+        valued = {action.name for action in self.actions if action.value is not None}
         shown: dict[tuple[str, int | None], KeyAction] = {}
         for action in self.actions:
-            if action.name not in wanted or (action.name in grouped and action.value is None):
-                continue
-            key = (action.name, action.value if action.name in grouped else None)
-            shown.setdefault(key, action)
+            if action.name in wanted and not (action.name in valued and action.value is None):
+                shown.setdefault((action.name, action.value), action)
         return tuple(shown.values())
 
     def help_line(self, names: Iterable[str]) -> str:

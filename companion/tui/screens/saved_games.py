@@ -57,6 +57,7 @@ class SavedGamesScreen(Screen[None]):
     def __init__(self, store: GameStore, kinds: list[tuple[str, str]], progress_of: ProgressOf,
                  mock_controls: Wired | None = None) -> None:
         super().__init__()
+        self.sub_title = "Saved games"
         self._store = store
         self._kinds = kinds
         self._progress_of = progress_of
