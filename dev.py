@@ -2,7 +2,8 @@
 """Sets up a virtual environment on first use, then runs the app, the tests or the benchmarks.
 
     python3 dev.py run [ARGS...]     the companion app (ARGS go to `companion`)
-    python3 dev.py test [ARGS...]    the whole test suite (ARGS go to pytest)
+    python3 dev.py test [ARGS...]    lint (ruff), types (mypy), then the test suite (ARGS go to pytest;
+                                     with ARGS only pytest runs, for a quick look at a few tests)
     python3 dev.py bench [ARGS...]   the benchmarks (ARGS go to bench/run.py)
 
 Needs only Python 3.11+. The environment lives in .venv and is rebuilt when pyproject.toml changes.
@@ -36,7 +37,7 @@ def ensure_environment(extras: list[str]) -> None:
     stamp = VENV / f".installed-{'-'.join(sorted(extras)) or 'app'}"
     if stamp.exists() and stamp.read_text() == wanted:
         return
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py is what tells an older Python so)
         sys.exit(f"companion needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     if not (BIN / "python").exists():
         print("Creating .venv ...", flush=True)
@@ -52,6 +53,25 @@ def ensure_environment(extras: list[str]) -> None:
     stamp.write_text(wanted)
 
 
+def check_everything() -> int:
+    """ruff, mypy and the whole suite, each to the end; fails if any failed."""
+    steps = [
+        ("lint", [str(BIN / "ruff"), "check", "."]),
+        ("types", [str(BIN / "mypy")]),
+        ("tests", [str(BIN / "python"), "-m", "pytest"]),
+    ]
+    failed = []
+    for name, program in steps:
+        print(f"== {name}: {' '.join(Path(program[0]).name if i == 0 else part for i, part in enumerate(program))}",
+              flush=True)
+        if subprocess.run(program, cwd=ROOT).returncode != 0:
+            failed.append(name)
+    if failed:
+        print(f"== failed: {', '.join(failed)}", flush=True)
+        return 1
+    return 0
+
+
 def main() -> None:
     command, *args = sys.argv[1:] or ["run"]
     if command == "run":
@@ -59,6 +79,9 @@ def main() -> None:
         program = [str(BIN / "companion"), *args]
     elif command == "test":
         ensure_environment(["test"])
+        os.chdir(ROOT)
+        if not args:
+            sys.exit(check_everything())
         program = [str(BIN / "python"), "-m", "pytest", *args]
     elif command == "bench":
         ensure_environment(["test"])

@@ -22,11 +22,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import serial  # noqa: E402
+from stats import print_table, summary_ms  # noqa: E402
 
 from drivers.serial_board import SerialBoard  # noqa: E402
 from firmware_bridge import codec  # noqa: E402
 from hw_mocks.fake_board import FakeBoardProcess  # noqa: E402
-from stats import print_table, summary_ms  # noqa: E402
 
 ECHO = "import os\nwhile True:\n    data = os.read(0, 4096)\n    if not data: break\n    os.write(1, data)\n"
 

@@ -1,5 +1,6 @@
 """Runs a program on a pseudo-terminal, as a person's terminal would, and reads what it paints."""
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -47,10 +48,8 @@ def drain_until_exit(pid: int, master: int, timeout: float) -> tuple[int, object
             return status, usage
         ready, _, _ = select.select([master], [], [], 0.1)
         if ready:
-            try:
+            with contextlib.suppress(OSError):
                 os.read(master, 65536)
-            except OSError:
-                pass
     os.kill(pid, signal.SIGKILL)
     _, status, usage = os.wait4(pid, 0)
     os.close(master)

@@ -9,11 +9,13 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 def summary_ms(samples: list[float]) -> dict[str, float]:
-    """p50 / p99 / mean of samples taken in seconds, in milliseconds."""
+    """min / p50 / p99 / max / mean of samples taken in seconds, in milliseconds."""
     return {
         "n": len(samples),
+        "min_ms": min(samples) * 1000,
         "p50_ms": percentile(samples, 0.50) * 1000,
         "p99_ms": percentile(samples, 0.99) * 1000,
+        "max_ms": max(samples) * 1000,
         "mean_ms": statistics.fmean(samples) * 1000,
     }
 
@@ -23,4 +25,4 @@ def print_table(title: str, rows: list[tuple[str, str, str, str]]) -> None:
     print(f"\n{title}")
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))

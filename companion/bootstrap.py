@@ -92,12 +92,17 @@ class Companion:
         self,
         sink: Callable[[ControlPressed], None],
         on_link_state: Callable[[BoardLinkState], None],
+        applied_before: Mapping[str, int] | None = None,
     ) -> "SerialBoard | None":
         """Starts the serial board link (None when `[board] enabled = false`). Presses go to
         `sink` and every link change to `on_link_state`, both from the link's reader thread.
 
         pyserial and the fake board are imported here, off the start-up path: the app calls
-        this from a worker thread after its first frame."""
+        this from a worker thread after its first frame.
+
+        `applied_before` (the games file's board inputs) makes the board's presses exactly-once
+        across a restart: each carries its origin, and `board.applied` acknowledges it once the
+        app committed what it caused."""
         if not self.config.board.enabled:
             return None
         from drivers.serial_board import SerialBoard
@@ -107,7 +112,7 @@ class Companion:
         if port is None and self.want_fake_board:
             self.fake_board = FakeBoardProcess()
             port = self.fake_board.path
-        self.board = SerialBoard(sink, on_link_state, port=port).start()
+        self.board = SerialBoard(sink, on_link_state, port=port, applied_before=applied_before).start()
         self.lights.board = self.board
         return self.board
 

@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     log = commands.add_parser("log", help="print a saved game's events")
     log.add_argument("game", nargs="?", type=plain_text, help="game number or name (default: the most recent)")
     log.add_argument("--json", action="store_true", help="one JSON object per line")
+    log.add_argument("--reveal", action="store_true",
+                     help="with --json: the events as stored, hidden information (face-down counters) included")
 
     stats = commands.add_parser("stats", help="are the dice fair? faces counted per die type, against a fair die")
     which = stats.add_mutually_exclusive_group()
@@ -142,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)
     try:
         if args.command == "log":
-            return print_log(companion.store, args.game, args.json)
+            return print_log(companion.store, args.game, args.json, args.reveal)
         if args.command == "games":
             return manage_games(companion.store, companion.lock, args)
         if args.command == "stats":
@@ -167,37 +169,41 @@ def roll_once(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_log(store, game_ref: str | None, as_json: bool) -> int:
-    from companion.errors import GameNotFound
-
-    game = store.find(game_ref) if game_ref else store.last_game()
-    if game is None:
-        raise GameNotFound("there are no saved games yet")
-    if as_json:
-        for raw in store.raw_records(game.id):
-            line = {"game": game.id, "seq": raw.seq, "type": raw.type, "time": raw.at.isoformat(),
-                    "payload": json.loads(raw.payload)}
-            print(json.dumps(line))
-        return 0
-    from companion.errors import UnreadableGame
+def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) -> int:
+    from companion.errors import GameNotFound, UnreadableGame
     from companion.games.descriptor import resolve
     from companion.games.registry import descriptor
     from companion.journal.events import DecisionRedone, DecisionUndone
     from companion.journal.timeline import Timeline, describe
 
+    game = store.find(game_ref) if game_ref else store.last_game()
+    if game is None:
+        raise GameNotFound("there are no saved games yet")
     known = descriptor(game.kind)
+    if as_json and reveal:
+        for raw in store.raw_records(game.id):
+            print(json.dumps({"game": game.id, "seq": raw.seq, "type": raw.type, "time": raw.at.isoformat(),
+                              "payload": json.loads(raw.payload)}))
+        return 0
     if known is None:
-        raise UnreadableGame(f"{game.name} is a {game.kind} game, a kind this companion does not know")
-    events = resolve(known.rules).events
+        raise UnreadableGame(f"{game.name} is a {game.kind} game, a kind this companion does not know"
+                             " (--json --reveal prints its events as they are stored)")
+    rules = resolve(known.rules)(None)
+    if as_json:
+        # What every side may know: a face-down counter stays face down unless --reveal.
+        for record in store.records(game.id, rules.events):
+            print(json.dumps({"game": game.id, "seq": record.seq, "type": record.event.type,
+                              "time": record.at.isoformat(), "payload": rules.public(record.event)}))
+        return 0
     # Two passes over the journal, streamed: first which decisions end up undone, then the lines.
     timeline = Timeline()
-    for record in store.records(game.id, events):
+    for record in store.records(game.id, rules.events):
         timeline = timeline.add(record)
     print(f"# {game.name} ({game.kind}), {game.events} events")
-    for record in store.records(game.id, events):
+    for record in store.records(game.id, rules.events):
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):
-            target = store.record(game.id, record.event.target, events)
+            target = store.record(game.id, record.event.target, rules.events)
         voided = " (undone)" if record.seq in timeline.voided else ""
         print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {describe(record, target)}{voided}")
     return 0
@@ -262,12 +268,20 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
 
 def run_app(companion, args: argparse.Namespace) -> int:
     from companion.dice.spec import DiceSpec
+    from companion.errors import DataDirInUse
     from companion.tui.app import CompanionApp
 
     spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
-    companion.lock.acquire()
-    app = CompanionApp(companion, start_kind="dice" if args.command == "dice" else None, start_spec=spec,
-                       debug=bool(args.debug))
+    following = None
+    try:
+        if not companion.store.readonly:  # on a read-only disk there is nothing to guard
+            companion.lock.acquire()
+    except DataDirInUse:
+        # Another companion is at the table with these games: this one watches, read only.
+        following = companion.lock.holder()
+        companion.store.readonly = True
+    app = CompanionApp(companion, start_kind="dice" if args.command == "dice" and not following else None,
+                       start_spec=spec, debug=bool(args.debug), following=following)
     app.run()
     if app.crash is not None and not args.debug:
         raise app.crash

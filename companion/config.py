@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
-from companion.speech.settings import SpeechSettings
 from companion.network.settings import TableSettings
+from companion.speech.settings import SpeechSettings
 
 
 class PinMap(BaseModel):

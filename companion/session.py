@@ -21,8 +21,9 @@ from typing import Any
 
 from companion.errors import NotSaved, StorageError
 from companion.games.rules import Command, Redo, Rules, Undo
+from companion.hardware.controls import Origin
 from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
-from companion.journal.store import GameInfo, GameStore, Origin, utc_now
+from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.journal.timeline import SavedTimeline, Timeline, describe
 from companion.journal.writer import Batch, JournalWriter, SnapshotToWrite, Written
 
@@ -51,9 +52,12 @@ class Settled:
 
     records: tuple[Record, ...] = ()
     failures: tuple[StorageError, ...] = ()
+    origins: tuple[Origin, ...] = ()
+    """The inputs dealt with: committed with what they caused, or dropped with a failed commit.
+    Either way the input is done with (its source may forget it)."""
 
     def __bool__(self) -> bool:
-        return bool(self.records or self.failures)
+        return bool(self.records or self.failures or self.origins)
 
 
 def state_format(rules: type[Rules[Any]]) -> str:
@@ -132,7 +136,7 @@ class GameSession:
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):
             target = self._record(record.event.target)
-        return describe(record, target)
+        return describe(record, target, lambda event: self.rules.describe(self.state, event))
 
     # Commands in
 
@@ -140,7 +144,7 @@ class GameSession:
         """Decides on the tentative layer and hands the events to the writer; returns the records
         it will commit. A refusal raises and changes nothing. `settle` makes them durable."""
         if self.store.readonly:
-            raise NotSaved(f"{self.store.path}: read-only here: nothing can be saved")
+            raise NotSaved(f"{self.store.path}: {self.store.readonly_reason or 'read-only here'}: nothing can be saved")
         tentative = self._tentative
         forget_from = None
         if isinstance(command, Undo | Redo):
@@ -169,6 +173,19 @@ class GameSession:
             raise NotSaved(f"not saved: {settled.failures[0]}")
         return records
 
+    def catch_up(self) -> Settled:
+        """A read-only view: folds what another companion committed since, as if it had settled here."""
+        assert not self._in_flight, "a view that writes does not catch up"
+        layer = self._durable
+        records = list(self.store.records(self.game.id, self.rules.events, after=layer.seq))
+        if records:
+            forgets = [r.event.target for r in records if isinstance(r.event, DecisionUndone | DecisionRedone)]
+            reached = min(forgets, default=None)
+            self._durable = self._tentative = self._fold_into(layer, records, reached)
+            if reached is not None and self._snapshot is not None and self._snapshot.seq >= reached:
+                self._snapshot = None  # the other companion forgot it too
+        return Settled(tuple(records))
+
     def note_input(self, origin: Origin) -> None:
         """Records an input that was refused or changed nothing, so it is never applied later."""
         self._hand_over((), self._tentative, origin, None)
@@ -182,6 +199,7 @@ class GameSession:
         """Takes in what the writer finished (call it on the thread that reads `state`)."""
         records: list[Record] = []
         failures: list[StorageError] = []
+        origins: list[Origin] = []
         while True:
             try:
                 written = self._written.get_nowait()
@@ -195,18 +213,21 @@ class GameSession:
                     assert landed.batch is outcome.batch
                     self._durable = landed.after
                     records.extend(landed.batch.records)
+                    origins.extend([landed.batch.origin] if landed.batch.origin else [])
                     self._remember_snapshot(landed)
                 else:
                     assert outcome.error is not None
                     failures.append(outcome.error)
+                    origins.extend(f.batch.origin for f in self._in_flight if f.batch.origin)
                     self._start_again()
-        return Settled(tuple(records), tuple(failures))
+        return Settled(tuple(records), tuple(failures), tuple(origins))
 
-    def close(self) -> None:
+    def close(self) -> Settled:
+        """Commits what is in flight, stops the writer, and says what it settled meanwhile."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        self.settle()
+        return self.settle()
 
     # Inside
 

@@ -9,7 +9,8 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import serial
 from serial.tools import list_ports
 
 from companion.hardware.board_link import BoardLinkState, LinkStatus
-from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.controls import Control, ControlPressed, Origin, board_run, board_source
 from firmware_bridge import codec
 from firmware_bridge.host_session import (
     BoardEvent,
@@ -63,20 +64,21 @@ def discover_ports(by_id: Path = BY_ID, udev_link: Path = UDEV_LINK) -> list[str
     return found
 
 
-def control_pressed(event: BoardEvent) -> ControlPressed | None:
+def control_pressed(event: BoardEvent, origin: Origin | None = None) -> ControlPressed | None:
     """The press a board event means to the app, or None for releases, holds, encoders and events
     whose value is out of range (`event.problem`)."""
     if event.problem:
         return None
     if event.kind == codec.FACE:
-        return ControlPressed(Control.FACE, event.value, source="board")
+        return ControlPressed(Control.FACE, event.value, source="board", origin=origin)
     if event.kind != codec.BUTTON_DOWN:
         return None
     name = codec.CONTROL_NAMES.get(event.code)
     if name is None:
         return None
     control = Control(name)
-    return ControlPressed(control, event.value if control is Control.SIDE else None, source="board")
+    return ControlPressed(control, event.value if control is Control.SIDE else None, source="board",
+                          origin=origin)
 
 
 def connected_state(port: str, info: BoardInfo) -> BoardLinkState:
@@ -102,7 +104,11 @@ class SerialBoard:
         on_board_event: EventListener | None = None,
         retry_interval: float = 0.25,
         clock: Callable[[], float] = time.monotonic,
+        applied_before: Mapping[str, int] | None = None,
     ) -> None:
+        """`applied_before` (source → last event applied, as the games file keeps it) turns on
+        acknowledgement on apply: each press carries its `Origin`, and the board forgets an event
+        only once `applied` is called for it, after the app committed what it caused."""
         self._sink = sink
         self._on_link_state = on_link_state
         self._on_board_event = on_board_event
@@ -111,6 +117,12 @@ class SerialBoard:
         self.retry_interval = retry_interval
         self._clock = clock
         self.memory = DeliveryMemory()
+        self.ack_when_applied = applied_before is not None
+        for source, last in (applied_before or {}).items():
+            if (run := board_run(source)) is not None:
+                self.memory.last_delivered[run] = self.memory.last_applied[run] = last
+        self._unapplied: deque[list] = deque()
+        """[board run, event id, applied?] for every event delivered and not yet acknowledged, in order."""
         self.state = BoardLinkState(LinkStatus.SEARCHING)
         self.info: BoardInfo | None = None
         """What the connected board said of itself (LEDs, display), None while not connected."""
@@ -184,7 +196,7 @@ class SerialBoard:
             port = serial.Serial(path, 115200, timeout=READ_TIMEOUT, exclusive=True)
         except (serial.SerialException, OSError, ValueError):
             return  # not there (yet), or another program holds it
-        session = HostSession(self.memory)
+        session = HostSession(self.memory, ack_when_applied=self.ack_when_applied)
         session.start(self._clock())
         with self._lock:
             self._serial, self._session = port, session
@@ -253,14 +265,43 @@ class SerialBoard:
         if event.problem and self.connected:
             # Acknowledged like any event (or the board would resend it forever), never pressed: said instead.
             self._set_state(replace(self.state, bad_events=self.state.bad_events + 1, last_bad_event=event.problem))
+        assert self.info is not None
+        run = (self.info.board_id, self.info.boot)
+        origin = Origin(board_source(*run), event.event_id) if self.ack_when_applied else None
+        press = control_pressed(event, origin)
+        if self.ack_when_applied:
+            with self._lock:
+                # Releases, holds and refused values mean nothing to the app: applied at once.
+                self._unapplied.append([run, event.event_id, press is None])
+                self._acknowledge_applied()
         try:
             if self._on_board_event is not None:
                 self._on_board_event(event)
-            press = control_pressed(event)
             if press is not None:
                 self._sink(press)
         except Exception:  # a bug in a listener must not take the link down with it
             log.exception("board event listener failed on %s", event)
+
+    def applied(self, origin: Origin) -> None:
+        """The app has committed what this board press caused (or refused it): the board may
+        forget it. Any thread; presses are applied in the order they were handed on."""
+        run = board_run(origin.source)
+        with self._lock:
+            for entry in self._unapplied:
+                if (entry[0], entry[1]) == (run, origin.number):
+                    entry[2] = True
+                    break
+            self._acknowledge_applied()
+
+    def _acknowledge_applied(self) -> None:
+        """Acknowledges the events applied so far, in order (the caller holds the lock)."""
+        while self._unapplied and self._unapplied[0][2]:
+            run, event_id, _ = self._unapplied.popleft()
+            self.memory.last_applied[run] = event_id
+            session = self._session
+            if session is not None and session.info is not None and (session.info.board_id, session.info.boot) == run:
+                session.applied(event_id)
+                self._write(session.outbox())
 
     def _set_state(self, state: BoardLinkState) -> None:
         if state == self.state:

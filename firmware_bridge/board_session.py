@@ -7,7 +7,7 @@ commands the host sends (LEDs, display) are left in `actions` for the firmware t
 try:
     from firmware_bridge import codec
 except ImportError:  # on the board every module sits flat in the root
-    import codec
+    import codec  # type: ignore[import-not-found, no-redef]
 
 
 class BoardSession:

@@ -15,7 +15,7 @@ import struct
 try:
     from binascii import crc_hqx as _crc_hqx
 except ImportError:  # MicroPython's binascii has no crc_hqx
-    _crc_hqx = None
+    _crc_hqx = None  # type: ignore[assignment]
 
 PROTOCOL_MAJOR = 1
 PROTOCOL_MINOR = 0
@@ -487,7 +487,7 @@ class Decoder:
 
     def feed(self, data):
         """Every complete, undamaged frame in `data` (plus what was buffered), in order."""
-        frames = []
+        frames = []  # type: list[Frame]
         start = 0
         while True:
             end = data.find(b"\x00", start)

@@ -122,6 +122,8 @@ class DeliveryMemory:
     so a reconnect neither repeats nor skips events."""
 
     last_delivered: dict[tuple[str, int], int] = field(default_factory=dict)
+    last_applied: dict[tuple[str, int], int] = field(default_factory=dict)
+    """The last event the app applied, per board run, when acknowledgements wait for it."""
 
 
 @dataclass
@@ -155,8 +157,13 @@ class HostSession:
         command_tries: int = 5,
         major: int = codec.PROTOCOL_MAJOR,
         minor: int = codec.PROTOCOL_MINOR,
+        ack_when_applied: bool = False,
     ) -> None:
         self.memory = memory if memory is not None else DeliveryMemory()
+        self.ack_when_applied = ack_when_applied
+        """Acknowledge an event only once the app says it is applied (`applied`), not when it is
+        delivered: a host that dies in between gets the event again from the board, and the memory
+        of what was applied (kept by the app with what the event caused) drops it if it was."""
         self.hello_interval = hello_interval
         self.gap_interval = gap_interval
         self.handshake_timeout = handshake_timeout
@@ -180,6 +187,8 @@ class HostSession:
         self._heard = False
         self._misses = 0
         self._expected = 0
+        self._applied = codec.SEQ_MASK
+        """The newest event the app has applied, in order; acknowledgements stop there."""
         self._early: dict[int, codec.Event] = {}
         self._gap_asked = 0.0
         self._commands: dict[int, _Command] = {}
@@ -197,7 +206,21 @@ class HostSession:
             self._heard = True
             ack_needed = self._answer(frame) or ack_needed
         if ack_needed:
-            self._send(codec.Ack((self._expected - 1) & codec.SEQ_MASK))
+            self._send(codec.Ack(self._acknowledged))
+
+    def applied(self, event_id: int) -> None:
+        """The app has applied this event and every one before it (committed what it caused, or
+        refused it): acknowledge them, so the board forgets them."""
+        if self.state == "connected" and codec.seq_after(event_id, self._applied):
+            assert self.info is not None
+            self._applied = event_id
+            self.memory.last_applied[(self.info.board_id, self.info.boot)] = event_id
+            self._send(codec.Ack(self._applied))
+
+    @property
+    def _acknowledged(self) -> int:
+        delivered = (self._expected - 1) & codec.SEQ_MASK
+        return self._applied if self.ack_when_applied else delivered
 
     def tick(self, now: float) -> None:
         self._now = now
@@ -300,6 +323,7 @@ class HostSession:
         if codec.seq_after(ack.first_event, self._expected):
             # Someone else (another program on this port) took the events before first_event.
             self._expected = ack.first_event
+        self._applied = self.memory.last_applied.get(key, (self._expected - 1) & codec.SEQ_MASK)
         self.info = info
         self.state = "connected"
         self._ping_due = self._now + self.ping_interval
@@ -334,7 +358,7 @@ class HostSession:
 
     def _ask_for_gap(self) -> None:
         self._gap_asked = self._now
-        self._send(codec.Ack((self._expected - 1) & codec.SEQ_MASK, 1))
+        self._send(codec.Ack(self._acknowledged, 1))
 
     def _answered(self, message: codec.Ok | codec.Err) -> None:
         if isinstance(message, codec.Err) and message.code == codec.E_NOT_READY:

@@ -23,6 +23,7 @@ binary next to this Python); then only press, hold, face, events, raw, settle, s
 """
 
 import argparse
+import contextlib
 import os
 import random
 import select
@@ -114,10 +115,8 @@ class FakeBoard:
     def write(self, data: bytes) -> None:
         if self.cable.master is None:
             return
-        try:
+        with contextlib.suppress(BlockingIOError):  # nobody reading: USB CDC drops it too
             os.write(self.cable.master, self.damage(data))
-        except BlockingIOError:
-            pass  # nobody reading: USB CDC drops it too
 
     def set_led(self, index: int, lit: bool) -> None:
         self.leds[index] = lit
@@ -146,7 +145,7 @@ class FakeBoard:
             try:
                 probability = float(words[1])
             except (IndexError, ValueError):
-                return "error %s needs a probability from 0 to 1" % verb
+                return f"error {verb} needs a probability from 0 to 1"
             setattr(self, verb, probability)
             return "ok"
         if verb == "unplug":
@@ -157,13 +156,12 @@ class FakeBoard:
         if verb == "replug":
             if not self.cable.plugged:
                 self.cable.plug()
-            return "ok %s" % self.cable.device
+            return f"ok {self.cable.device}"
         if verb == "reboot":
             self.boot()
             return "ok"
         if verb == "leds":
-            return "ok " + " ".join("%d:%s" % (i, "on" if lit else "off")
-                                    for i, lit in sorted(self.leds.items()))
+            return "ok " + " ".join(f"{i}:{'on' if lit else 'off'}" for i, lit in sorted(self.leds.items()))
         return self.pins.command(line, self.now_ms())
 
     def serve(self, control_fd: int) -> None:
@@ -218,7 +216,7 @@ def serve_micropython(cable: PtyCable, control_fd: int) -> None:
                 break
             verb = (line.split() or [""])[0]
             if verb in ("corrupt", "drop", "unplug", "replug", "reboot", "leds"):
-                print("error %s is not available under micropython" % verb, flush=True)
+                print(f"error {verb} is not available under micropython", flush=True)
                 continue
             os.write(to_board_w, line.encode() if line.endswith("\n") else line.encode() + b"\n")
             print(replies.readline().strip(), flush=True)
@@ -279,7 +277,7 @@ class FakeBoardProcess:
         first = self._next_line(timeout)
         if not first.startswith(READY):
             self.stop()
-            raise RuntimeError("the fake board did not start: %r" % first)
+            raise RuntimeError(f"the fake board did not start: {first!r}")
         self.path = first[len(READY):]
 
     def _read_lines(self) -> None:
@@ -292,7 +290,7 @@ class FakeBoardProcess:
         try:
             return self._lines.get(timeout=timeout)
         except Empty:
-            raise TimeoutError("the fake board did not answer within %.1f s" % timeout) from None
+            raise TimeoutError(f"the fake board did not answer within {timeout:.1f} s") from None
 
     def command(self, line: str, timeout: float = 10.0) -> str:
         """Sends one control line; its answer, which must start with `ok`."""
@@ -302,7 +300,7 @@ class FakeBoardProcess:
             self.process.stdin.flush()
             answer = self._next_line(timeout)
         if not answer.startswith("ok"):
-            raise RuntimeError("fake board: %s -> %s" % (line, answer or "(exited)"))
+            raise RuntimeError("fake board: {} -> {}".format(line, answer or "(exited)"))
         return answer[2:].strip()
 
     def stop(self) -> None:

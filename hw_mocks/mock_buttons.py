@@ -2,8 +2,8 @@
 
 from gpiozero.pins.mock import MockFactory
 
-from drivers.gpio import ButtonBox
 from companion.hardware.controls import Control
+from drivers.gpio import ButtonBox
 
 
 class MockButtonPresser:

@@ -10,7 +10,6 @@ import select
 import sys
 
 import micropython
-
 import pins as pin_map
 from logic import Firmware
 from usb_serial import UsbSerialHal

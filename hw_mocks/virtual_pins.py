@@ -8,7 +8,7 @@ over time that the firmware polls and debounces, exactly as it would a real cont
 try:
     from firmware_bridge import codec
 except ImportError:  # under the MicroPython unix port every module sits flat on the path
-    import codec
+    import codec  # type: ignore[import-not-found, no-redef]
 
 PRESS_MS = 60
 GAP_MS = 60
@@ -50,7 +50,7 @@ class VirtualPins:
     def advance(self, now_ms):
         """Applies the level changes that are due, and injects the synthetic events due."""
         while self._changes and self._changes[0][0] <= now_ms:
-            at, pin, level = self._changes.pop(0)
+            _, pin, level = self._changes.pop(0)
             self._levels[pin] = level
         session = self.firmware.session
         while self._to_inject and now_ms >= self._next_inject and session.room():

@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest

@@ -60,13 +60,15 @@ class GameDescriptor:
     def open(self, rng: random.Random, data_dir: Path | None) -> "Game":
         """The game's parts, built; raises `ConfigError` for a data file that cannot be used."""
         loaded = self.load_data(data_dir)
+        folder = data_dir / self.kind if data_dir is not None else None
         return Game(
             descriptor=self,
             data=loaded,
             rules=resolve(self.rules)(rng, loaded),
-            controller=resolve(self.controller)(loaded),
+            controller=resolve(self.controller)(loaded, data_files.own_files(folder, self.data_files())),
             lights=resolve(self.lights),
             announce=resolve(self.announce) if self.announce else silent,
+            folder=folder,
         )
 
 
@@ -80,6 +82,8 @@ class Game:
     controller: Controller[Any]
     lights: Callable[[Any], Lights]
     announce: Callable[[Sequence[Record], Any], tuple[Announcement, ...]]
+    folder: Path | None = None
+    """The players' folder for this game's data files (`<data dir>/<kind>/`), None without a data dir."""
 
 
 def silent(records: Sequence[Record], state: Any) -> tuple[Announcement, ...]:

@@ -32,6 +32,23 @@ GAMES: tuple[GameDescriptor, ...] = (
         data="companion.games.conflict_of_heroes.data:FILES",
         dice="companion.games.conflict_of_heroes.dice_thrown:DICE_EVENTS",
     ),
+    GameDescriptor(
+        kind="take_cover", title="Take Cover",
+        rules="companion.games.take_cover.rules:TakeCoverRules",
+        controller="companion.games.take_cover.controller:TakeCoverController",
+        lights="companion.games.take_cover.lights:lights",
+        screen="companion.tui.take_cover.screen:TakeCoverScreen",
+        data="companion.games.take_cover.data:FILES",
+        dice="companion.games.take_cover.dice_thrown:DICE_EVENTS",
+    ),
+    GameDescriptor(
+        kind="deckung", title="Deckung (cover)",
+        rules="companion.games.deckung.rules:DeckungRules",
+        controller="companion.games.deckung.controller:DeckungController",
+        lights="companion.games.deckung.lights:lights", screen="companion.tui.deckung.screen:DeckungScreen",
+        data="companion.games.deckung.data:FILES",
+        dice="companion.games.deckung.dice_thrown:DICE_EVENTS",
+    ),
 )
 
 KINDS: dict[str, GameDescriptor] = {game.kind: game for game in GAMES}

@@ -67,6 +67,11 @@ class Rules(Generic[State]):
         `12 rolls`); empty when the game has nothing to say."""
         return ""
 
+    def describe(self, state: State, event: Event) -> str:
+        """A line a player reads about `event`, in the game's words as of `state` (a game may name
+        its sides, say); the event's own `describe` unless the game says otherwise."""
+        return event.describe()
+
     def public(self, event: Event) -> dict[str, Any]:
         """The event as anyone at the table may see it (the log, the table network): hidden
         information, such as a face-down counter, left out."""

@@ -21,12 +21,37 @@ class Control(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Where an input came from, for exactly-once inputs: one board run's event, one remote press.
+    The games file records the last `number` applied per `source` with what the input caused."""
+
+    source: str
+    number: int
+
+
+def board_source(board_id: str, boot: int) -> str:
+    """The source of one run of one board: its events are numbered from its boot."""
+    return f"board:{board_id}:{boot}"
+
+
+def board_run(source: str) -> tuple[str, int] | None:
+    """(board id, boot) from a board's source, None for any other source."""
+    kind, _, rest = source.partition(":")
+    board_id, _, boot = rest.rpartition(":")
+    if kind != "board" or not board_id or not boot.isdigit():
+        return None
+    return board_id, int(boot)
+
+
+@dataclass(frozen=True, slots=True)
 class ControlPressed:
     """One accepted press, after debouncing, from wherever it came."""
 
     control: Control
     value: int | None = None
     source: str = "gpio"
+    origin: Origin | None = None
+    """Set for inputs that must be applied exactly once across a restart (the serial board's)."""
 
     def __post_init__(self) -> None:
         # No screen has to guard against a face or side that cannot be: such a press does not exist.

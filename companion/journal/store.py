@@ -5,6 +5,7 @@ opened for writing; a file from a newer companion is read but never written. Eve
 leaves this module as a `StorageError` naming the file and the cause in words a player can act on.
 """
 
+import os
 import sqlite3
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -82,16 +83,20 @@ class StoredSnapshot:
     timeline: str
 
 
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """Where a command came from, for exactly-once inputs: a board run's event, a remote press."""
-
-    source: str
-    number: int
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why the games file can only be read (a read-only disk, a read-only file), or None."""
+    try:
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return "the disk is read-only"
+    except OSError:
+        return None
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the games file is read-only"
+    return None
 
 
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
@@ -100,7 +105,11 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
         prepare_folder(path.parent)
     try:
         if readonly:
-            db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, isolation_level=None,
+            # A write-ahead log cannot be opened on a read-only disk (it needs its shared-memory
+            # file): there the file is read as it is, which is all a read-only view needs.
+            disk_read_only = read_only_reason(path) == "the disk is read-only"
+            mode = "immutable=1" if disk_read_only else "mode=ro"
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None,
                                  check_same_thread=False)
         else:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -154,10 +163,12 @@ class GameStore:
 
     def __init__(self, path: Path, *, readonly: bool = False, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
-        self.readonly = readonly
         self.clock = clock
         """When a game is created or used: the wall clock, or a fixed one in tests."""
-        self._db = connect(path, readonly=readonly)
+        self.readonly_reason = read_only_reason(path) if path.exists() else None
+        """Why this store can only read (a read-only disk or file), None when it can write."""
+        self.readonly = readonly or self.readonly_reason is not None
+        self._db = connect(path, readonly=self.readonly)
         self.format = self._prepare()
 
     def _prepare(self) -> int:
@@ -307,6 +318,10 @@ class GameStore:
         )
         return StoredSnapshot(*rows[0]) if rows else None
 
+    def data_version(self) -> int:
+        """Changes whenever another connection (another companion, the journal writer) commits."""
+        return int(self._read("PRAGMA data_version")[0][0])
+
     def last_input(self, source: str) -> int | None:
         """The last input from `source` that was applied, for exactly-once presses."""
         rows = self._read("SELECT last FROM inputs WHERE source = ?", (source,))
@@ -323,7 +338,7 @@ class GameStore:
         if self.newer:
             raise StorageError(f"{self.path}: written by a newer companion; this one only reads it")
         if self.readonly:
-            raise StorageError(f"{self.path}: opened read-only")
+            raise StorageError(f"{self.path}: {self.readonly_reason or 'opened read-only'}: nothing can be saved")
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:

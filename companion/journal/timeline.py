@@ -4,13 +4,14 @@ A timeline is an immutable value, like a game's state: adding a record gives a n
 costs the same however long the game is, so the session can keep one per commit in flight.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from companion.errors import NothingToDo
-from companion.journal.events import DecisionRedone, DecisionUndone, Record
+from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +89,13 @@ class SavedTimeline(BaseModel):
     voided: list[int]
 
 
-def describe(record: Record, target: Any = None) -> str:
+def describe(record: Record, target: Any = None, words: Callable[[Event], str] | None = None) -> str:
     """A line a player can read: `undo: 2d6 = 9 (4+5), physical`; `target` is the record an undo
-    or redo acted on."""
+    or redo acted on, `words` how the game reads an event (its own `describe` by default)."""
+    said = words or (lambda event: event.describe())
     event = record.event
     if isinstance(event, DecisionUndone):
-        return f"undo: {target.event.describe()}" if target is not None else "undo"
+        return f"undo: {said(target.event)}" if target is not None else "undo"
     if isinstance(event, DecisionRedone):
-        return f"redo: {target.event.describe()}" if target is not None else "redo"
-    return event.describe()
+        return f"redo: {said(target.event)}" if target is not None else "redo"
+    return said(event)

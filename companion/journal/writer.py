@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import StorageError
+from companion.hardware.controls import Origin
 from companion.journal.events import Record
-from companion.journal.store import Origin, cause, connect, storage_error
+from companion.journal.store import cause, connect, storage_error
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,8 @@ from companion.errors import CompanionError
 from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
 from companion.hardware.board_link import BoardLinkState
-from companion.hardware.controls import ControlPressed
+from companion.hardware.controls import ControlPressed, Origin, board_run
+from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.session import GameSession
 from companion.speech.announcement import Cue
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
 
 
+FOLLOW_EVERY = 0.25
+"""Seconds between looks at the games file in a read-only view: a glance at SQLite's data version."""
+
+
 class CompanionApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
@@ -55,7 +60,10 @@ class CompanionApp(App[int]):
         start_kind: str | None = None,
         start_spec: "DiceSpec | None" = None,
         debug: bool = False,
+        following: Holder | None = None,
     ) -> None:
+        """`following`: another companion holds the data dir; this one is a read-only view that
+        follows its game, and takes no buttons, no board and no speech."""
         super().__init__()
         self.companion = companion
         self.show_tracebacks = debug
@@ -65,24 +73,33 @@ class CompanionApp(App[int]):
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
         self.storage_status = ""
+        if companion.store.readonly_reason:
+            self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
         self.speech_status = "speech off"
+        self.following = following
+        self._seen_version = -1
         self.status = Status()
         self.status_signal: Signal[Status] = Signal(self, "status")
 
     @property
     def mock_controls(self) -> Wired | None:
-        """The on-screen stand-ins for the buttons, only when the pins are mocks."""
-        if not self.companion.pin_choice.is_mock:
+        """The on-screen stand-ins for the buttons, only when the pins are mocks (and ours)."""
+        if not self.companion.pin_choice.is_mock or self.following is not None:
             return None
         return tuple((control, value) for _, control, value in self.companion.config.pins.buttons())
 
     def on_mount(self) -> None:
+        if self.following is not None:
+            self._mount_following()
+            return
         self.companion.connect_buttons(self._post_press)
         self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
         self.call_after_refresh(self._settle_memory)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
+        applied = self.companion.store.inputs("board:")
         self.call_after_refresh(
-            self.run_worker, self._connect_board, thread=True, name="board link", exit_on_error=False
+            self.run_worker, partial(self._connect_board, applied), thread=True, name="board link",
+            exit_on_error=False,
         )
         self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
                                     self.companion.progress, self.mock_controls))
@@ -118,6 +135,37 @@ class CompanionApp(App[int]):
         else:
             self._exit_renderables.clear()
 
+    def _mount_following(self) -> None:
+        self.call_after_refresh(self._settle_memory)
+        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
+                                    self.companion.progress, None))
+        self.refresh_status()
+        self._follow()
+        # Another process writes the games file: look for its commits a few times a second.
+        self.set_interval(FOLLOW_EVERY, self._follow)
+
+    def _follow(self) -> None:
+        """Shows what the companion holding the data dir has committed, and the game it has open."""
+        holder = self.companion.lock.holder()
+        if holder is None:
+            self.storage_status = "the other companion has quit: start this one again to play"
+            self.refresh_status()
+            return
+        screen = self._game_screen()
+        current = screen.session.game.id if screen else None
+        if holder.game != current:
+            if holder.game is None:
+                self.action_go_home()
+            else:
+                self.open_game(self.companion.store.game(holder.game))
+            return
+        version = self.companion.store.data_version()
+        if screen is not None and version != self._seen_version:
+            self._seen_version = version
+            settled = screen.session.catch_up()
+            if settled:
+                screen.settled(settled)
+
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of
         the collector's sight (a full collection over it took ~35 ms, stalling a press every few
@@ -129,9 +177,9 @@ class CompanionApp(App[int]):
         self._close_game()
         gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
 
-    def _connect_board(self) -> None:
+    def _connect_board(self, applied: dict[str, int]) -> None:
         try:
-            self.companion.connect_board(self._post_press, self._post_link_state)
+            self.companion.connect_board(self._post_press, self._post_link_state, applied)
         except Exception as error:  # the app runs on without a board, and says why
             self.post_message(BoardLinkChanged(f"board could not start: {error}"))
 
@@ -151,11 +199,24 @@ class CompanionApp(App[int]):
     # Messages up
 
     def on_hardware_press(self, message: HardwarePress) -> None:
+        press = message.press
         if self.companion.speaker is not None:
             self.companion.speaker.cue(Cue.PRESS)
+        if isinstance(self.screen, GameScreen):
+            # The screen's session records the press's origin with what it caused (or refused).
+            self.screen.on_control(press, press.origin)
+            return
         handler = getattr(self.screen, "on_control", None)
         if handler is not None:
-            handler(message.press)
+            handler(press)
+        self._done_with([press.origin] if press.origin else [])
+
+    def _done_with(self, origins: Iterable[Origin]) -> None:
+        """The board may forget these presses: what they caused is committed, or nothing was."""
+        board = self.companion.board
+        for origin in origins:
+            if board is not None and board_run(origin.source) is not None:
+                board.applied(origin)
 
     def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
         presser = self.companion.mock_presser
@@ -171,14 +232,14 @@ class CompanionApp(App[int]):
     def on_journal_settled(self, message: JournalSettled) -> None:
         screen = self._game_screen()
         if screen is None or screen.session is not message.session:
-            message.session.settle()
+            self._done_with(message.session.settle().origins)
             return
         settled = screen.session.settle()
+        self._done_with(settled.origins)
         if settled.failures:
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
             self.storage_status = ""
-        self.speech_status = "speech off"
         self.refresh_status()
         screen.settled(settled)
         self._show_lights()
@@ -273,7 +334,7 @@ class CompanionApp(App[int]):
     def _close_game(self) -> None:
         screen = self._game_screen()
         if screen is not None:
-            screen.session.close()
+            self._done_with(screen.session.close().origins)
             self.companion.lock.record(None)
 
     def _show_lights(self) -> None:
@@ -288,6 +349,8 @@ class CompanionApp(App[int]):
         # The mock panel above the status line says "mock pins"; this line stays short enough for a
         # small screen beside the table.
         hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
+        if self.following is not None:
+            hardware = f"READ-ONLY: following the companion of process {self.following.pid}"
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""

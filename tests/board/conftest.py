@@ -24,7 +24,7 @@ class Recorder:
     def wait_for(self, done: Callable[[list], bool], timeout: float = 5.0) -> list:
         with self._changed:
             if not self._changed.wait_for(lambda: done(self.items), timeout):
-                raise AssertionError("not seen within %.1f s; got %r" % (timeout, self.items[-20:]))
+                raise AssertionError(f"not seen within {timeout:.1f} s; got {self.items[-20:]!r}")
             return list(self.items)
 
     def wait_for_status(self, status: LinkStatus, after: int = 0, timeout: float = 5.0) -> BoardLinkState:

@@ -50,7 +50,9 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
     async with app.run_test(size=SIZE, message_hook=seen) as pilot:
         await seen.wait_for(link_says("fake board connected"))
         companion.fake_board.command("press roll")
-        companion.fake_board.command("settle")  # every event from the board is acknowledged
+        # Every event from the board is acknowledged, which now waits for the app to commit the roll:
+        # the board is asked on a thread, so the app goes on running meanwhile.
+        await asyncio.to_thread(companion.fake_board.command, "settle")
         await seen.wait_for(lambda m: isinstance(m, HardwarePress))
         await settle(pilot)
         presses = [m.press for m in seen.messages if isinstance(m, HardwarePress)]

@@ -188,3 +188,36 @@ def test_a_command_never_answered_fails_after_its_tries():
         host.tick(0.02 + 0.2 * step)
         host.outbox()
     assert CommandFailed(seq, "no answer from the board") in host.happenings()
+
+
+def test_acknowledging_on_apply_keeps_an_event_on_the_board_until_the_app_has_applied_it():
+    wire = Wire(board(), started_host(ack_when_applied=True))
+    wire.run(20)
+    for face in (1, 2, 3):
+        wire.board.push(codec.FACE, 0, face)
+    assert delivered(wire.run(50)) == [0, 1, 2]
+    assert wire.board.pending() == 3  # delivered, not yet applied: the board still holds them
+    wire.host.applied(1)
+    wire.run(10)
+    assert wire.board.pending() == 1
+    wire.host.applied(2)
+    wire.run(10)
+    assert wire.board.pending() == 0 and wire.host.duplicates > 0  # resent meanwhile, dropped as copies
+
+
+def test_a_new_host_remembering_what_was_applied_takes_the_unapplied_events_again():
+    the_board = board()
+    first = Wire(the_board, started_host(ack_when_applied=True))
+    first.run(20)
+    for face in (1, 2, 3):
+        the_board.push(codec.FACE, 0, face)
+    assert delivered(first.run(50)) == [0, 1, 2]
+    first.host.applied(0)  # then the host dies before it applies 1 and 2
+    first.run(10)
+    the_board.link_down()
+    remembered = DeliveryMemory()
+    run = (first.host.info.board_id, first.host.info.boot)
+    remembered.last_delivered[run] = remembered.last_applied[run] = 0  # as the games file kept it
+    second = Wire(the_board, started_host(remembered, now=first.now_ms / 1000, ack_when_applied=True))
+    second.now_ms = first.now_ms
+    assert delivered(second.run(300)) == [1, 2]

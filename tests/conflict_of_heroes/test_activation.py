@@ -5,13 +5,18 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes import activation
 from companion.games.conflict_of_heroes.commands import (
-    Activate, MarkSpent, Move, Pass, Stall, StartRound,
+    Activate,
+    MarkSpent,
+    Move,
+    Pass,
+    Stall,
+    StartRound,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
-from companion.games.conflict_of_heroes.library import load_units
+from companion.games.conflict_of_heroes.library import shipped
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, start_with_turn
 
-UNITS = load_units()
+UNITS = shipped().units
 
 
 def test_a_mmg_with_a_2ap_move_pays_3_aps_into_woods():

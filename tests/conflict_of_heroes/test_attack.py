@@ -2,9 +2,9 @@
 
 from companion.games.conflict_of_heroes import attack
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
-from companion.games.conflict_of_heroes.library import load_units
+from companion.games.conflict_of_heroes.library import shipped
 
-UNITS = load_units()
+UNITS = shipped().units
 SUPPRESSED = HitCounter(name="Suppressed", count=1, rally=7, fire_cost=1, red_fp=-2, blue_fp=-2)
 
 

@@ -23,7 +23,7 @@ def test_physical_and_generated_initiative_rolls_count_every_face_by_source(game
         announce(game)
         game.execute(Roll())
 
-    voided = voided_decisions(store.raw_records(game.game.id, UNDO_EVENTS))
+    voided = voided_decisions(store.raw_records(game.game.id, types=UNDO_EVENTS))
     statistics = tally_journal(store.raw_records(game.game.id), DICE_EVENTS, voided)
 
     rolls = [r.event for r in game.records if isinstance(r.event, InitiativeRolled)]

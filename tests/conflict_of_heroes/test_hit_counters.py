@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, available, draw
-from companion.games.conflict_of_heroes.library import load_hit_counters
+from companion.games.conflict_of_heroes.library import shipped
 
-POOL = load_hit_counters().foot
+POOL = shipped().pools.foot
 
 
 def test_the_suppressed_counter_raises_fire_cost_by_one_lowers_both_firepowers_by_two_and_rallies_on_7():
@@ -21,7 +21,7 @@ def test_the_suppressed_counter_raises_fire_cost_by_one_lowers_both_firepowers_b
 
 def test_the_counters_the_rules_name_are_all_shipped_in_both_piles():
     names = {"Suppressed", "Pinned", "Stunned", "Panic", "Killed"}
-    piles = load_hit_counters()
+    piles = shipped().pools
     assert {c.name for c in piles.foot.values()} == names
     assert {c.name for c in piles.vehicle.values()} == names
     assert POOL["killed"].killed and POOL["killed"].rally is None

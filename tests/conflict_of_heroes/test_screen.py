@@ -1,20 +1,24 @@
-"""Pilot tests of the Conflict of Heroes screen, driven through gpiozero MockFactory pins and keys."""
+"""Pilot tests of the Conflict of Heroes screen: gpiozero MockFactory pins and keys, the generic form,
+the owner's peek; what a press means is tested in the core (test_controller.py)."""
 
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Digits
+from textual.widgets import DataTable, Digits, Input, Select
 
 from companion.bootstrap import Companion, bootstrap
-from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, EnterFace, StartRound
+from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, StartRound
 from companion.games.conflict_of_heroes.events import AttackRolled, HitCounterDrawn, InitiativeSpendCounted
-from companion.games.conflict_of_heroes.library import load_units
+from companion.games.conflict_of_heroes.library import shipped
+from companion.games.conflict_of_heroes.state import UnitState
+from companion.games.kit.faces import EnterFace
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.conflict_of_heroes.prompts import AttackForm, CounterPeek
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
+from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
+from tests.pilot import press, settle
 
 SIZE = (150, 45)
 SIDE_PINS = (20, 21)
@@ -35,8 +39,8 @@ def table(tmp_path: Path, mock_factory, clock) -> Iterator[Companion]:
 
 def german_to_act(companion: Companion) -> None:
     """A German squad and a Soviet squad on the map, round 1, and the German side won the initiative."""
-    session = companion.resume_or_start("conflict_of_heroes")
-    units = load_units()
+    _, session = companion.resume_or_start("conflict_of_heroes")
+    units = shipped().units
     session.execute(AddUnit(side=1, label="Squad B", profile=units["german_rifle_squad"]))
     session.execute(AddUnit(side=2, label="Squad D", profile=units["soviet_rifle_squad"]))
     session.execute(StartRound())
@@ -47,42 +51,61 @@ def german_to_act(companion: Companion) -> None:
     assert session.state.turn == 1
 
 
+def coh_screen(app: CompanionApp) -> ConflictOfHeroesScreen:
+    screen = app.screen
+    assert isinstance(screen, ConflictOfHeroesScreen)
+    return screen
+
+
+def unit_of(screen: ConflictOfHeroesScreen, number: int) -> UnitState:
+    unit = screen.state.unit(number)
+    assert unit is not None
+    return unit
+
+
 def caps_shown(app: CompanionApp, side: int) -> str:
     return app.screen.query_one(f"#coh-caps-{side}", Digits).value
 
 
-def unit_row(app: CompanionApp, number: int) -> list:
+def unit_row(app: CompanionApp, number: int) -> list[str]:
     return [str(cell) for cell in app.screen.query_one("#coh-units", DataTable).get_row(str(number))]
+
+
+def last_notice(app: CompanionApp) -> str:
+    return [notice.message for notice in app._notifications][-1]
+
+
+async def test_opening_a_new_game_journals_nothing(table):
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = coh_screen(app)
+        assert screen.session.records == []
+        assert (caps_shown(app, 1), caps_shown(app, 2)) == ("7", "7")
 
 
 async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_the_side_button(table, clock):
     german_to_act(table)
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, ConflictOfHeroesScreen)
-        assert (caps_shown(app, 1), caps_shown(app, 2)) == ("7", "7")
-
+        screen = coh_screen(app)
         table.mock_presser.press(Control.CONFIRM)  # activates the highlighted unit, Squad B
-        await pilot.pause()
-        assert screen.state.unit(1).status == "active"
+        await settle(pilot)
         assert unit_row(app, 1)[1:2] + unit_row(app, 1)[4:6] == ["German", "active", "7"]
 
-        await pilot.press("f")
-        assert isinstance(app.screen, AttackForm)
-        await pilot.click("#ok")  # the enemy units are chosen already
-        await pilot.pause()
-        assert screen.state.pending.attack.targets[0].unit == 2
+        await press(pilot, "f")
+        assert isinstance(app.screen, SpecForm)
+        await press(pilot, "enter")  # the lone enemy unit is ticked already
+        assert screen.state.pending is not None
         assert "+1 CAP 58% / 8%" in str(screen.query_one("#coh-pending").render())
 
         table.mock_presser.press(Control.SIDE, 1)  # one CAP on the German roll
-        await pilot.pause()
+        await settle(pilot)
         assert screen.state.pending.modifier == 1
-
-        table.mock_presser.press(Control.FACE, 4)
-        clock.advance(1)
-        table.mock_presser.press(Control.FACE, 5)
-        await pilot.pause()
+        for face in (4, 5):
+            clock.advance(1)
+            table.mock_presser.press(Control.FACE, face)
+            await settle(pilot)
 
         session = screen.session
         committed = table.store.records(session.game.id, session.rules.events)
@@ -92,116 +115,91 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         assert caps_shown(app, 1) == "6"
         assert unit_row(app, 1)[5] == "4"  # 7 APs less the squad's fire cost of 3
         assert unit_row(app, 2)[6] == "hit (hidden)"
-        assert session.state.turn == 2
 
-        table.mock_presser.press(Control.SIDE, 2)  # the Soviet CAP button spends one CAP
-        await pilot.pause()
+        clock.advance(1)
+        table.mock_presser.press(Control.SIDE, 2)  # no Soviet roll waiting: the button spends one CAP
+        await settle(pilot)
         assert caps_shown(app, 2) == "6"
 
 
-async def test_two_hits_destroy_the_unit_and_its_side_track_shows_the_space_it_takes(table):
+async def test_the_owner_peeks_at_a_hidden_counter_without_revealing_it_and_two_hits_destroy(table):
     german_to_act(table)
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        await pilot.press("a", "f")
-        await pilot.click("#ok")
-        await pilot.press("6", "6")  # 4 FP + 12 against 12: two hits
-        assert screen.state.unit(2).status == "destroyed"
-        assert screen.state.side(2).caps.current == 6
+        screen = coh_screen(app)
+        await press(pilot, "a", "f", "enter", "4", "4")  # 12 against 12: one hit
+        hit = unit_of(screen, 2).hit
+        assert hit is not None
+        await press(pilot, "down", "h")
+        assert isinstance(app.screen, RevealPanel)
+        shown = " ".join(str(label.render()) for label in app.screen.query("Label"))
+        assert "For the Soviet player only" in shown and hit.counter.name in shown
+        await press(pilot, "enter")
+        assert app.screen is screen
+        assert unit_of(screen, 2).hit == hit  # not revealed
+        assert hit.counter.name not in unit_row(app, 2)
+        await press(pilot, "p", "up", "f", "enter", "6", "6")  # a hit unit hit again is destroyed
+        assert unit_of(screen, 2).status == "destroyed"
         assert "lost units on 7" in str(screen.query_one("#coh-track-2").render())
 
 
-async def test_the_owner_peeks_at_a_hidden_counter_without_revealing_it(table):
+async def test_undo_erases_a_face_withdraws_the_unrolled_attack_and_is_refused_after_a_roll(table, clock):
     german_to_act(table)
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        await pilot.press("a", "f")
-        await pilot.click("#ok")
-        await pilot.press("4", "4")  # 12 against 12: one hit
-        hit = screen.state.unit(2).hit
-        await pilot.press("down", "h")
-        assert isinstance(app.screen, CounterPeek)
-        shown = " ".join(str(label.render()) for label in app.screen.query("Label"))
-        assert "For the Soviet player only" in shown and hit.counter.name in shown
-        await pilot.press("enter")
-        assert app.screen is screen
-        assert not screen.state.unit(2).hit.revealed
-        assert hit.counter.name not in str(screen.query_one("#coh-units", DataTable).get_row("2"))
-
-
-async def test_a_refused_attack_is_shown_and_records_nothing(table):
-    german_to_act(table)
-    app = CompanionApp(table, start_kind="conflict_of_heroes")
-    async with app.run_test(size=SIZE) as pilot:
-        before = len(app.screen.session.records)
-        await pilot.press("f")
-        await pilot.click("#ok")
-        await pilot.pause()
-        assert len(app.screen.session.records) == before
-        assert "not activated" in [n.message for n in app._notifications][-1]
-
-
-async def test_the_undo_button_erases_a_face_then_withdraws_the_unrolled_attack(table, clock):
-    german_to_act(table)
-    app = CompanionApp(table, start_kind="conflict_of_heroes")
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        await pilot.press("a", "f")
-        await pilot.click("#ok")
+        screen = coh_screen(app)
+        await press(pilot, "a", "f", "enter")
         table.mock_presser.press(Control.FACE, 3)
-        table.mock_presser.press(Control.UNDO)
-        await pilot.pause()
-        assert screen.state.pending.faces == ()
+        await settle(pilot)
         clock.advance(1)
         table.mock_presser.press(Control.UNDO)
-        await pilot.pause()
-        assert screen.state.pending is None
-        assert screen.state.unit(1).status == "active"
-        assert caps_shown(app, 1) == "7"
+        await settle(pilot)
+        assert screen.state.pending is not None and screen.state.pending.faces == ()
+        clock.advance(1)
+        table.mock_presser.press(Control.UNDO)
+        await settle(pilot)
+        assert screen.state.pending is None and caps_shown(app, 1) == "7"
+        assert last_notice(app) == "undo: Squad B attacks 1 unit, in range"
+        await press(pilot, "f", "enter", "1", "1")  # a miss
+        before = len(screen.session.records)
+        await press(pilot, "u")
+        assert len(screen.session.records) == before
+        assert "an attack roll followed it" in last_notice(app)
 
 
 async def test_the_side_button_counts_the_initiative_spend_into_the_journal_and_confirm_announces_it(table, clock):
-    session = table.resume_or_start("conflict_of_heroes")
+    _, session = table.resume_or_start("conflict_of_heroes")
     session.execute(StartRound())
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        table.mock_presser.press(Control.SIDE, 2)  # the Soviet side announces first on the tie
-        clock.advance(1)
-        table.mock_presser.press(Control.SIDE, 2)
-        await pilot.pause()
-        assert "2 counted on the side button" in str(screen.query_one("#coh-situation").render())
+        screen = coh_screen(app)
+        for _ in range(2):  # the Soviet side announces first on the tie
+            clock.advance(1)
+            table.mock_presser.press(Control.SIDE, 2)
+            await settle(pilot)
+        assert "(2 counted)" in str(screen.query_one("#coh-situation").render())
         reopened = table.store.records(session.game.id, session.rules.events)
         assert [r.event.caps for r in reopened if isinstance(r.event, InitiativeSpendCounted)] == [1, 2]
         table.mock_presser.press(Control.CONFIRM)
-        await pilot.pause()
-        assert screen.state.initiative.spends == (2,)
+        await settle(pilot)
+        assert screen.state.initiative is not None and screen.state.initiative.spends == (2,)
         assert caps_shown(app, 2) == "5"
+        assert "1–6" not in str(screen.query_one("#help-line").render())
 
 
-async def test_undo_after_a_roll_says_the_roll_settled_it_and_records_nothing(table):
-    german_to_act(table)
+async def test_a_unit_added_with_the_form_joins_its_nationality_shows_its_label_as_written_and_the_help_follows(table):
     app = CompanionApp(table, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        await pilot.press("a", "f")
-        await pilot.click("#ok")
-        await pilot.press("1", "1")  # a miss
-        before = len(screen.session.records)
-        table.mock_presser.press(Control.UNDO)
-        await pilot.pause()
-        assert len(screen.session.records) == before
-        assert "settled by “Squad B → Squad D: AV 6" in [n.message for n in app._notifications][-1]
-
-
-async def test_the_help_line_names_the_keys_of_the_moment(table):
-    german_to_act(table)
-    app = CompanionApp(table, start_kind="conflict_of_heroes")
-    async with app.run_test(size=SIZE) as pilot:
-        help_line = app.screen.query_one("#coh-help")
-        assert "m move" in str(help_line.render())
-        await pilot.press("a", "f")
-        await pilot.click("#ok")
-        assert "CAPs on this roll" in str(help_line.render())
+        screen = coh_screen(app)
+        assert "i add unit" in str(screen.query_one("#help-line").render())
+        await press(pilot, "i")
+        form = app.screen
+        assert isinstance(form, SpecForm)
+        form.query_one("#field-unit", Select).value = "soviet_mmg"
+        form.query_one("#field-label", Input).value = "[b]Ivan[/b]"  # shown as written, never as markup
+        await press(pilot, "enter")
+        assert app.screen is screen
+        assert unit_row(app, 1)[1:4] == ["Soviet", "[b]Ivan[/b]", "Soviet MMG"]
+        assert "[b]Ivan[/b]" in screen.query_one("#coh-units", DataTable).render_line(1).text
+        await press(pilot, "n")
+        assert "confirm" in str(screen.query_one("#help-line").render())

@@ -2,11 +2,15 @@
 
 from companion.games.conflict_of_heroes import view
 from companion.games.conflict_of_heroes.commands import (
-    Activate, AnnounceInitiative, DeclareAttack, DeclareRally, RevealCounter, StartRound, Target, UseCounterPools,
+    Activate,
+    AnnounceInitiative,
+    DeclareAttack,
+    DeclareRally,
+    RevealCounter,
+    StartRound,
+    Target,
 )
-from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
-from companion.games.conflict_of_heroes.library import load_hit_counters
-from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, start_with_turn
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
 
 def test_the_situation_says_who_announces_who_rolls_and_who_acts(game):
@@ -28,13 +32,11 @@ def test_the_pending_attack_shows_the_odds_for_each_cap_spend_as_figure_10_has_t
     game.execute(DeclareAttack(attacker=mmg, targets=(Target(unit=squad),)))
     lines = view.pending_lines(game.state)
     assert lines[1] == "▶ Squad C: 3 FP + 2d6 vs DV 12 (in range, front)"
-    assert lines[2].split() == "hit / destroyed: +0 CAP 28% / 0% · +1 CAP 42% / 3% · +2 CAP 58% / 8%".split()
+    assert " ".join(lines[2].split()) == "hit / destroyed: +0 CAP 28% / 0% · +1 CAP 42% / 3% · +2 CAP 58% / 8%"
 
 
-def test_a_hidden_hit_shows_only_that_there_is_one(game):
-    pools = load_hit_counters()
-    only = {"pinned": pools.foot["pinned"]}
-    game.execute(UseCounterPools(pools=HitCounterPools(foot=only, vehicle=only)))
+def test_a_hidden_hit_shows_only_that_there_is_one(new_game):
+    game = new_game(only("pinned"))
     hmg = add(game, GERMAN, "HMG", "german_hmg")
     squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
@@ -44,17 +46,15 @@ def test_a_hidden_hit_shows_only_that_there_is_one(game):
     assert "Pinned" not in " ".join(view.roll_lines(game.state))
 
 
-def test_a_rally_from_a_hidden_counter_keeps_its_rally_number_off_the_screen_until_it_is_shown(game):
-    pools = load_hit_counters()
-    only = {"suppressed": pools.foot["suppressed"]}
-    game.execute(UseCounterPools(pools=HitCounterPools(foot=only, vehicle=only)))
+def test_a_rally_from_a_hidden_counter_keeps_its_rally_number_off_the_screen_until_it_is_shown(new_game):
+    game = new_game(only("suppressed"))
     hmg = add(game, GERMAN, "HMG", "german_hmg")
     squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
     enter(game, 4, 4)
     game.execute(Activate(unit=squad))
-    game.execute(DeclareRally(unit=squad, in_cover=True))
+    game.execute(DeclareRally(unit=squad, cover_dm=2))
     hidden = view.pending_lines(game.state)[1]
     assert "7" not in hidden and "Suppressed" not in hidden and "hidden counter" in hidden
     game.execute(RevealCounter(unit=squad))
@@ -66,7 +66,7 @@ def test_the_initiative_roll_shows_each_side_s_announced_spend(game):
     game.execute(StartRound())
     game.execute(AnnounceInitiative(side=SOVIET, caps=1))
     game.execute(AnnounceInitiative(side=GERMAN, caps=0))
-    assert view.pending_lines(game.state) == ["Dice: _ _ _ _   (Soviet +1 CAPs, German +0 CAPs)"]
+    assert view.pending_lines(game.state) == ["Dice: _ _ _ _   (Soviet +1 CAP, German +0 CAPs)"]
 
 
 def test_the_initiative_roll_is_told_with_the_sides_names(game):

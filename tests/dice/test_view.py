@@ -14,7 +14,8 @@ from companion.dice.view import history_table, shown_roll
 AT = datetime(2026, 11, 30, 14, 5, 9, tzinfo=UTC)
 
 
-def entry(number: int, spec: str, faces: tuple[int, ...], source: Source = "generated", voided: bool = False) -> RollEntry:
+def entry(number: int, spec: str, faces: tuple[int, ...], source: Source = "generated",
+          voided: bool = False) -> RollEntry:
     roll = DiceRolled(spec=DiceSpec.parse(spec), faces=faces, source=source)
     return RollEntry(number, number * 2, AT, roll, voided)
 

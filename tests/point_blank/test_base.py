@@ -9,7 +9,8 @@ from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
 def test_a_check_asks_for_its_cards_then_gives_its_outcome():
     check = Spotting(los="degrading", targets=(4,))
     step = check.advance(())
-    assert isinstance(step, Step) and step.cards == 1 and step.success((3,)) and not step.success((4,))
+    assert isinstance(step, Step) and step.cards == 1 and step.success is not None
+    assert step.success((3,)) and not step.success((4,))
     outcome = check.advance((3,))
     assert isinstance(outcome, Outcome) and outcome.changes[0].changes == {"spotted": True}
 

@@ -4,7 +4,14 @@ import pytest
 
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.battlefield import (
-    Blaze, Bog, Concealment, FatigueBonus, Repair, Smoke, Spotting, Unbog,
+    Blaze,
+    Bog,
+    Concealment,
+    FatigueBonus,
+    Repair,
+    Smoke,
+    Spotting,
+    Unbog,
 )
 
 
@@ -63,4 +70,4 @@ def test_repair_needs_five_with_the_leaders_help():
 
 
 def test_an_odd_card_earns_a_second_fatigue_reduction():
-    assert "odd" in result(FatigueBonus(), 3).text and "even" in result(FatigueBonus(), 4).text
+    assert result(FatigueBonus(), 3).findings[0].kind == "odd" and result(FatigueBonus(), 4).findings[0].kind == "even"

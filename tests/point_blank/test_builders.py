@@ -1,33 +1,26 @@
 """Checks built from the tracked units: terrain, markers and fatigue taken from the state."""
 
-import random
-from datetime import UTC, datetime
+import re
 
 import pytest
 
 from companion.errors import RuleViolation
 from companion.games.point_blank import builders
-from companion.games.point_blank.catalog import UnitTemplate, load_catalog
-from companion.games.point_blank.rules import AddUnit, AdjustUnit, PointBlankRules, SetMarker, SetUpGame
-from companion.journal.events import Record
+from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.commands import AddUnit, AdjustUnit, SetMarker, SetUpGame
+from companion.games.rules import Command
+from tests.point_blank.playing import CATALOG, played
 
-CATALOG = load_catalog()
 SQUAD = UnitTemplate(name="squad", kind="full_squad", morale=6, firepower=2)
 AFV = UnitTemplate(name="M4", kind="afv", morale=7, firepower=2, front_armour=3, flank_armour=1)
 
 
 def table(*placed, markers=()):
-    rules = PointBlankRules(random.Random(0))
-    state = rules.initial()
-    commands = [SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9))]
-    for template, side, terrain, extra in placed:
+    commands: list[Command] = [SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9))]
+    for template, side, terrain, _ in placed:
         commands.append(AddUnit(template=template, side=side, terrain=terrain, sector="B2" if side == 2 else "B1"))
     commands += [AdjustUnit(unit=i, changes=extra) for i, (_, _, _, extra) in enumerate(placed, 1) if extra]
-    commands += list(markers)
-    for command in commands:
-        for event in rules.decide(state, command):
-            state = rules.evolve(state, Record(0, datetime.now(UTC), event), False)
-    return state
+    return played(*commands, *markers)
 
 
 def test_fire_at_concealed_infantry_in_brush_adds_the_terrain_and_concealment():
@@ -61,27 +54,27 @@ def test_melee_dice_come_from_the_defenders_terrain_card():
 
 def test_no_spotting_or_bogging_in_clear_terrain():
     state = table((AFV, 2, "clear", {}))
-    with pytest.raises(RuleViolation, match="7.16"):
+    with pytest.raises(RuleViolation, match=re.escape("7.16")):
         builders.spotting(state, CATALOG, [1])
-    with pytest.raises(RuleViolation, match="10.1.3"):
+    with pytest.raises(RuleViolation, match=re.escape("10.1.3")):
         builders.bog(state, CATALOG, 1)
 
 
 def test_the_sniper_cannot_target_units_in_smoke():
     state = table((SQUAD, 2, "brush", {}), markers=[SetMarker(marker="smoke", sector="B2")])
-    with pytest.raises(RuleViolation, match="8.12"):
+    with pytest.raises(RuleViolation, match=re.escape("8.12")):
         builders.sniper(state, CATALOG, 1, card_pips=3)
 
 
 def test_buttoned_afvs_are_immune_to_infantry_fire():
     state = table((SQUAD, 1, "clear", {}), (AFV, 2, "clear", {"buttoned": True}))
-    with pytest.raises(RuleViolation, match="7.3"):
+    with pytest.raises(RuleViolation, match=re.escape("7.3")):
         builders.fire(state, CATALOG, [1], [2])
 
 
 def test_afvs_may_not_overrun_into_blocking_terrain():
     state = table((AFV, 1, "clear", {}), (SQUAD, 2, "woods", {}))
-    with pytest.raises(RuleViolation, match="7.11"):
+    with pytest.raises(RuleViolation, match=re.escape("7.11")):
         builders.overrun(state, CATALOG, 1, [2], machine_guns=2, high_explosive=2)
     in_brush = table((AFV, 1, "clear", {}), (SQUAD, 2, "brush", {}))
     assert builders.overrun(in_brush, CATALOG, 1, [2], 2, 2).attacker_dice == 4

@@ -4,8 +4,10 @@ import random
 
 from companion.dice.journal_dice import UNDO_EVENTS, tally_journal, voided_decisions
 from companion.games.point_blank.checks.battlefield import PlainCheck
+from companion.games.point_blank.commands import EnterPip, RollDie, SetUpGame, StartCheck
 from companion.games.point_blank.dice_thrown import DICE_EVENTS
-from companion.games.point_blank.rules import DieThrown, EnterPip, PointBlankRules, RollDie, SetUpGame, StartCheck
+from companion.games.point_blank.events import DieThrown
+from companion.games.point_blank.rules import PointBlankRules
 from companion.games.rules import Undo
 from companion.journal.store import GameStore
 from companion.session import GameSession
@@ -18,10 +20,12 @@ def test_dice_rolled_by_the_companion_and_keyed_in_count_apart_and_undoing_a_res
     game.execute(StartCheck(check=PlainCheck(cards=2)))
     (rolled, *_) = game.execute(RollDie())
     game.execute(EnterPip(pip=4))
+    game.execute(StartCheck(check=PlainCheck()))
     game.execute(EnterPip(pip=4))
     game.execute(Undo())  # the last check's result: its die stays thrown
+    game.close()
 
-    voided = voided_decisions(store.raw_records(game.game.id, UNDO_EVENTS))
+    voided = voided_decisions(store.raw_records(game.game.id, types=UNDO_EVENTS))
     statistics = tally_journal(store.raw_records(game.game.id), DICE_EVENTS, voided)
     store.close()
 

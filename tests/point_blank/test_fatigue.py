@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 from companion.errors import CompanionError, RuleViolation
 from companion.games.point_blank import fatigue
 from companion.games.point_blank.catalog import UnitTemplate
-from companion.games.point_blank.rules import (
-    AddUnit, EndImpulse, Order, PointBlankRules, ReduceFatigue, SetUpGame,
-)
+from companion.games.point_blank.commands import AddUnit, EndImpulse, Order, ReduceFatigue, SetUpGame
+from companion.games.point_blank.rules import PointBlankRules
 from companion.games.point_blank.units import ACTIONS, Unit
 from companion.journal.events import Record
 
@@ -33,7 +32,7 @@ def test_a_fatigue_two_unit_that_fires_is_spent_at_the_end_of_the_impulse():
 
 def test_fatigue_gained_this_impulse_cannot_be_removed_in_it():
     unit = fatigue.acted(SQUAD, "move", "card")
-    with pytest.raises(RuleViolation, match="7.6"):
+    with pytest.raises(RuleViolation, match=r"7\.6"):
         fatigue.fatigue_reduced(unit)
     assert fatigue.fatigue_reduced(fatigue.impulse_ended(unit)).fatigue == 0
 
@@ -148,7 +147,7 @@ def test_the_rules_never_leave_a_unit_out_of_bounds(commands):
             assert 0 <= unit.fatigue <= 2
             assert unit.fatigue == 0 or not unit.leader
         if isinstance(command, EndImpulse):
-            for old, new in zip(before.units, state.units):
+            for old, new in zip(before.units, state.units, strict=True):
                 if old.acted_fatigued:
                     assert new.spent and new.fatigue == 0
         assert state.deck.left + sum(state.deck.hands) <= 54

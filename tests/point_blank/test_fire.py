@@ -2,7 +2,7 @@
 
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper, defence_modifier, fire_group
-from tests.point_blank.checks_helpers import afv, squad
+from tests.point_blank.checks_helpers import afv, said, squad
 
 
 def run(check, *pips):
@@ -33,12 +33,12 @@ def fire(**options):
 def test_an_attack_that_beats_the_defence_makes_a_damage_check_with_the_difference():
     # attack 3 + 4 = 7 against defence 2 + 1 (brush) = 3: damage check 4 + 4 = 8 > 6: shaken
     outcome = run(fire(defence=1), 4, 2, 4)
-    assert changes_of(outcome, 5)["shaken"] == 1 and "damage checks +4" in outcome.text
+    assert changes_of(outcome, 5)["shaken"] == 1 and "damage checks +4" in said(outcome)
 
 
 def test_an_attack_equal_to_the_defence_misses():
     outcome = run(fire(defence=2), 2, 3)
-    assert not outcome.changes and "no effect" in outcome.text
+    assert not outcome.changes and "no effect" in said(outcome)
 
 
 def test_a_natural_six_checks_the_lead_unit_for_ammunition_before_the_defence():
@@ -85,7 +85,7 @@ def test_the_barrage_on_a_pz_iiij_adds_its_flank_armour_and_needs_a_plus_one_dam
     step = check.advance((4, 3, 5))
     assert isinstance(step, Step) and "+1" in step.prompt
     outcome = run(check, 4, 3, 5, 6)  # 6 + 1 = 7, morale 7: holds
-    assert "damage checks +1" in outcome.text and changes_of(outcome, 9)["shaken"] == 0
+    assert "damage checks +1" in said(outcome) and changes_of(outcome, 9)["shaken"] == 0
 
 
 def test_the_sniper_fires_with_two_cards_then_draws_for_its_fate():
@@ -97,4 +97,4 @@ def test_the_sniper_fires_with_two_cards_then_draws_for_its_fate():
 def test_a_blaze_weapon_that_shakes_its_target_checks_for_a_blaze():
     check = InfantryFire(lead=squad(1), lead_firepower=3, targets=(squad(5, morale=6),), blaze=True, sector="B2")
     outcome = run(check, 4, 1, 3, 4)  # 7 vs 1: damage 3 + 6 = 9 > 6: shaken; blaze 4
-    assert outcome.markers[0].marker == "blaze" and "morale check" in outcome.text
+    assert outcome.markers[0].marker == "blaze" and "morale check" in said(outcome)

@@ -2,7 +2,7 @@
 
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.melee import Melee, melee_dice, overrun_dice, spread
-from tests.point_blank.checks_helpers import squad
+from tests.point_blank.checks_helpers import said, squad
 
 
 def test_two_ss_units_of_two_attack_with_four_dice_against_two():
@@ -32,10 +32,10 @@ def test_the_airborne_melee_example_scores_three_hits_to_one():
     germans = (squad(3, "German A", firepower=1), squad(4, "German B", firepower=1))
     outcome = Melee(attackers=airborne, defenders=germans, attacker_dice=4, defender_dice=2).advance((3, 6, 4, 6, 3, 6))
     assert isinstance(outcome, Outcome)
-    assert "attacker scores 3 hits, defender 1" in outcome.text
+    assert "attacker scores 3 hits, defender 1" in said(outcome)
     by_unit = {c.unit: c.changes for c in outcome.changes if "shaken" in c.changes}
     assert by_unit[3]["reduced"] is True and by_unit[4]["shaken"] == 1 and by_unit[1]["shaken"] == 1
-    assert "defender retreats" in outcome.text
+    assert "defender retreats" in said(outcome)
 
 
 def test_an_overrun_counts_mg_and_he_and_one_die_per_squad():

@@ -1,12 +1,15 @@
 """Exact odds from the unseen cards, checked against brute-force enumeration of every order."""
 
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from companion.games.point_blank.deck import Deck
+from companion.games.point_blank import odds as odds_module
+from companion.games.point_blank.deck import Deck, counts, minus
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 
 
@@ -42,7 +45,7 @@ def test_a_2d6_across_the_last_card_reads_the_second_card_from_the_new_deck():
     deck = deck.discard_unseen(3)  # one card left in the pile, four cards made up the old pile
     # The new deck holds everything except the hands and the card this check already holds.
     odds = total_odds(deck, 2)
-    expected = Counter()
+    expected: dict[int, Fraction] = defaultdict(Fraction)
     for first in range(1, 7):
         for second in range(1, 7):
             if second != first:
@@ -91,3 +94,95 @@ def test_ties_in_melee_send_the_attacker_back():
     deck = Deck.fresh((0, 0, 0, 5, 0, 0))
     odds = melee_odds(deck, 1, 1)
     assert odds.attacker_retreats == 1 and odds.defender_retreats == 0
+
+
+def card_by_card(deck, attack, defend, a_on, d_on):
+    """Exact odds one card at a time over every pip value, the draw pile giving way to the new deck
+    (every card but this melee's and the pending check's) after `deck.left` cards."""
+    after = minus(deck.composition, counts(deck.held))
+    left = deck.left or sum(after)
+    states = {(deck.unseen if deck.left else after, 0, 0): 1}
+    orders = 1
+    for position in range(attack + defend):
+        attacking = position < attack
+        grown: Counter = Counter()
+        for (pool, a, d), ways in states.items():
+            if position == left:
+                pool = minus(after, minus(deck.unseen, pool))
+            for pip in range(1, 7):
+                if pool[pip - 1]:
+                    hit = pip >= (a_on if attacking else d_on)
+                    key = minus(pool, counts((pip,))), a + (hit and attacking), d + (hit and not attacking)
+                    grown[key] += ways * pool[pip - 1]
+        orders *= sum(next(iter(grown))[0]) + 1
+        states = grown
+    tally: Counter = Counter()
+    for (_, a, d), ways in states.items():
+        tally[a, d] += ways
+    return {key: Fraction(ways, orders) for key, ways in sorted(tally.items())}
+
+
+@st.composite
+def melees(draw):
+    """A deck in any state its counts allow, and a melee it can hold."""
+    composition = tuple(draw(st.integers(0, 4)) for _ in range(6))
+    seen = tuple(draw(st.integers(0, n)) for n in composition)
+    held = tuple(pip for pip in range(1, 7) for _ in range(draw(st.integers(0, seen[pip - 1]))))
+    deck = Deck(composition=composition, left=0, seen=seen, held=held)
+    deck = Deck(composition=composition, left=draw(st.integers(0, sum(deck.unseen))), seen=seen, held=held)
+    cards = sum(minus(composition, counts(held)))
+    attack = draw(st.integers(0, min(4, cards)))
+    defend = draw(st.integers(0, min(4, cards - attack)))
+    return deck, attack, defend, draw(st.integers(0, 8)), draw(st.integers(0, 8))
+
+
+@settings(max_examples=300, deadline=None)
+@given(melees())
+def test_melee_odds_match_card_by_card_counting_in_any_deck_state(melee):
+    deck, attack, defend, a_on, d_on = melee
+    assume(attack + defend > 0)
+    assert_the_same(melee_odds(deck, attack, defend, a_on, d_on), card_by_card(deck, attack, defend, a_on, d_on))
+
+
+def assert_the_same(odds, exact):
+    """The whole table, and the figures the screen shows from it."""
+    assert odds.as_fractions() == exact
+    assert odds.defender_retreats == sum((p for (a, d), p in exact.items() if a > d), Fraction(0))
+    assert odds.attacker_retreats == sum((p for (a, d), p in exact.items() if d >= a), Fraction(0))
+    assert odds.expected(0) == sum((a * p for (a, _), p in exact.items()), Fraction(0))
+    assert odds.expected(1) == sum((d * p for (_, d), p in exact.items()), Fraction(0))
+
+
+@pytest.mark.parametrize(("attack", "defend", "left", "a_on", "d_on"), [
+    (5, 4, 3, 3, 5),  # the draw pile runs out inside the attacker's cards
+    (3, 5, 5, 5, 2),  # inside the defender's
+    (4, 4, 30, 2, 6),  # not at all
+])
+def test_a_melee_from_a_full_size_deck_with_three_bands_matches_card_by_card_counting(attack, defend, left, a_on, d_on):
+    deck = Deck.fresh((9, 9, 9, 9, 9, 9)).deal(1, 5).deal(2, 5)
+    for pip in (6, 6, 5, 1, 2, 3, 4, 6, 6, 6, 5, 5, 3, 3):
+        deck = deck.draw(pip)
+    deck = deck.settle().discard_unseen(deck.left - left)
+    assert_the_same(melee_odds(deck, attack, defend, a_on, d_on), card_by_card(deck, attack, defend, a_on, d_on))
+
+
+def test_melee_odds_with_real_dice_match_every_throw():
+    throws: Counter[tuple[int, int]] = Counter()
+    for faces in product(range(1, 7), repeat=5):
+        throws[sum(p >= 3 for p in faces[:2]), sum(p >= 5 for p in faces[2:])] += 1
+    odds = melee_odds(Deck.fresh((1, 1, 1, 1, 1, 1)), 2, 3, 3, 5, dice=True)
+    assert_the_same(odds, {key: Fraction(n, 6**5) for key, n in sorted(throws.items())})
+
+
+def test_the_same_deck_state_is_counted_once_and_then_read_from_the_cache():
+    deck = Deck.fresh((9, 9, 9, 9, 9, 9)).deal(1, 5).deal(2, 5).draw(6).draw(1).settle().discard_unseen(30)
+    before = odds_module._melee.cache_info()
+    first = melee_odds(deck, 24, 25, 3, 4)
+    again = melee_odds(deck.play(2), 24, 25, 3, 4)  # a card played from a hand: still unseen, same odds
+    after = odds_module._melee.cache_info()
+    assert again is first
+    assert (after.misses - before.misses, after.hits - before.hits) == (1, 1)
+
+
+def test_a_melee_needing_more_cards_than_the_deck_holds_has_no_odds():
+    assert melee_odds(Deck.fresh((1, 1, 1, 1, 1, 1)), 4, 3).total == 0

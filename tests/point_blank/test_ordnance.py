@@ -2,7 +2,7 @@
 
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.ordnance import Ordnance, band, distance
-from tests.point_blank.checks_helpers import afv, squad
+from tests.point_blank.checks_helpers import afv, said, squad
 
 
 def test_range_counts_sectors_across_the_centre_and_two_per_area():
@@ -29,7 +29,7 @@ def test_seven_or_less_on_2d6_hits_and_a_higher_penetration_destroys():
 def test_a_to_hit_over_the_number_misses():
     check = Ordnance(firer=afv(1, "M10"), to_hit=7, modifier=1, targets=(afv(),))
     outcome = check.advance((3, 4))
-    assert isinstance(outcome, Outcome) and "miss" in outcome.text
+    assert isinstance(outcome, Outcome) and "miss" in said(outcome)
 
 
 def test_he_against_infantry_makes_damage_checks():

@@ -3,11 +3,12 @@
 import pytest
 
 from companion.games.point_blank.units import Unit, change_problem, default_side
+from companion.games.point_blank.view import markers
 
 
 def test_a_unit_reads_its_markers_in_table_order():
     unit = Unit(id=1, name="squad", side=1, kind="full_squad", morale=6, spent=True, fatigue=1, shaken=1, spotted=True)
-    assert unit.status == "spent, fatigue 1, shaken, spotted"
+    assert markers(unit) == "spent, fatigue 1, shaken, spotted"
     assert not unit.good_order
 
 
@@ -57,3 +58,10 @@ def test_with_no_clear_side_for_the_nationality_the_phasing_side_is_offered(nati
 
 def test_nationality_is_not_a_marker_the_table_corrects():
     assert change_problem({"nationality": "german"}) == "a unit has no nationality to change"
+
+
+def test_the_nationalities_named_at_setup_place_a_new_unit_first():
+    table = (unit_of(1, 1, "german"),)  # a German unit put on side 1 by hand
+    assert default_side("german", table, phasing=2, playing=("us", "german")) == 2
+    assert default_side("us", (), phasing=2, playing=("us", "")) == 1
+    assert default_side("german", (), phasing=1, playing=("us", "")) == 2

@@ -1,34 +1,45 @@
-"""What the screen says: the situation, the deck, the odds and the check in progress."""
+"""What the screen says: the situation, the deck, the odds, the check in progress, the log, the
+checklists and the unit table, worded from the state's facts."""
 
-import random
-from datetime import UTC, datetime
+from typing import get_args
 
 from companion.games.point_blank.catalog import UnitTemplate
-from companion.games.point_blank.checks.base import Snapshot
+from companion.games.point_blank.checks.base import FindingKind, Snapshot
+from companion.games.point_blank.checks.battlefield import FatigueBonus, Spotting
 from companion.games.point_blank.checks.fire import InfantryFire
-from companion.games.point_blank.checks.battlefield import Spotting
-from companion.games.point_blank.rules import AddUnit, EndImpulse, Order, PointBlankRules, SetUpGame, StartCheck
-from companion.games.point_blank.view import check_lines, checklist_lines, deck_lines, odds_lines, situation
-from companion.journal.events import Record
+from companion.games.point_blank.checks.melee import Melee
+from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, Order, SetUpGame, StartCheck
+from companion.games.point_blank.view import (
+    check_lines,
+    checklist_lines,
+    deck_lines,
+    log_lines,
+    odds_lines,
+    situation,
+    unit_row,
+)
+from companion.games.point_blank.words import SAID, title
+from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, played
 
-
-def played(*commands):
-    rules = PointBlankRules(random.Random(0))
-    state = rules.initial()
-    for command in commands:
-        for event in rules.decide(state, command):
-            state = rules.evolve(state, Record(0, datetime.now(UTC), event), False)
-    return state
+SET_UP = SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2), nationalities=("us", "german"))
 
 
 def test_before_setup_the_screen_asks_for_the_deck():
-    assert "Confirm the deck" in situation(played())
-    assert odds_lines(played()) == []
+    assert "confirm the Action deck" in situation(played(), CATALOG)
+    assert odds_lines(played()) == [] and checklist_lines(played(), CATALOG) == []
+
+
+def test_sides_are_named_by_the_nationality_they_play():
+    state = played(SET_UP)
+    assert situation(state, CATALOG).startswith("Turn 1 · impulse 1 · US to act")
+    assert "in hand: US 5 · German 5" in deck_lines(state, CATALOG)[0]
+    unnamed = played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2)), AddUnit(template=GERMAN, side=2))
+    assert "in hand: Side 1 5 · German 5" in deck_lines(unnamed, CATALOG)[0]
 
 
 def test_the_deck_lines_count_cards_left_hands_and_unseen_pips():
-    state = played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2)))
-    assert deck_lines(state)[0].startswith("2 of 12 cards left · hands 5 / 5")
+    state = played(SET_UP)
+    assert deck_lines(state, CATALOG)[0].startswith("2 of 12 cards left")
     assert odds_lines(state)[0] == "next d6   1:17%  2:17%  3:17%  4:17%  5:17%  6:17%"
 
 
@@ -39,13 +50,22 @@ def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
         StartCheck(check=Spotting(los="degrading", targets=(1,))),
     )
     lines = check_lines(state)
+    assert lines[0] == "Spotting squad in degrading terrain"
     assert lines[1] == "draw 1 card: spotting d6 (+0; 3 or less spots)"
     assert lines[2] == "chance of that: 25%"
 
 
+def test_no_class_name_is_a_title():
+    assert title(FatigueBonus()) == "Odd d6: a second fatigue level off"
+
+
+def test_every_finding_has_its_words():
+    assert set(SAID) == set(get_args(FindingKind))
+
+
 def test_the_checklist_always_carries_the_upkeep_steps_in_the_rulebooks_order():
-    lines = checklist_lines(played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2))))
-    assert lines[0] == "Upkeep for side 1 (6.1):" and "6.1.1" in lines[1] and "6.1.7" in lines[-1]
+    lines = checklist_lines(played(SET_UP), CATALOG)
+    assert lines[0] == "Upkeep for US (6.1):" and "6.1.1" in lines[1] and "6.1.7" in lines[-1]
 
 
 def test_before_a_fire_attack_the_chance_of_beating_the_defence_is_shown():
@@ -57,15 +77,64 @@ def test_before_a_fire_attack_the_chance_of_beating_the_defence_is_shown():
 
 
 def test_a_melee_is_listed_as_waiting_then_as_due_in_the_attackers_next_upkeep():
-    setup = (SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)),
-             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6, firepower=2), side=1),
-             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6, firepower=2), side=2),
-             Order(units=(1,), action="melee", targets=(2,)))
+    setup = (SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+             AddUnit(template=GERMAN, side=2), Order(units=(1,), action="melee", targets=(2,)))
     waiting = played(*setup)
-    assert "In melee, for side 1's next Upkeep:" in checklist_lines(waiting)
-    assert "  US squad (1) against German squad (2)" in checklist_lines(waiting)
-    assert "to resolve" not in situation(waiting)
+    assert "In melee, for US's next Upkeep:" in checklist_lines(waiting, CATALOG)
+    assert "  US Rifle squad (1) against German Rifle squad (2)" in checklist_lines(waiting, CATALOG)
+    assert "to resolve" not in situation(waiting, CATALOG)
     due = played(*setup, EndImpulse(), EndImpulse())
-    lines = checklist_lines(due)
-    assert lines[lines.index("Melees to resolve now (k opens the first):") + 1] == "  US squad (1) against German squad (2)"
-    assert "1 melee to resolve first (6.1.1)" in situation(due)
+    lines = checklist_lines(due, CATALOG)
+    assert lines[lines.index("Melees to resolve now (Check opens the first):") + 1] == \
+        "  US Rifle squad (1) against German Rifle squad (2)"
+    assert "1 melee to resolve first (6.1.1)" in situation(due, CATALOG)
+
+
+def pips(*drawn: int) -> list[EnterPip]:
+    return [EnterPip(pip=pip, plain=True) for pip in drawn]
+
+
+def test_the_last_turn_says_game_over_and_no_next_turn_marker():
+    """Issue 11: "turn marker to 3" beside "Game over after turn 2" contradicted itself."""
+    state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3), turn_limit=1), *pips(1, 2, 3, 4, 5, 6, 1, 2))
+    assert situation(state, CATALOG) == "Game over after turn 1: check the victory conditions"
+    lines = checklist_lines(state, CATALOG)
+    assert lines[-2] == "That was the scenario's last turn (1): check the victory conditions"
+    assert not any("turn marker" in line for line in lines)
+    going_on = checklist_lines(played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), *pips(1, 2, 3, 4, 5, 6, 1, 2)),
+                               CATALOG)
+    assert "- shuffle the discard pile into a new deck; turn marker to 2" in going_on
+
+
+def test_the_log_words_results_with_right_plurals():
+    state = played(SET_UP, *pips(3))
+    assert log_lines(state) == ["d6 check: 3"]
+    assert deck_lines(played(SetUpGame(cards_per_pip=(1, 1, 1, 1, 1, 7)), *pips(6)), CATALOG)[0] \
+        .startswith("1 of 12 cards left")
+
+
+def test_a_unit_row_names_its_terrain_and_side_from_the_data():
+    state = played(SET_UP, AddUnit(template=SQUAD, side=1, terrain="stone_building", sector="B1"))
+    assert unit_row(state, CATALOG, state.unit(1)) == (
+        "1", "US", "US Rifle squad", "ready", "6", "2", "Stone Building", "B1")
+
+
+def melee_started(cards_per_pip: tuple[int, int, int, int, int, int], dice: int):
+    brush = {"terrain": "brush"}
+    setup = (SetUpGame(cards_per_pip=cards_per_pip, hand_size=1),
+             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6), side=1, **brush),
+             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6), side=2, **brush))
+    unit = played(*setup).unit
+    melee = Melee(attackers=(Snapshot.of(unit(1)),), defenders=(Snapshot.of(unit(2)),),
+                  attacker_dice=dice, defender_dice=dice)
+    return played(*setup, StartCheck(check=melee))
+
+
+def test_a_pending_melee_shows_its_expected_hits_and_retreat_chances():
+    lines = check_lines(melee_started((0, 0, 0, 12, 0, 0), 2))
+    assert "expected hits 2.0 to 2.0; defender retreats 0%, attacker 100%" in lines
+
+
+def test_a_melee_drawing_more_cards_than_the_deck_holds_says_there_are_no_odds():
+    lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7))
+    assert "no odds: the melee draws more cards than the deck holds" in lines

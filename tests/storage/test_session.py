@@ -9,7 +9,8 @@ import pytest
 from companion.dice.rules import DiceRules, RollDice
 from companion.errors import NotSaved
 from companion.games.rules import Redo, Undo
-from companion.journal.store import GameStore, Origin
+from companion.hardware.controls import Origin
+from companion.journal.store import GameStore
 from companion.session import SNAPSHOT_EVERY, GameSession
 from tests.storage.conftest import fill
 

@@ -11,20 +11,16 @@ from textual.widgets._toast import Toast
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit as AddCohUnit
 from companion.games.conflict_of_heroes.commands import NameSide
-from companion.games.conflict_of_heroes.library import load_units
-from companion.games.point_blank.catalog import load_catalog
-from companion.games.point_blank.rules import AddUnit as AddPbUnit
-from companion.games.point_blank.rules import SetUpGame
+from companion.games.point_blank.commands import AddUnit as AddPointBlankUnit
+from companion.games.point_blank.commands import SetUpGame as SetUpPointBlank
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.tui.app import CompanionApp
-from companion.tui.conflict_of_heroes.prompts import AddUnitForm as CohAddUnitForm
-from companion.tui.point_blank.forms import AddUnitForm as PbAddUnitForm
-from companion.tui.point_blank.forms import DeckForm
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
+from tests.pilot import press
 from tests.tui.screen_text import painted_rows
 
 SIZE = (160, 50)
@@ -119,19 +115,6 @@ async def test_a_data_dir_path_shows_as_it_is_on_the_home_screen(companion_in, t
 
 
 @pytest.mark.parametrize("text", MARKUP)
-async def test_a_bad_data_file_under_such_a_path_is_reported_as_it_is(companion_in, text):
-    companion = companion_in(f"tables {text}/data")
-    user_dir = companion.store.path.parent / "conflict_of_heroes"
-    user_dir.mkdir(parents=True)
-    (user_dir / "units.toml").write_text(f"[unit]\nname = \"{text}\"\nkind = \"tank\"\n")
-    app = CompanionApp(companion, start_kind="conflict_of_heroes")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        (toast,) = toasts(app)
-        assert toast.startswith(f"{user_dir / 'units.toml'}, line")
-
-
-@pytest.mark.parametrize("text", MARKUP)
 async def test_what_a_board_says_shows_as_it_is_on_the_status_line(companion_in, text):
     # No board link of its own, whose reports could come after this one.
     app = CompanionApp(companion_in("data", "[board]\nenabled = false\n"))
@@ -141,90 +124,51 @@ async def test_what_a_board_says_shows_as_it_is_on_the_status_line(companion_in,
         assert f"board refused: speaks {text}" in status_line(app)
 
 
-def point_blank_files(folder: Path, text: str) -> None:
-    folder.mkdir(parents=True)
-    (folder / "units.toml").write_text(
-        f'[units.odd]\nname = "Squad {text}"\nkind = "full_squad"\nmorale = 6\nfirepower = 2\n')
-    (folder / "terrain.toml").write_text(
-        f'[terrain.odd]\nname = "Ruins {text}"\nrule = "x"\nbogs = false\nlos = "clear"\n')
 
 
 @pytest.mark.parametrize("text", MARKUP)
-async def test_point_blank_unit_and_terrain_names_from_data_files_show_as_they_are(companion, text):
-    user_dir = companion.store.path.parent / "point_blank"
-    point_blank_files(user_dir, text)
-    catalog = load_catalog(user_dir)
-    session = companion.resume_or_start("point_blank")
-    session.execute(SetUpGame(cards_per_pip=catalog.deck.cards_per_pip))
-    session.execute(AddPbUnit(template=catalog.units["odd"], side=1, terrain="odd", name=f"Able {text}"))
+async def test_a_broken_data_file_under_such_a_path_keeps_the_game_closed_and_is_reported_as_it_is(companion_in, text):
+    companion = companion_in(f"tables {text}/data")
+    folder = companion.data_dir / "conflict_of_heroes"
+    folder.mkdir(parents=True)
+    (folder / "units.toml").write_text(f'[rifles]\nname = "{text}"\nkind = "tank"\n')
+    app = CompanionApp(companion, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert f"{folder / 'units.toml'}, line" in toasts(app)[-1]
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_point_blank_unit_names_from_a_data_file_and_typed_show_as_they_are(companion, text):
+    folder = companion.data_dir / "point_blank"
+    folder.mkdir(parents=True)
+    (folder / "units.toml").write_text(
+        f'[units.odd]\nname = "Squad {text}"\nkind = "full_squad"\nmorale = 6\nfirepower = 2\n')
+    game, session = companion.resume_or_start("point_blank")
+    template = game.data["units.toml"].units["odd"]
+    session.execute(SetUpPointBlank(cards_per_pip=(4, 4, 4, 4, 4, 4)))
+    session.execute(AddPointBlankUnit(template=template, side=1, name=f"Able {text}"))
+    session.close()
     app = CompanionApp(companion, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = table_rows(app.screen.query_one("#pb-units", DataTable))[0]
-        assert f"Able {text}" in row and "odd" in row
-        await pilot.press("t")
-        assert shown(app.screen.query_one(".pb-title", Label)) == f"Able {text} (unit 1, side 1)"
-        await pilot.press("escape", "i")
-        form = app.screen
-        assert isinstance(form, PbAddUnitForm)
-        form.query_one("#template", Select).value = "odd"
-        form.query_one("#terrain", Select).value = "odd"
-        await pilot.pause()
-        current = [shown(label) for label in form.query("SelectCurrent Static#label")]
-        assert current == [f"Squad {text}", f"Ruins {text}"]
+        assert f"Able {text}" in row
+        await press(pilot, "i")
+        assert f"Squad {text}" in [str(label) for label, _ in app.screen.query_one(Select)._options]
 
 
 @pytest.mark.parametrize("text", MARKUP)
-async def test_conflict_of_heroes_side_unit_and_label_names_show_as_they_are(companion, text):
-    folder = companion.store.path.parent / "conflict_of_heroes"
-    folder.mkdir(parents=True)
-    shipped = load_units()["german_rifle_squad"]
-    (folder / "units.toml").write_text(f'[german_rifle_squad]\nname = "Rifles {text}"\n')
-    session = companion.resume_or_start("conflict_of_heroes")
+async def test_conflict_of_heroes_side_and_unit_names_show_as_they_are(companion, text):
+    game, session = companion.resume_or_start("conflict_of_heroes")
+    profile = game.data["units.toml"]["german_rifle_squad"]
     session.execute(NameSide(side=1, name=f"Axis {text}"))
-    session.execute(AddCohUnit(side=1, label=f"Squad {text}",
-                               profile=shipped.model_copy(update={"name": f"Rifles {text}"})))
+    session.execute(AddCohUnit(side=1, label=f"Squad {text}", profile=profile))
+    session.close()
     app = CompanionApp(companion, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert shown(app.screen.query_one("#coh-name-1", Label)) == f"Axis {text}"
         row = table_rows(app.screen.query_one("#coh-units", DataTable))[0]
-        assert f"Axis {text}" in row and f"Squad {text}" in row and f"Rifles {text}" in row
-        await pilot.press("i")
-        form = app.screen
-        assert isinstance(form, CohAddUnitForm)
-        form.query_one("#unit-kind", Select).value = "german_rifle_squad"
-        await pilot.pause()
-        assert shown(form.query_one("SelectCurrent Static#label")) == f"Rifles {text}"
-        assert f"Axis {text}" in shown(form.query_one("RadioButton"))
-
-
-@pytest.mark.parametrize("text", MARKUP)
-async def test_the_deck_forms_file_and_its_refusal_of_what_was_typed_show_as_they_are(companion_in, text):
-    companion = companion_in(f"tables {text}/data")
-    deck = companion.store.path.parent / "point_blank" / "deck.toml"
-    deck.parent.mkdir(parents=True)
-    deck.write_text(f'cards_per_pip = [3, 3, 3, 3, 3, 3]\nnote = "counted {text}"\n')
-    app = CompanionApp(companion, start_kind="point_blank")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, DeckForm)
-        assert f"from: {deck}" in [shown(label) for label in form.query(Label)]
-        form.query_one("#turns", Input).value = text
-        await pilot.click("#ok")
-        assert app.screen is form
-        assert repr(text) in shown(form.query_one("#form-error", Label))
-
-
-@pytest.mark.parametrize("text", MARKUP)
-async def test_conflict_of_heroes_forms_name_the_unit_as_it_is(companion, text):
-    session = companion.resume_or_start("conflict_of_heroes")
-    session.execute(AddCohUnit(side=1, label=f"Squad {text}", profile=load_units()["german_rifle_squad"]))
-    app = CompanionApp(companion, start_kind="conflict_of_heroes")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("m")
-        assert shown(app.screen.query(Label).first()) == f"Squad {text} moves (1 AP)"
-        await pilot.press("escape", "r")
-        assert shown(app.screen.query(Label).first()) == f"Squad {text} tries to rally (5 AP)"
+        assert f"Axis {text}" in row and f"Squad {text}" in row

@@ -1,17 +1,21 @@
-"""What the players ask of the Conflict of Heroes companion, named in the imperative."""
+"""What the players ask of the Conflict of Heroes companion, named in the imperative.
+
+A roll's faces are keyed in with the kit's `EnterFace` and `EraseFace`, as in every game.
+"""
 
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# A roll's faces are keyed in as on the dice roller, with the same commands.
-from companion.dice.rules import EnterFace, EraseFace  # noqa: F401
 from companion.games.conflict_of_heroes.attack import Facing, RangeBand
-from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
 from companion.games.rules import Command
 
 SideNumber = Literal[1, 2]
+
+CapsUse = Literal["command_action", "card", "side_button", "other"]
+"""What CAPs the companion does not model were spent on: a command action, an action card, a press
+of the side's CAP button with no roll to change, or (in games from before these kinds) anything else."""
 
 
 # Setting up the firefight
@@ -33,10 +37,6 @@ class ChooseFirstOnTie(Command):
     """The side that announces its initiative spend first on a CAP tie (the Soviet side, 3.24)."""
 
     side: SideNumber
-
-
-class UseCounterPools(Command):
-    pools: HitCounterPools
 
 
 class AddUnit(Command):
@@ -111,7 +111,7 @@ class SpendCaps(Command):
 
     side: SideNumber
     caps: int = Field(ge=1)
-    reason: str = "command action"
+    use: CapsUse = "command_action"
     ends_turn: bool = True
 
 
@@ -144,8 +144,10 @@ class DeclareAttack(Command):
 
 class DeclareRally(Command):
     unit: int
-    in_cover: bool = False
-    """In a hex giving at least +1 DM, hills not counting (7.51)."""
+    cover_dm: int = Field(default=0, ge=-5, le=10)
+    """The DM of the unit's hex: at least +1 gives the cover bonus (7.51)..."""
+    hill: bool = False
+    """...unless the cover is a hill: hills do not count for it (7.51)."""
     friends: int = Field(default=0, ge=0, le=10)
     """Un-hit friendly units in the same hex (7.51)."""
     enemy_in_hex: bool = False

@@ -5,26 +5,60 @@ counter draws, reveals and destructions are facts: undo never takes them back. E
 everything it changed, so a decision undone later never changes a roll or a draw.
 """
 
-from typing import Annotated, ClassVar, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from companion.dice.rules import FaceEntered, FaceErased
+from companion.games.conflict_of_heroes import upgrades
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
-from companion.games.conflict_of_heroes.commands import SideNumber, Target
+from companion.games.conflict_of_heroes.commands import CapsUse, SideNumber, Target
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
+from companion.games.kit.faces import FaceEntered, FaceErased
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
+
+RevealCause = Literal["fires", "moves", "attacked", "asked"]
+"""Why a hit counter was shown (7.4): its changed fire or move cost was used, it was attacked with
+changed defence or a Panic counter, or its owner showed it when a rule said so."""
+
+SideWords = Callable[[int], str]
+"""How a line names a side: by its name on screen, `side 1` in the log."""
+
+
+def numbered(side: int) -> str:
+    return f"side {side}"
 
 
 def _faces(faces: tuple[int, ...]) -> str:
     return "+".join(map(str, faces))
 
 
+def caps_count(caps: int, sign: bool = False) -> str:
+    """`1 CAP`, `2 CAPs`; `+1 CAP` with `sign`."""
+    return (f"{caps:+d}" if sign else str(caps)) + (" CAP" if abs(caps) == 1 else " CAPs")
+
+
 def _caps(caps: int) -> str:
-    return f" {caps:+d} CAPs" if caps else ""
+    return f" {caps_count(caps, sign=True)}" if caps else ""
+
+
+CAPS_USES: dict[CapsUse, str] = {
+    "command_action": "a command action", "card": "a card", "side_button": "the CAP button", "other": "something else",
+}
+REVEAL_CAUSES: dict[RevealCause, str] = {
+    "fires": "its fire is changed (7.4)", "moves": "its move cost is changed (7.4)",
+    "attacked": "attacked (7.4)", "asked": "shown to the opponent",
+}
+
+
+class SideEvent(Event):
+    """An event whose line names a side: the screen gives the sides' names, the log their numbers."""
+
+    def describe(self, side: SideWords = numbered) -> str:
+        raise NotImplementedError
 
 
 # Decisions
@@ -37,26 +71,27 @@ class SideNamed(Event):
     name: str
 
     def describe(self) -> str:
-        return f"side {self.side} is {self.name}"
+        # By its place, not its name: the name is what changes.
+        return f"the {('left', 'right')[self.side - 1]} side is named {self.name}"
 
 
-class StartingCapsSet(Event):
+class StartingCapsSet(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_starting_caps_set"] = "coh_starting_caps_set"
     side: SideNumber
     caps: int
 
-    def describe(self) -> str:
-        return f"side {self.side} starts with {self.caps} CAPs"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} starts with {caps_count(self.caps)}"
 
 
-class FirstOnTieChosen(Event):
+class FirstOnTieChosen(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_first_on_tie_chosen"] = "coh_first_on_tie_chosen"
     side: SideNumber
 
-    def describe(self) -> str:
-        return f"side {self.side} announces first on a CAP tie"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} announces first on a CAP tie"
 
 
 class CounterPoolsChosen(Event):
@@ -70,7 +105,7 @@ class CounterPoolsChosen(Event):
         return f"hit counters: {foot} foot, {vehicle} vehicle"
 
 
-class UnitAdded(Event):
+class UnitAdded(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_unit_added"] = "coh_unit_added"
     number: int
@@ -78,18 +113,18 @@ class UnitAdded(Event):
     label: str
     profile: UnitProfile
 
-    def describe(self) -> str:
-        return f"{self.label} ({self.profile.name}) joins side {self.side}"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{self.label} ({self.profile.name}) joins {side(self.side)}"
 
 
-class VictoryPointsChanged(Event):
+class VictoryPointsChanged(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_victory_points_changed"] = "coh_victory_points_changed"
     side: SideNumber
     change: int
 
-    def describe(self) -> str:
-        return f"side {self.side}: {self.change:+d} VP"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)}: {self.change:+d} VP"
 
 
 class RoundStarted(Event):
@@ -123,20 +158,25 @@ class ActionPaid(Event):
     caps: int
 
     def describe(self) -> str:
-        paid = " + ".join(p for p in (f"{self.aps} AP" if self.aps else "", f"{self.caps} CAP" if self.caps else "") if p)
+        paid = " + ".join(f"{amount} {unit}" for amount, unit in ((self.aps, "AP"), (self.caps, "CAP")) if amount)
         return f"{self.label}: {self.action} ({paid or 'free'})"
 
 
-class CapsSpent(Event):
+class CapsSpent(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_caps_spent"] = "coh_caps_spent"
     side: SideNumber
     caps: int
-    reason: str
+    use: CapsUse
     ends_turn: bool
 
-    def describe(self) -> str:
-        return f"side {self.side} spends {self.caps} CAP: {self.reason}"
+    @model_validator(mode="before")
+    @classmethod
+    def _read_reason_words(cls, data: Any) -> Any:
+        return upgrades.caps_use(data)
+
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} spends {caps_count(self.caps)} on {CAPS_USES[self.use]}"
 
 
 class UnitMarkedSpent(Event):
@@ -149,13 +189,13 @@ class UnitMarkedSpent(Event):
         return f"{self.label} spent"
 
 
-class Passed(Event):
+class Passed(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_passed"] = "coh_passed"
     side: SideNumber
 
-    def describe(self) -> str:
-        return f"side {self.side} passes"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} passes"
 
 
 class AttackDeclared(Event):
@@ -192,10 +232,10 @@ class ModifierDeclared(Event):
     caps: int
 
     def describe(self) -> str:
-        return f"{self.caps:+d} CAPs on the next roll"
+        return f"{caps_count(self.caps, sign=True)} on the next roll"
 
 
-class InitiativeSpendCounted(Event):
+class InitiativeSpendCounted(SideEvent):
     """CAPs counted on the side button before announcing: a decision until it is announced."""
 
     undoable: ClassVar[bool] = True
@@ -203,23 +243,23 @@ class InitiativeSpendCounted(Event):
     side: SideNumber
     caps: int
 
-    def describe(self) -> str:
-        return f"side {self.side} counts {self.caps} CAPs for initiative (not yet announced)"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} counts {caps_count(self.caps)} for initiative (not yet announced)"
 
 
 # Facts
 
 
-class InitiativeAnnounced(Event):
+class InitiativeAnnounced(SideEvent):
     type: Literal["coh_initiative_announced"] = "coh_initiative_announced"
     side: SideNumber
     caps: int
 
-    def describe(self) -> str:
-        return f"side {self.side} spends {self.caps} CAPs on initiative"
+    def describe(self, side: SideWords = numbered) -> str:
+        return f"{side(self.side)} spends {caps_count(self.caps)} on initiative"
 
 
-class InitiativeRolled(Event):
+class InitiativeRolled(SideEvent):
     type: Literal["coh_initiative_rolled"] = "coh_initiative_rolled"
     spends: tuple[int, int]
     faces: tuple[tuple[int, int], tuple[int, int]]
@@ -230,10 +270,10 @@ class InitiativeRolled(Event):
     def totals(self) -> tuple[int, int]:
         return (sum(self.faces[0]) + self.spends[0], sum(self.faces[1]) + self.spends[1])
 
-    def describe(self) -> str:
-        one, two = self.totals
-        return (f"initiative: side 1 {one} ({_faces(self.faces[0])}{_caps(self.spends[0])}),"
-                f" side 2 {two} ({_faces(self.faces[1])}{_caps(self.spends[1])}), {self.source}")
+    def describe(self, side: SideWords = numbered) -> str:
+        parts = (f"{side(number)} {total} ({_faces(faces)}{_caps(spend)})"
+                 for number, faces, spend, total in zip((1, 2), self.faces, self.spends, self.totals, strict=True))
+        return f"initiative: {', '.join(parts)}, {self.source}"
 
 
 class AttackRolled(Event):
@@ -285,13 +325,18 @@ class CounterRevealed(Event):
     unit: int
     label: str
     name: str
-    reason: str
+    cause: RevealCause
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_reason_words(cls, data: Any) -> Any:
+        return upgrades.reveal_cause(data)
 
     def describe(self) -> str:
-        return f"{self.label} shows {self.name}: {self.reason}"
+        return f"{self.label} shows {self.name}: {REVEAL_CAUSES[self.cause]}"
 
 
-class UnitDestroyed(Event):
+class UnitDestroyed(SideEvent):
     type: Literal["coh_unit_destroyed"] = "coh_unit_destroyed"
     unit: int
     label: str
@@ -299,9 +344,9 @@ class UnitDestroyed(Event):
     counter: str | None
     """The hit counter it had, revealed on destruction and back in the pile."""
 
-    def describe(self) -> str:
+    def describe(self, side: SideWords = numbered) -> str:
         had = f" (had {self.counter})" if self.counter else ""
-        return f"{self.label} destroyed{had}: side {self.side}'s CAP track loses a space"
+        return f"{self.label} destroyed{had}: {side(self.side)}'s CAP track loses a space"
 
 
 class RallyRolled(Event):

@@ -13,10 +13,7 @@ MAX_INITIATIVE_SPEND = 2
 
 def announcing_order(caps: tuple[int, int], first_on_tie: int) -> tuple[int, int]:
     """The sides (1, 2) in the order they announce their spends."""
-    if caps[0] == caps[1]:
-        first = first_on_tie
-    else:
-        first = 1 if caps[0] > caps[1] else 2
+    first = first_on_tie if caps[0] == caps[1] else 1 if caps[0] > caps[1] else 2
     return first, 3 - first
 
 

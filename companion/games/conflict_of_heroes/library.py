@@ -1,95 +1,57 @@
-"""The unit library and hit counter pools: shipped TOML files, extended by the players' own files.
+"""The unit library and the hit counter piles as a game uses them, and the side a new unit joins.
 
-Shipped files load through importlib.resources. A player's `units.toml` or `hit_counters.toml` in
-`<data dir>/conflict_of_heroes/` adds entries and overrides shipped ones key by key; a file that
-cannot be used is reported with its path, line and problem.
+Loading is the kit's (`companion.games.kit.data`, with the schemas in `data/`): the shipped files
+with the players' own laid over them, a broken file refused with its line and key.
 """
 
-import tomllib
-from importlib import resources
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
-from companion import paths
-from companion.config import describe_validation_error, read_text_file
-from companion.errors import ConfigError
+from companion.games.conflict_of_heroes import data as data_files
+from companion.games.conflict_of_heroes.data import FILES, HIT_COUNTERS, UNITS
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.units import UnitProfile
-
-UNITS_FILE = "units.toml"
-HIT_COUNTERS_FILE = "hit_counters.toml"
-FOLDER = "conflict_of_heroes"
-
-_units = TypeAdapter(dict[str, UnitProfile])
-_pools = TypeAdapter(HitCounterPools)
-SCHEMAS: dict[str, TypeAdapter[Any]] = {UNITS_FILE: _units, HIT_COUNTERS_FILE: _pools}
+from companion.games.kit.data import load
 
 
-def user_folder(data_dir: Path | None = None) -> Path:
-    """Where players put their own files: `<data dir>/conflict_of_heroes`."""
-    return paths.data_dir(data_dir) / FOLDER
+@dataclass(frozen=True, slots=True)
+class Library:
+    units: Mapping[str, UnitProfile]
+    """Each counter by its id (`german_hmg`), in the files' order."""
+    pools: HitCounterPools
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "Library":
+        """From the loaded data files, by file name (what `GameDescriptor.load_data` gives)."""
+        return cls(units=data[UNITS.name], pools=data[HIT_COUNTERS.name])
 
 
-def shipped_text(name: str) -> str:
-    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+@cache
+def shipped() -> Library:
+    """The shipped files alone: the piles every game starts with before its first round."""
+    return Library.of({file.name: load(data_files.__name__, None, file) for file in FILES})
 
 
-def shipped_names() -> list[str]:
-    return sorted(item.name for item in resources.files(__package__).joinpath("data").iterdir()
-                  if item.name.endswith(".toml"))
+def library_of(data: Mapping[str, Any] | None) -> Library:
+    """The loaded library, or the shipped one for rules built without data (the log, tests)."""
+    return Library.of(data) if data else shipped()
 
 
-def load_units(folder: Path | None = None) -> dict[str, UnitProfile]:
-    """The shipped units with the player's file (if any) laid over them."""
-    return _load(UNITS_FILE, folder, depth=1)
-
-
-def load_hit_counters(folder: Path | None = None) -> HitCounterPools:
-    """The shipped foot and vehicle piles with the player's file (if any) laid over them."""
-    return _load(HIT_COUNTERS_FILE, folder, depth=2)
-
-
-def validate(name: str, text: str, where: Path) -> Any:
-    """Validates one file's text against its schema; the error names file, line and problem."""
-    return _validated(name, _parse(text, where), text, where)
-
-
-def _load(name: str, folder: Path | None, depth: int) -> Any:
-    shipped_path = Path(f"<shipped>/{FOLDER}/data/{name}")
-    data = _parse(shipped_text(name), shipped_path)
-    if folder is None:
-        return _validated(name, data, shipped_text(name), shipped_path)
-    user_path = folder / name
-    try:
-        user_text = read_text_file(user_path)
-    except FileNotFoundError:
-        return _validated(name, data, shipped_text(name), shipped_path)
-    # Shipped files are validated by the test suite, so what fails after the merge is the player's.
-    return _validated(name, _overlay(data, _parse(user_text, user_path), depth), user_text, user_path)
-
-
-def _parse(text: str, where: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{where}: not valid TOML: {error}") from None
-
-
-def _validated(name: str, data: dict[str, Any], text: str, where: Path) -> Any:
-    try:
-        return SCHEMAS[name].validate_python(data)
-    except ValidationError as error:
-        raise ConfigError(describe_validation_error(where, text, error)) from None
-
-
-def _overlay(base: dict[str, Any], over: dict[str, Any], depth: int) -> dict[str, Any]:
-    """`over` laid onto `base`: tables down to `depth` merge, and keys below that replace."""
-    merged = dict(base)
-    for key, value in over.items():
-        if depth > 0 and isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _overlay(merged[key], value, depth - 1)
-        else:
-            merged[key] = value
-    return merged
+def nationality_side(nationality: str, side_names: tuple[str, str], played: Mapping[int, set[str]]) -> int | None:
+    """The side (1 or 2) that plays `nationality`: the one side with units of it on the table,
+    else the one side named after it (`German`), else the side opposite the one side playing
+    another nationality; None when nothing tells (no nationality, or both sides play it)."""
+    if not nationality:
+        return None
+    own = [side for side in (1, 2) if nationality in played.get(side, set())]
+    if len(own) == 1:
+        return own[0]
+    if own:
+        return None
+    named = [side for side, name in zip((1, 2), side_names, strict=True) if name.casefold() == nationality.casefold()]
+    if len(named) == 1:
+        return named[0]
+    others = [side for side in (1, 2) if played.get(side, set()) - {nationality, ""}]
+    return 3 - others[0] if len(others) == 1 else None

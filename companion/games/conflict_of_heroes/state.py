@@ -1,7 +1,9 @@
 """A Conflict of Heroes game as the companion knows it: sides, units, the round, and any pending roll."""
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.events import (
@@ -16,6 +18,7 @@ from companion.games.conflict_of_heroes.units import UnitProfile
 
 Status = Literal["fresh", "active", "spent", "destroyed"]
 Phase = Literal["setup", "initiative", "play", "round_over"]
+SettlingKind = Literal["announcement", "initiative_roll", "attack_roll", "draw", "reveal", "destruction", "rally_roll"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,15 @@ class PendingRoll:
         return declared.aps, declared.caps
 
 
-LastRoll = InitiativeRolled | AttackRolled | RallyRolled
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The latest fact (a roll, a draw, a reveal, an announcement): no decision before it is undone."""
+
+    seq: int
+    kind: SettlingKind
+
+
+LastRoll = Annotated[InitiativeRolled | AttackRolled | RallyRolled, Field(discriminator="type")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +130,10 @@ class CohState:
     last_rolls: tuple[LastRoll, ...] = ()
     """The rolls of the latest action, for the screen."""
     next_number: int = 1
+    settled: Settled | None = None
+    """Kept as the game is folded, so undo asks one question, however long the game."""
+    rolled_at: int = 0
+    """The seq of the latest roll: the roll LED flashes when it changes."""
 
     def side(self, number: int) -> SideState:
         return self.sides[number - 1]
@@ -141,3 +156,31 @@ class CohState:
 
     def counters_in_play(self, kind: str) -> list[str]:
         return [u.hit.key for u in self.units if u.hit is not None and u.profile.kind == kind and u.in_play]
+
+    # Folding helpers: facts may follow a decision that was undone later, so each applies what it can.
+
+    def changed_unit(self, number: int, **changes: Any) -> "CohState":
+        """The unit in play with `changes`; a unit gone (or never added) changes nothing."""
+        unit = self.unit(number)
+        if unit is None or not unit.in_play:
+            return self
+        return self.with_unit(replace(unit, **changes))
+
+    def paid(self, number: int, aps: int, caps: int) -> "CohState":
+        """APs off the unit's track (spent at 0) and CAPs off its side's."""
+        unit = self.unit(number)
+        if unit is None:
+            return self
+        state = self
+        if aps and unit.status == "active":
+            left = max(0, unit.aps - aps)
+            state = state.with_unit(replace(unit, aps=left, status="active" if left else "spent"))
+        return state.with_caps(unit.side, state.side(unit.side).caps.drain(caps))
+
+    def turn_ended(self) -> "CohState":
+        if self.phase != "play" or self.turn is None:
+            return self
+        return replace(self, turn=3 - self.turn, passes=0)
+
+    def with_pending(self, **changes: Any) -> "CohState":
+        return replace(self, pending=replace(self.pending, **changes)) if self.pending else self

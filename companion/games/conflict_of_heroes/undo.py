@@ -3,10 +3,11 @@
 Decision: a decision that dice, the cup or an announcement have followed is settled. Undoing it
 would leave the roll standing on a declaration that no longer exists (an attack paid for and hit
 by nobody's order), so undo and redo refuse it and say which fact settled it. Everything decided
-after the latest fact can be undone and redone as usual.
+after the latest fact can be undone and redone as usual. The state keeps the latest fact's seq as
+it is folded, so the question costs the same however long the game is.
 """
 
-from collections.abc import Iterable
+from typing import Literal
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes.events import (
@@ -18,19 +19,35 @@ from companion.games.conflict_of_heroes.events import (
     RallyRolled,
     UnitDestroyed,
 )
-from companion.journal.events import Record
+from companion.games.conflict_of_heroes.state import CohState, SettlingKind
+from companion.journal.events import Event
 
-SETTLING_FACTS = (InitiativeAnnounced, InitiativeRolled, AttackRolled, HitCounterDrawn, CounterRevealed,
-                  UnitDestroyed, RallyRolled)
+SETTLING: dict[type[Event], SettlingKind] = {
+    InitiativeAnnounced: "announcement",
+    InitiativeRolled: "initiative_roll",
+    AttackRolled: "attack_roll",
+    HitCounterDrawn: "draw",
+    CounterRevealed: "reveal",
+    UnitDestroyed: "destruction",
+    RallyRolled: "rally_roll",
+}
+
+SETTLED_BY: dict[SettlingKind, str] = {
+    "announcement": "an initiative announcement",
+    "initiative_roll": "the initiative roll",
+    "attack_roll": "an attack roll",
+    "draw": "a hit counter drawn",
+    "reveal": "a hit counter shown",
+    "destruction": "a unit destroyed",
+    "rally_roll": "a rally roll",
+}
 
 
-def check(records: Iterable[Record], target: int, verb: str = "undo") -> None:
-    """Refuses to undo (or redo) the decision recorded at `target` once a fact has followed it."""
-    records = list(records)
-    decision = next(record for record in records if record.seq == target)
-    settled_by = next((r for r in records if r.seq > target and isinstance(r.event, SETTLING_FACTS)), None)
-    if settled_by is not None:
+def check(state: CohState, target: int, decision: str, verb: Literal["undo", "redo"]) -> None:
+    """Refuses to undo (or redo) the decision at seq `target`, read as `decision`, once a fact has followed it."""
+    settled = state.settled
+    if settled is not None and settled.seq > target:
         raise RuleViolation(
-            f"cannot {verb} “{decision.event.describe()}”: it was settled by “{settled_by.event.describe()}”,"
+            f"cannot {verb} “{decision}”: {SETTLED_BY[settled.kind]} followed it,"
             " and rolls, draws and announcements stand"
         )

@@ -16,6 +16,8 @@ class UnitProfile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1)
+    nationality: str = ""
+    """`German`, `Soviet`: a new unit goes to the side already playing its nationality."""
     kind: Kind = "foot"
     red_fp: int
     blue_fp: int

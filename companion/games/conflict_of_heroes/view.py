@@ -1,10 +1,22 @@
-"""What the table needs to read off the screen, worked out from the state: whose move, odds, unit lines."""
+"""What the table reads off the screen, worked out from the state: whose move, odds, unit lines,
+the sides' tracks, a hidden counter's peek, and every event's line with the sides' names."""
 
 from companion.games.conflict_of_heroes import attack
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import InitiativeRolled
+from companion.games.conflict_of_heroes.events import SideEvent, caps_count
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.kit.faces import slots
+from companion.journal.events import Event
+
+UNIT_COLUMNS = ("#", "side", "unit", "type", "status", "APs", "hit")
+
+
+def describe(state: CohState, event: Event) -> str:
+    """The event's line, naming the sides as the players named them."""
+    if isinstance(event, SideEvent):
+        return event.describe(lambda side: state.side(side).name)
+    return event.describe()
 
 
 def situation(state: CohState) -> str:
@@ -14,18 +26,22 @@ def situation(state: CohState) -> str:
     if state.phase == "round_over":
         return f"Round {state.round} is over: both sides passed. Next starts round {state.round + 1}"
     head = f"Round {state.round}"
-    pending = state.pending
-    if state.phase == "initiative":
-        if pending is None:
-            side = state.initiative.next_side
-            counted = state.initiative.counted
-            return (f"{head} · initiative (3.24): {state.side(side).name} announces 0–2 CAPs ·"
-                    f" {counted} counted on the side button, Confirm announces {counted}")
-        first, second = state.initiative.order
+    pending, initiative = state.pending, state.initiative
+    if state.phase == "initiative" and initiative is not None:
+        announcing = initiative.next_side
+        if pending is None and announcing is not None:
+            counted = initiative.counted
+            return (f"{head} · initiative (3.24): {state.side(announcing).name} announces 0–2 CAPs: key the"
+                    f" number, or count on its CAP button ({counted} counted) and Confirm")
+        first, second = initiative.order
         return (f"{head} · initiative roll: key {state.side(first).name}'s two dice, then "
                 f"{state.side(second).name}'s, or press Roll")
-    if pending is not None:
-        return f"{head} · {state.side(state.unit(pending.roller).side).name} rolls: Roll, or key the dice"
+    if pending is not None and pending.roller is not None:
+        roller = state.unit(pending.roller)
+        if roller is not None:
+            return f"{head} · {state.side(roller.side).name} rolls: Roll, or key the dice"
+    if state.turn is None:
+        return head
     return f"{head} · {state.side(state.turn).name} to act"
 
 
@@ -34,39 +50,49 @@ def pending_lines(state: CohState) -> list[str]:
     pending = state.pending
     if pending is None:
         return []
-    slots = " ".join([str(f) for f in pending.faces] + ["_"] * (pending.dice - len(pending.faces)))
-    if pending.kind == "initiative":
-        spends = ", ".join(f"{state.side(side).name} {state.initiative.spend_of(side):+d} CAPs" for side in state.initiative.order)
-        return [f"Dice: {slots}   ({spends})"]
-    caps = f"{pending.modifier:+d} CAPs declared, paid with the roll" if pending.modifier else "no CAPs declared"
-    lines = [f"Dice: {slots}   ({caps})"]
-    if pending.kind == "rally":
-        unit = state.unit(pending.rally.unit)
-        if unit is None or unit.hit is None:
-            return lines
-        bonus = f"2d6 {pending.rally.bonus:+d}" if pending.rally.bonus else "2d6"
-        if not unit.hit.revealed:
-            # The rally number would tell the opponent which counter lies face down.
-            return [*lines, f"{unit.label} rallies on {bonus} ≥ its hidden counter's number (the owner's peek, h, shows the odds)"]
-        chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}"
-                            for caps, chance in rally_odds(unit.counter.rally, pending.rally.bonus))
-        return [*lines, f"{unit.label} rallies on {bonus} ≥ {unit.counter.rally} ({unit.counter.name}): {chances}"]
+    dice = slots(pending.faces, pending.dice)
+    if pending.kind == "initiative" and state.initiative is not None:
+        initiative = state.initiative
+        spends = ", ".join(f"{state.side(side).name} {caps_count(initiative.spend_of(side), sign=True)}"
+                           for side in initiative.order)
+        return [f"Dice: {dice}   ({spends})"]
+    caps = f"{caps_count(pending.modifier, sign=True)} declared, paid with the roll" if pending.modifier else ""
+    lines = [f"Dice: {dice}   ({caps or 'no CAPs declared'})"]
+    if pending.rally is not None:
+        return lines + _rally_lines(state, pending.rally.unit, pending.rally.bonus)
     declared = pending.attack
-    attacker = state.unit(declared.attacker)
+    attacker = state.unit(declared.attacker) if declared else None
+    if declared is None or attacker is None:
+        return lines
     for index, spec in enumerate(declared.targets):
         target = state.unit(spec.unit)
-        if attacker is None or target is None:
+        if target is None:
             continue
-        shown = target.counter if target.hit and target.hit.revealed else None
+        shown = target.hit.counter if target.hit and target.hit.revealed else None
         firepower = attack.firepower(attacker.profile, attacker.counter, target.profile, declared.band)
         defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
         odds = "hit / destroyed: " + " · ".join(
-            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.two_hits)}" for o in attack_odds_by_spend(firepower, defence)
+            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.two_hits)}"
+            for o in attack_odds_by_spend(firepower, defence)
         )
-        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence} ({RANGE_NAMES[declared.band]}, {spec.facing})")
+        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence}"
+                     f" ({RANGE_NAMES[declared.band]}, {spec.facing})")
         lines.append(f"    {odds}")
     return lines
+
+
+def _rally_lines(state: CohState, number: int, bonus: int) -> list[str]:
+    unit = state.unit(number)
+    if unit is None or unit.hit is None:
+        return []
+    dice = f"2d6 {bonus:+d}" if bonus else "2d6"
+    counter = unit.hit.counter
+    if not unit.hit.revealed or counter.rally is None:
+        # The rally number would tell the opponent which counter lies face down.
+        return [f"{unit.label} rallies on {dice} ≥ its hidden counter's number (the owner's peek shows the odds)"]
+    chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, bonus))
+    return [f"{unit.label} rallies on {dice} ≥ {counter.rally} ({counter.name}): {chances}"]
 
 
 def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
@@ -82,29 +108,25 @@ def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
 
 
 def roll_lines(state: CohState) -> list[str]:
-    return [_initiative_line(state, roll) if isinstance(roll, InitiativeRolled) else roll.describe()
-            for roll in state.last_rolls]
+    return [describe(state, roll) for roll in state.last_rolls]
 
 
-def _initiative_line(state: CohState, roll: InitiativeRolled) -> str:
-    """The journal's line with the sides' names: `initiative: German 7 (3+3 +1 CAP), Soviet 4 (2+2)`."""
-    parts = []
-    for side, faces, spend, total in zip((1, 2), roll.faces, roll.spends, roll.totals):
-        caps = f" {spend:+d} CAP" if spend else ""
-        parts.append(f"{state.side(side).name} {total} ({'+'.join(map(str, faces))}{caps})")
-    return f"initiative: {', '.join(parts)}, {roll.source}"
+def track_text(state: CohState, side: int) -> str:
+    """Under a side's big CAP digits: this round's allowance, the start, VP and the spaces lost units lie on."""
+    named = state.side(side)
+    track = named.caps
+    lost = f"\nlost units on {', '.join(map(str, track.occupied))}" if track.occupied else ""
+    return f"of {track.allowance} this round\nstart {track.start} · VP {named.victory_points}{lost}"
 
 
-def key_help(state: CohState) -> str:
-    """The keys that do something now, beyond the footer's."""
-    if state.phase == "setup":
-        return "s sides and starting CAPs · i add unit · n start round 1 · , . VP +1 (< > −1)"
-    if state.phase == "round_over":
-        return "n next round · i add unit · s rename sides · , . VP +1 (< > −1) · u undo"
-    if state.phase == "initiative" and state.pending is None:
-        return "0 1 2 announce that many CAPs · [ ] the side's CAP button counts, c (Confirm) announces · u undo"
-    if state.pending is not None:
-        caps = "" if state.pending.roller is None else " · + − or the side's CAP button: CAPs on this roll (3.23)"
-        return f"space roll, or key the faces 1–6 · backspace erase a face{caps} · u undo"
-    return ("a activate · m move · v pivot · t stall · f fire · r rally · x mark spent · p pass · "
-            "h peek at a hit (owner) · w show it · [ ] spend a side's CAP · , . VP +1 (< > −1) · i add unit")
+def peek(state: CohState, unit: UnitState) -> tuple[str, tuple[str, ...]]:
+    """The owner's look at a face-down counter: who may look, what it is, what it does, the rally odds."""
+    title = f"For the {state.side(unit.side).name} player only"
+    if unit.hit is None:
+        return title, (f"{unit.label} has no hit counter",)
+    counter = unit.hit.counter
+    lines = [f"{unit.label}: {counter.name}", counter.effects()]
+    if counter.rally is not None:
+        chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0))
+        lines.append(f"Rally (5 AP) on 2d6 ≥ {counter.rally}, before cover and friends: {chances}")
+    return title, tuple(lines)

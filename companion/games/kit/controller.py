@@ -18,8 +18,10 @@ class Controller(Generic[State]):
 
     keymap: ClassVar[Keymap]
 
-    def __init__(self, data: Any = None) -> None:
+    def __init__(self, data: Any = None, own_files: frozenset[str] = frozenset()) -> None:
         self.data = data
+        self.own_files = own_files
+        """The game's data files the players have their own of (see `kit.data.own_files`)."""
 
     def press(self, state: State, action: str, value: int | None, selected: int | None) -> Intent:
         """What the action asks for now; `selected` is the row the players have picked, if any."""

@@ -92,6 +92,24 @@ def validate(file: DataFile, data: dict[str, Any], text: str, where: Path) -> An
         raise ConfigError(describe_validation_error(where, text, error)) from None
 
 
+def save(folder: Path, name: str, text: str) -> Path:
+    """Writes the players' file `name` in `folder`, replacing theirs: only ever on their say-so."""
+    path = folder / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot write it: {error.strerror}") from None
+    return path
+
+
+def own_files(folder: Path | None, files: tuple[DataFile, ...]) -> frozenset[str]:
+    """The data files the players have a file of their own for (a form may say saving replaces it)."""
+    if folder is None:
+        return frozenset()
+    return frozenset(file.name for file in files if (folder / file.name).is_file())
+
+
 def overlay(base: dict[str, Any], over: dict[str, Any], depth: int) -> dict[str, Any]:
     """`over` laid onto `base`: tables down to `depth` merge, and keys below that replace."""
     merged = dict(base)

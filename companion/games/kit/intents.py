@@ -1,4 +1,5 @@
-"""What a press asks the screen to do: run commands, ask with a form, tell the players, move the selection.
+"""What a press asks the screen to do: run commands, ask with a form, tell the players, move the
+selection, save a data file the players chose to save.
 
 A game's controller turns a press into one of these, as a pure function of the state; the screen
 only carries them out, so every screen (and a remote view, and a test) answers a press the same way.
@@ -57,4 +58,14 @@ class Select:
     step: int
 
 
-Intent = Run | Ask | Tell | Reveal | Select | None
+@dataclass(frozen=True, slots=True)
+class SaveFile:
+    """Write the players' data file `name` for this game (in `<data dir>/<game>/`), replacing theirs,
+    then carry out `then`. Only the answer to a form where the players chose to save it."""
+
+    name: str
+    text: str
+    then: "Intent" = None
+
+
+Intent = Run | Ask | Tell | Reveal | Select | SaveFile | None

@@ -1,9 +1,11 @@
 """Checks built from the units on the table: terrain, markers and fatigue read from the state.
 
-The screen names units and a few table facts the companion cannot know (a cover card played,
+The players name units and a few table facts the companion cannot know (a cover card played,
 degraded line of sight, which leader helps); everything else comes from the tracked state and
 the terrain cards.
 """
+
+from collections.abc import Sequence
 
 from companion.errors import RuleViolation
 from companion.games.point_blank.catalog import Catalog, TerrainCard
@@ -13,17 +15,17 @@ from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Snipe
 from companion.games.point_blank.checks.melee import Melee, melee_dice, overrun_dice
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
-from companion.games.point_blank.rules import PointBlankState
+from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Unit
 
-CLEAR = TerrainCard(name="Clear", rule="10.1.3", defensive_bonus=0, bogs=False, los="clear")
+Ids = Sequence[int]
 
 
 def terrain_of(catalog: Catalog, unit: Unit) -> TerrainCard:
-    return catalog.terrain.get(unit.terrain, CLEAR)
+    return catalog.terrain_card(unit.terrain)
 
 
-def units(state: PointBlankState, ids: list[int] | tuple[int, ...]) -> list[Unit]:
+def units(state: PointBlankState, ids: Ids) -> list[Unit]:
     found = [state.unit(i) for i in ids]
     if not found:
         raise RuleViolation("name at least one unit")
@@ -46,7 +48,7 @@ def defence_of(state: PointBlankState, catalog: Catalog, target: Unit, cover: bo
     return defence_modifier(card.bonus_for(target.vehicle), cover, hidden, degraded_los, wreck)
 
 
-def fire(state: PointBlankState, catalog: Catalog, firing: list[int], targets: list[int], *, modifier: int = 0,
+def fire(state: PointBlankState, catalog: Catalog, firing: Ids, targets: Ids, *, modifier: int = 0,
          leadership: int = 0, cover: bool = False, degraded_los: bool = False, range_one: bool = False,
          assault: bool = False, flanking: bool = False, support_weapon: bool = False, flamethrower: bool = False,
          flamethrower_only: bool = False, blaze: bool = False) -> InfantryFire:
@@ -75,7 +77,7 @@ def fire(state: PointBlankState, catalog: Catalog, firing: list[int], targets: l
     )
 
 
-def rally(state: PointBlankState, catalog: Catalog, ids: list[int], leadership: int = 0) -> Rally:
+def rally(state: PointBlankState, catalog: Catalog, ids: Ids, leadership: int = 0) -> Rally:
     shaken = [u for u in units(state, ids) if u.shaken or u.abandoned]
     if not shaken:
         raise RuleViolation("a rally needs a shaken unit in the stack (8.8)")
@@ -84,14 +86,17 @@ def rally(state: PointBlankState, catalog: Catalog, ids: list[int], leadership: 
                  leadership=leadership, abandoned=tuple(u.id for u in shaken if u.abandoned))
 
 
-def morale(state: PointBlankState, catalog: Catalog, ids: list[int], reason: str = "morale check",
+def morale(state: PointBlankState, catalog: Catalog, ids: Ids,
            leadership: int = 0) -> MoraleCheck:
+    """A 2d6 per unit, less a leader's modifier; Gully and Cemetery (10.1.16, 10.1.18): "Infantry
+    may subtract (-2) from any morale action check 2d6 check"."""
     checked = units(state, ids)
     return MoraleCheck(units=tuple(Snapshot.of(u) for u in checked),
-                       modifiers=tuple(-leadership for _ in checked), reason=reason)
+                       modifiers=tuple(-leadership + (terrain_of(catalog, u).infantry_morale if u.infantry else 0)
+                                       for u in checked))
 
 
-def melee(state: PointBlankState, catalog: Catalog, attacking: list[int], defending: list[int],
+def melee(state: PointBlankState, catalog: Catalog, attacking: Ids, defending: Ids,
           attacker_leadership: int = 0, defender_leadership: int = 0) -> Melee:
     attackers, defenders = units(state, attacking), units(state, defending)
     card = terrain_of(catalog, defenders[0])
@@ -105,7 +110,7 @@ def melee(state: PointBlankState, catalog: Catalog, attacking: list[int], defend
     )
 
 
-def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: list[int],
+def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: Ids,
             machine_guns: int, high_explosive: int) -> Melee:
     """An AFV's overrun, resolved in Upkeep like a melee (7.11); never into blocking terrain."""
     afv, defenders = state.unit(afv_id), units(state, defending)
@@ -119,7 +124,7 @@ def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: li
     return Melee(attackers=(Snapshot.of(afv),), defenders=snapped, attacker_dice=attack, defender_dice=defence)
 
 
-def spotting(state: PointBlankState, catalog: Catalog, targets: list[int], leadership: int = 0,
+def spotting(state: PointBlankState, catalog: Catalog, targets: Ids, leadership: int = 0,
              buttoned: bool = False, open_topped: bool = False) -> Spotting:
     seen = units(state, targets)
     los = terrain_of(catalog, seen[0]).los
@@ -130,11 +135,16 @@ def spotting(state: PointBlankState, catalog: Catalog, targets: list[int], leade
                     targets=tuple(sorted({*targets, *in_sector})))
 
 
-def concealment(state: PointBlankState, catalog: Catalog, ids: list[int], modifier: int = 0) -> Concealment:
+def concealment(state: PointBlankState, catalog: Catalog, ids: Ids,
+                modifier: int = 0) -> Concealment:
+    """"On a successful check, all units in that Sector are considered concealed" (8.2): the units
+    named and every unit of their side in their Sector."""
     hiding = units(state, ids)
     if terrain_of(catalog, hiding[0]).los == "clear":
         raise RuleViolation("units conceal only in degrading or blocking terrain or an objective (8.2)")
-    return Concealment(modifier=modifier, units=tuple(u.id for u in hiding))
+    sectors = {(u.side, u.sector) for u in hiding if u.sector}
+    in_sector = [u.id for u in state.units if (u.side, u.sector) in sectors and not u.eliminated]
+    return Concealment(modifier=modifier, units=tuple(sorted({*(u.id for u in hiding), *in_sector})))
 
 
 def smoke(state: PointBlankState, sector: str, modifier: int = 0, mortar: bool = False) -> Smoke:
@@ -182,7 +192,7 @@ def sniper(state: PointBlankState, catalog: Catalog, target_id: int, card_pips: 
                   defence=defence_of(state, catalog, target, ignore_concealment=True))
 
 
-def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids: list[int], to_hit: int,
+def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids: Ids, to_hit: int,
              penetration: int = 0, high_explosive: int = 0, modifier: int = 0, leadership: int = 0,
              flank: bool = False) -> Ordnance:
     """Adds the target's terrain (and a Wreck), +2 concealed, +1 buttoned, +1 at Fatigue 2,
@@ -201,7 +211,7 @@ def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids
     )
 
 
-def barrage(state: PointBlankState, catalog: Catalog, radio_id: int, target_ids: list[int],
+def barrage(state: PointBlankState, catalog: Catalog, radio_id: int, target_ids: Ids,
             strengths: tuple[tuple[int, int], ...], leadership: int = 0) -> Barrage:
     hit = units(state, target_ids)
     infantry = [t for t in hit if not t.vehicle] or hit

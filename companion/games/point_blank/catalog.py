@@ -1,23 +1,14 @@
-"""Point Blank's data files: the deck's pips, the terrain cards and the unit library.
+"""Point Blank's data as models: the deck's pips, the terrain cards and the unit library.
 
-The shipped files load through importlib.resources; files of the same name in the user data dir
-(`<data dir>/point_blank/`) replace the deck and add to (or replace by id) terrain and units.
-A file that cannot be used raises `ConfigError` naming the file, the line and the reason.
+The files themselves load through the game kit's one loader (`data.FILES`); this module says what
+they hold and gives the loaded files one typed view, `Catalog`.
 """
 
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib.resources import files
-from pathlib import Path
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from companion.config import describe_validation_error, read_text_file
-from companion.errors import ConfigError
-
-SHIPPED = files("companion.games.point_blank.data")
-FILES = ("deck.toml", "terrain.toml", "units.toml")
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Los = Literal["clear", "degrading", "blocking"]
 UnitKind = Literal["full_squad", "half_squad", "weapon_team", "afv", "vehicle", "leader"]
@@ -59,6 +50,8 @@ class TerrainCard(Data):
     los: Los
     rally_modifier: int | None = None
     """Replaces the line-of-sight rally modifier (8.8) where the card says so."""
+    infantry_morale: int = 0
+    """Added to an infantry unit's 2d6 morale check in this terrain (Gully and Cemetery: -2)."""
     objective: bool = False
     ordnance_flags: int = Field(default=0, ge=0)
     infantry_flags: int = Field(default=0, ge=0)
@@ -71,7 +64,7 @@ class TerrainCard(Data):
 
     @property
     def rally(self) -> int:
-        """Added to a 2d6 rally or morale check in this terrain: blocking -2, degrading -1 (8.8)."""
+        """Added to a 2d6 rally in this terrain: blocking -2, degrading -1 (8.8), or the card's own."""
         if self.rally_modifier is not None:
             return self.rally_modifier
         return {"blocking": -2, "degrading": -1, "clear": 0}[self.los]
@@ -97,71 +90,53 @@ class UnitTemplate(Data):
 
 
 class UnitFile(Data):
+    nationalities: dict[str, str] = {}
+    """Each nationality's name as the table says it: `us = "US"`."""
     units: dict[str, UnitTemplate]
 
 
-@dataclass(frozen=True)
+CLEAR = TerrainCard(name="Clear", rule="10.1.3", defensive_bonus=0, bogs=False, los="clear")
+
+
+@dataclass(frozen=True, slots=True)
 class Catalog:
+    """The loaded data files of one game, typed."""
+
     deck: DeckComposition
-    terrain: dict[str, TerrainCard]
-    units: dict[str, UnitTemplate]
-    deck_source: str
+    terrain: Mapping[str, TerrainCard]
+    units: Mapping[str, UnitTemplate]
+    nationalities: Mapping[str, str]
 
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "Catalog":
+        """From the kit's loaded files (`deck.toml`, `terrain.toml`, `units.toml`)."""
+        terrain: TerrainFile = data["terrain.toml"]
+        units: UnitFile = data["units.toml"]
+        return cls(data["deck.toml"], terrain.terrain, units.units, units.nationalities)
 
-def parse(model: type[Data], path: Path | str, text: str) -> Data:
-    """`text` (the file at `path`) read as `model`, or `ConfigError` with file, line and reason."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        raise ConfigError(describe_validation_error(Path(path), text, error)) from None
+    def terrain_card(self, key: str) -> TerrainCard:
+        """The card a unit stands on; a key no file knows (a removed user card) reads as Clear."""
+        return self.terrain.get(key, CLEAR)
 
+    def terrain_name(self, key: str) -> str:
+        card = self.terrain.get(key)
+        return card.name if card is not None else key
 
-def shipped_text(name: str) -> str:
-    return SHIPPED.joinpath(name).read_text(encoding="utf-8")
+    def nationality_name(self, key: str) -> str:
+        return self.nationalities.get(key, key.upper() if len(key) <= 3 else key.capitalize())
 
-
-def load_catalog(user_dir: Path | None = None) -> Catalog:
-    """The shipped data with the user's files (if any) laid over it."""
-    deck = parse(DeckComposition, "shipped deck.toml", shipped_text("deck.toml"))
-    terrain = dict(parse(TerrainFile, "shipped terrain.toml", shipped_text("terrain.toml")).terrain)
-    units = dict(parse(UnitFile, "shipped units.toml", shipped_text("units.toml")).units)
-    source = "shipped default"
-    if user_dir is not None:
-        if (user := _read(user_dir / "deck.toml")) is not None:
-            deck, source = parse(DeckComposition, user_dir / "deck.toml", user), str(user_dir / "deck.toml")
-        if (user := _read(user_dir / "terrain.toml")) is not None:
-            terrain.update(parse(TerrainFile, user_dir / "terrain.toml", user).terrain)
-        if (user := _read(user_dir / "units.toml")) is not None:
-            units.update(parse(UnitFile, user_dir / "units.toml", user).units)
-    return Catalog(deck, terrain, units, source)
+    def nationality_keys(self) -> tuple[str, ...]:
+        """Every nationality the library names, in the order its units come."""
+        found = dict.fromkeys(self.nationalities)
+        found.update(dict.fromkeys(t.nationality for t in self.units.values() if t.nationality))
+        return tuple(found)
 
 
 def deck_file_text(cards_per_pip: tuple[int, ...]) -> str:
-    """A user deck file for counts the players have checked against their own deck."""
+    """A players' deck file for counts they have checked against their own deck."""
     counts = ", ".join(str(count) for count in cards_per_pip)
     return (
         "# The Action deck's cards per pip count (1 to 6), as counted and confirmed by the players.\n"
         "assumed = false\n"
         f"cards_per_pip = [{counts}]\n"
     )
-
-
-def save_deck(user_dir: Path, cards_per_pip: tuple[int, ...]) -> Path:
-    path = user_dir / "deck.toml"
-    try:
-        user_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(deck_file_text(cards_per_pip), encoding="utf-8")
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot write it: {error.strerror}") from None
-    return path
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return read_text_file(path)
-    except FileNotFoundError:
-        return None

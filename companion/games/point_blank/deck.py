@@ -23,12 +23,12 @@ def counts(pips: tuple[int, ...]) -> Pips:
 
 
 def plus(a: Pips, b: Pips) -> Pips:
-    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(x + y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def minus(a: Pips, b: Pips) -> Pips:
     """`a` less `b`, never below zero (a miscounted deck can have entered more than it holds)."""
-    return tuple(max(0, x - y) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(max(0, x - y) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,12 @@ class Deck:
     def card_removed(self, pip: int) -> "Deck":
         """A played card leaves the game for good (the sniper card, 8.12)."""
         return replace(self, composition=minus(self.composition, counts((pip,))))
+
+    def corrected(self, pile: Pips) -> "Deck":
+        """The draw pile as the players counted it, card by card: its cards are the unseen ones now.
+        A pip count the pile holds more of than the deck was thought to means the deck has more."""
+        composition: Pips = tuple(max(count, counted) for count, counted in zip(self.composition, pile, strict=True))  # type: ignore[assignment]
+        return replace(self, composition=composition, left=sum(pile), seen=minus(composition, pile), miscounts=0)
 
     def card_returned(self) -> "Deck":
         """A played card is shuffled back into the draw pile (the sniper on a 6, 8.12)."""

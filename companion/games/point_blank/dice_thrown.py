@@ -3,7 +3,7 @@
 from companion.dice.journal_dice import DiceCarrier, DiceEvents
 from companion.dice.spec import DiceSpec
 from companion.dice.statistics import Throw
-from companion.games.point_blank.rules import DieThrown
+from companion.games.point_blank.events import DieThrown
 
 ONE_D6 = DiceSpec(count=1, sides=6)
 

@@ -1,7 +1,8 @@
 """The units the companion tracks: what they are, and the markers the table puts on them."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Literal
+from typing import Any, Literal
 
 from companion.games.point_blank.catalog import UnitKind, UnitTemplate
 
@@ -75,23 +76,6 @@ class Unit:
         """Not shaken and not spent; fatigued units are still in Good Order (4.9)."""
         return not self.shaken and not self.spent and not self.eliminated
 
-    @property
-    def status(self) -> str:
-        """The markers on the unit as the table would read them."""
-        if self.eliminated:
-            return "eliminated"
-        marks = ["spent" if self.spent else "ready"]
-        if self.fatigue:
-            marks.append(f"fatigue {self.fatigue}")
-        if self.shaken:
-            marks.append("shaken" if self.shaken == 1 else f"shaken x{self.shaken}")
-        if self.reduced:
-            marks.append("reduced")
-        for flag in ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero", "weapon_broken"):
-            if getattr(self, flag):
-                marks.append(flag.replace("_", " "))
-        return ", ".join(marks)
-
 
 RANGES = {"side": (1, 2), "morale": (2, 12), "firepower": (0, 20), "leadership": (0, 5), "melee_modifier": (0, 3),
           "front_armour": (0, 10), "flank_armour": (0, 10), "fatigue": (0, 2), "shaken": (0, 3)}
@@ -99,7 +83,7 @@ TEXTS = frozenset({"name", "terrain", "sector"})
 FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality"}
 
 
-def change_problem(changes: dict[str, object]) -> str | None:
+def change_problem(changes: Mapping[str, object]) -> str | None:
     """Why these new marker values cannot be set on a unit, or None when they can."""
     for key, value in changes.items():
         if key in RANGES:
@@ -117,21 +101,25 @@ def change_problem(changes: dict[str, object]) -> str | None:
     return None
 
 
-def default_side(nationality: str, units: tuple[Unit, ...], phasing: int) -> int:
-    """The side a new unit of `nationality` most likely joins: the side its nationality already plays
-    on, else the side opposite the one other nationality on the table, else the phasing side."""
+def default_side(nationality: str, units: tuple[Unit, ...], phasing: int, playing: tuple[str, str] = ("", "")) -> int:
+    """The side a new unit of `nationality` most likely joins: the side named at setup as playing it,
+    else the side its nationality already plays on, else the side opposite the one other
+    nationality on the table, else the phasing side."""
     if not nationality:
         return phasing
+    if nationality in playing and playing[0] != playing[1]:
+        return playing.index(nationality) + 1
     own = {u.side for u in units if u.nationality == nationality}
     if own:
         return own.pop() if len(own) == 1 else phasing
-    others = {u.side for u in units if u.nationality}
+    others = {u.side for u in units if u.nationality} | {side for side, n in enumerate(playing, 1) if n}
     return 3 - others.pop() if len(others) == 1 else phasing
 
 
-def from_template(unit_id: int, side: int, template: UnitTemplate, **placed: str) -> Unit:
-    return Unit(id=unit_id, side=side, **template.model_dump(), **placed)
+def from_template(unit_id: int, side: int, template: UnitTemplate, terrain: str = "clear", sector: str = "") -> Unit:
+    values: dict[str, Any] = template.model_dump()
+    return Unit(id=unit_id, side=side, terrain=terrain, sector=sector, **values)
 
 
-def changed(unit: Unit, changes: dict[str, object]) -> Unit:
+def changed(unit: Unit, changes: Mapping[str, Any]) -> Unit:
     return replace(unit, **changes)

@@ -1,43 +1,78 @@
-"""What the screen says about the deck, the odds and the check in progress, as plain text."""
+"""What the Point Blank screen says: the situation, the deck and its odds, the check in progress,
+the log, the checklists and the unit table, as plain text worded from the state's facts."""
 
 from fractions import Fraction
 
+from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import Outcome, Step
+from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
+from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TurnEnded
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
-from companion.games.point_blank.rules import UPKEEP, PendingMelee, PointBlankState
+from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
+from companion.games.point_blank.units import Unit
+from companion.games.point_blank.words import CARD_USES, Names, listed, outcome_text, plural, title
+
+UPKEEP = (
+    "Melee and overrun attacks (6.1.1)",
+    "Terrain for moving units, refusals, bog checks (6.1.2)",
+    "Morale checks in blazing terrain (6.1.3)",
+    "Ready spent leaders (6.1.4): done here",
+    "Button or unbutton AFVs (6.1.5)",
+    "Transfer Support Weapons (6.1.6)",
+    "Combine half squads (6.1.7)",
+)
+FLAGS = ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero", "weapon_broken")
 
 
 def percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"
 
 
-def situation(state: PointBlankState) -> str:
+def side_name(state: PointBlankState, catalog: Catalog, side: int) -> str:
+    """The nationality a side plays (named at setup, or the one all its units share), else "Side N"."""
+    named = state.settings.nationalities[side - 1] if state.settings else ""
+    if not named:
+        found = {u.nationality for u in state.units if u.side == side and u.nationality}
+        named = found.pop() if len(found) == 1 else ""
+    return catalog.nationality_name(named) if named else f"Side {side}"
+
+
+def unit_names(state: PointBlankState) -> Names:
+    return {unit.id: unit.name for unit in state.units}
+
+
+def situation(state: PointBlankState, catalog: Catalog) -> str:
     if state.settings is None:
-        return "Confirm the deck to start (press Confirm, or c)"
+        return "A new game: confirm the Action deck to start (Confirm)"
     if state.game_over:
         return f"Game over after turn {state.turn - 1}: check the victory conditions"
     limit = f" of {state.settings.turn_limit}" if state.settings.turn_limit else ""
-    used = f"; action used: {state.card_used}" if state.card_used else "; action not yet taken"
+    used = f"; action used: {CARD_USES[state.card_used]}" if state.card_used else "; action not yet taken"
     due = len(state.melees_due)
-    melees = f" · {due} melee{'s' * (due != 1)} to resolve first (6.1.1)" if due else ""
-    return f"Turn {state.turn}{limit} · impulse {state.impulse} · side {state.side} to act{used}{melees}"
+    melees = f" · {plural(due, 'melee')} to resolve first (6.1.1)" if due else ""
+    return (f"Turn {state.turn}{limit} · impulse {state.impulse} · {side_name(state, catalog, state.side)} "
+            f"to act{used}{melees}")
 
 
-def deck_lines(state: PointBlankState) -> list[str]:
+def pips_line(counts: tuple[int, ...]) -> str:
+    return "  ".join(f"{pip}:{count}" for pip, count in enumerate(counts, 1))
+
+
+def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     deck = state.deck
     method = "real dice, one card discarded per die" if state.dice_mode else "card pips"
-    lines = [
-        f"{deck.left} of {deck.size} cards left · hands {deck.hands[0]} / {deck.hands[1]} · {method}",
-        "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.unseen, 1)),
-    ]
+    hands = " · ".join(f"{side_name(state, catalog, side)} {deck.hands[side - 1]}" for side in (1, 2))
+    lines = [f"{deck.left} of {plural(deck.size, 'card')} left · in hand: {hands} · {method}",
+             f"unseen pips  {pips_line(deck.unseen)}"]
     if deck.exhausted and state.check is not None:
         held = " ".join(map(str, deck.held))
         lines[1] = (f"new deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out; "
-                    "unseen pips  " + "  ".join(f"{pip}:{count}" for pip, count in enumerate(deck.reshuffled().unseen, 1)))
+                    f"unseen pips  {pips_line(deck.reshuffled().unseen)}")
     if deck.miscounts:
-        lines.append(f"{deck.miscounts} pip(s) entered with the override: the deck counts are off")
+        lines.append(f"{plural(deck.miscounts, 'pip')} entered with the override: the deck counts are off "
+                     "(Correct deck sets them from the draw pile)")
     markers = [f"{name}: {', '.join(sorted(sectors))}" for name, sectors in
                (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck)) if sectors]
     if markers:
@@ -52,71 +87,126 @@ def odds_lines(state: PointBlankState) -> list[str]:
         return []
     d6 = total_odds(state.deck, 1, state.dice_mode)
     two = total_odds(state.deck, 2, state.dice_mode)
-    lines = ["next d6   " + "  ".join(f"{pip}:{percent(p)}" for pip, p in d6.items())]
-    lines.append("next 2d6  " + " ".join(f"{t}:{percent(p)}" for t, p in two.items()))
-    return lines
+    return ["next d6   " + "  ".join(f"{pip}:{percent(p)}" for pip, p in d6.items()),
+            "next 2d6  " + " ".join(f"{t}:{percent(p)}" for t, p in two.items())]
 
 
 def check_lines(state: PointBlankState) -> list[str]:
     pending = state.check
     if pending is None:
-        last = [f"last: {line}" for line in state.log[-2:]]
-        return ["No check in progress: a face key starts a plain d6 check", *last]
+        if state.settings is None or state.game_over:
+            return []
+        return ["No check in progress: Check starts one; a card drawn for anything else is keyed in and confirmed"]
     step = pending.step
-    lines = [pending.check.title]
+    check = pending.check
+    lines = [title(check, unit_names(state))]
     if pending.pips:
         lines.append("drawn so far: " + " ".join(map(str, pending.pips)))
     if isinstance(step, Step):
-        lines.append(f"draw {step.cards} card{'s' * (step.cards != 1)}: {step.prompt}")
+        lines.append(f"draw {plural(step.cards, 'card')}: {step.prompt}")
         if step.success is not None:
             lines.append(f"chance of that: {percent(chance(state.deck, step.cards, step.success, state.dice_mode))}")
-        if isinstance(pending.check, InfantryFire) and not pending.pips:
-            fire = pending.check
+        if isinstance(check, InfantryFire) and not pending.pips:
+            fire = check
             defence = 0 if fire.flamethrower_only else fire.defence
             beats = chance(state.deck, 2, lambda p: fire.firepower + p[0] + fire.modifier > p[1] + defence,
                            state.dice_mode)
             lines.append(f"chance the attack beats the defence: {percent(beats)}")
-        if isinstance(pending.check, Melee) and not pending.pips:
-            odds = melee_odds(state.deck, pending.check.attacker_dice, pending.check.defender_dice,
-                              pending.check.attacker_hits_on, pending.check.defender_hits_on, state.dice_mode)
-            lines.append(
-                f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
-                f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
-            )
+        if isinstance(check, Melee) and not pending.pips:
+            odds = melee_odds(state.deck, check.attacker_dice, check.defender_dice,
+                              check.attacker_hits_on, check.defender_hits_on, state.dice_mode)
+            if not odds.total:
+                lines.append("no odds: the melee draws more cards than the deck holds")
+            else:
+                lines.append(
+                    f"expected hits {float(odds.expected(0)):.1f} to {float(odds.expected(1)):.1f}; "
+                    f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
+                )
     elif isinstance(step, Outcome):
-        lines.append(step.text)
+        lines.append(outcome_text(check, step, unit_names(state)))
     return lines
+
+
+def log_lines(state: PointBlankState) -> list[str]:
+    """The newest results, oldest first."""
+    names = unit_names(state)
+    lines = []
+    for entry in state.log:
+        match entry:
+            case CheckResolved(check=PlainCheck() as check, pips=pips):
+                drawn = f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""
+                lines.append(f"{title(check)}: {sum(pips)}{drawn}")
+            case CheckResolved(check=check, outcome=outcome):
+                lines.append(f"{title(check, names)}: {outcome_text(check, outcome, names)}")
+            case CheckAbandoned(check=check):
+                lines.append(f"{title(check, names) if check is not None else 'check'} abandoned; "
+                             "its cards stay drawn")
+            case TurnEnded(turn=turn):
+                lines.append(f"turn {turn} ends")
+            case DeckCorrected(pile=pile):
+                lines.append(f"deck count corrected: {plural(sum(pile), 'card')} in the draw pile")
+    return lines
+
+
+def turn_over_lines(over: TurnOver) -> list[str]:
+    """The table's checklist at a turn end (4.13.2)."""
+    lines = [
+        f"Turn {over.turn} is over: the Action deck is exhausted (4.13). On the table:",
+        "- remove Spotted markers (not from units still moving, assaulting or in melee)",
+        "- remove all Smoke cards" + (f": {', '.join(sorted(over.smoke))}" if over.smoke else ""),
+        "- turn every Blaze card to Smoke" + (f": {', '.join(sorted(over.blaze))}" if over.blaze else ""),
+        "- every unit -1 fatigue, spent units readied (done here)",
+    ]
+    if over.last:
+        return [*lines, f"That was the scenario's last turn ({over.turn}): check the victory conditions"]
+    return [*lines, f"- shuffle the discard pile into a new deck; turn marker to {over.turn + 1}"]
 
 
 def melee_line(state: PointBlankState, melee: PendingMelee) -> str:
     def names(ids: tuple[int, ...]) -> str:
-        return ", ".join(f"{state.unit(u).name} ({u})" for u in ids)
+        return listed([f"{state.unit(u).name} ({u})" for u in ids])
 
     return f"  {names(melee.attackers)} against {names(melee.defenders)}"
 
 
-def checklist_lines(state: PointBlankState) -> list[str]:
+def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1), with
     the melees it must resolve and those waiting for a later Upkeep."""
-    lines = [*state.checklist, ""] if state.checklist else []
-    lines += [f"Upkeep for side {state.side} (6.1):", *(f"- {item}" for item in UPKEEP)]
+    if state.settings is None:
+        return []
+    lines = [*turn_over_lines(state.turn_over), ""] if state.turn_over else []
+    if state.game_over:
+        return lines
+    lines += [f"Upkeep for {side_name(state, catalog, state.side)} (6.1):", *(f"- {item}" for item in UPKEEP)]
     due = state.melees_due
     if due:
-        lines += ["Melees to resolve now (k opens the first):", *(melee_line(state, m) for m in due)]
+        lines += ["Melees to resolve now (Check opens the first):", *(melee_line(state, m) for m in due)]
     for side in (1, 2):
         waiting = [m for m in state.melees_pending if m not in due and m.side == side]
         if waiting:
-            lines += [f"In melee, for side {side}'s next Upkeep:", *(melee_line(state, m) for m in waiting)]
+            lines += [f"In melee, for {side_name(state, catalog, side)}'s next Upkeep:",
+                      *(melee_line(state, m) for m in waiting)]
     return lines
 
 
-def key_help(state: PointBlankState) -> str:
-    """The keys that do something now, beyond the footer's."""
-    if state.settings is None:
-        return "c confirm the deck and start"
-    if state.check is not None:
-        roll = "space roll the die, or key the face 1-6" if state.dice_mode else "1-6 the pips of each card drawn"
-        return f"{roll} · c enter a refused pip anyway · x abandon the check (its cards stay drawn) · u undo"
-    bonus = "b odd d6: a second unit -1 fatigue · " if state.fatigue_bonus_owed else ""
-    return (f"{bonus}m move · a assault · l melee · r rally · d ready · o other · -1 fatigue: z discard, "
-            "w Ready card or leader · h flush · v discard · e event · t edit unit · p smoke/blaze/wreck · g games")
+def markers(unit: Unit) -> str:
+    """The markers on the unit as the table would read them."""
+    if unit.eliminated:
+        return "eliminated"
+    marks = ["spent" if unit.spent else "ready"]
+    if unit.fatigue:
+        marks.append(f"fatigue {unit.fatigue}")
+    if unit.shaken:
+        marks.append("shaken" if unit.shaken == 1 else f"shaken ×{unit.shaken}")
+    if unit.reduced:
+        marks.append("reduced")
+    marks += [flag.replace("_", " ") for flag in FLAGS if getattr(unit, flag)]
+    return ", ".join(marks)
+
+
+UNIT_COLUMNS = ("#", "side", "unit", "markers", "morale", "FP", "terrain", "sector")
+
+
+def unit_row(state: PointBlankState, catalog: Catalog, unit: Unit) -> tuple[str, ...]:
+    return (str(unit.id), side_name(state, catalog, unit.side), unit.name, markers(unit), str(unit.morale),
+            str(unit.firepower), catalog.terrain_name(unit.terrain), unit.sector)

@@ -16,12 +16,12 @@ from textual.widgets import Header
 
 from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
-from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
+from companion.games.kit import data as data_files
+from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Select, Tell
 from companion.games.kit.keymap import KeyAction
 from companion.games.rules import Command
-from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
-from companion.journal.store import Origin
 from companion.session import GameSession, Settled
 from companion.tui.messages import Refused
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -120,8 +120,24 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(RevealPanel(title, lines))
             case Select(step=step):
                 self.move_selection(step)
+            case SaveFile(name=name, text=text, then=then):
+                self.save_file(name, text)
+                self.carry_out(then, origin)
+                return
         if origin is not None:
             self.session.note_input(origin)
+
+    def save_file(self, name: str, text: str) -> None:
+        """A data file the players chose to save; a failure is said and changes nothing else."""
+        if self.game.folder is None:
+            self.notify(f"{name} is not saved: this companion has no data folder", severity="error", markup=False)
+            return
+        try:
+            path = data_files.save(self.game.folder, name, text)
+        except CompanionError as error:
+            self.notify(str(error), severity="error", timeout=8, markup=False)
+            return
+        self.notify(f"saved in {path}", timeout=4, markup=False)
 
     def submit(self, command: Command, origin: Origin | None = None) -> bool:
         """Hands the command to the session; the screen redraws when it is committed."""

@@ -68,6 +68,11 @@ class SpecForm(ModalScreen[Intent]):
                     yield Button(self.spec.submit, id="ok", variant="primary")
                     yield Button("Cancel", id="cancel")
 
+    def on_mount(self) -> None:
+        # Focusing the first field scrolls it to the top, hiding its label: show the form from its top.
+        fields = self.query_one(".form-fields", VerticalScroll)
+        self.call_after_refresh(fields.scroll_home, animate=False)
+
     def _field(self, field: Field) -> ComposeResult:
         widget_id = f"field-{field.name}"
         if isinstance(field, Tick):

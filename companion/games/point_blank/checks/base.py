@@ -3,14 +3,15 @@
 A check's `resolve(draw)` reads like the rulebook: `draw("attack", 1)` returns the pips of the
 next card. The companion replays it with the pips entered so far; when it asks for a pip not
 yet entered, the step it asked for (what for, how many cards, what counts as success) is what
-the screen shows, with the odds, until the player enters it.
+the screen shows, with the odds, until the player enters it. Its outcome is facts: findings
+(a kind and its numbers, worded by `words.py`), the units' new markers and the marker cards.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from companion.games.point_blank.units import Unit
 
@@ -59,11 +60,58 @@ class Snapshot(Model):
         return Unit(side=0, **self.model_dump())
 
 
+Effect = Literal[
+    "none", "shaken", "reduced", "eliminated", "shaken_reduced",
+    "crew_shaken", "crew_buttons", "crew_destroyed", "crew_abandons",
+]
+"""What one damage result or one melee hit did to a unit (see `damage.py`)."""
+
+FindingKind = Literal[
+    # numbers: (result,) unless said otherwise
+    "total", "spotted", "not_spotted", "concealed", "not_concealed",
+    "smoke", "mortar_smoke",  # mortar: (first card, second card)
+    "smoke_placed", "no_smoke", "blaze", "ablaze", "no_fire",
+    "bogged", "not_bogged", "unbogged", "still_bogged", "repaired", "still_broken",
+    "odd", "even",
+    "attack_held", "attack_hit",  # (attack, defence)
+    "damage",  # (result, morale), with `effects`
+    "hero", "weapon_broken", "out_of_fuel", "out_of_ammo", "radio_broken",
+    "barrage_failed", "barrage_on_target",  # on target: (result, firepower)
+    "sniper_removed", "sniper_discarded", "sniper_shuffled",
+    "melee_hits",  # (attacker's hits, defender's hits)
+    "hits",  # (hits taken,), with an effect per hit
+    "crew_morale_check", "attacker_retreats", "defender_retreats",
+    "morale_passed", "morale_failed", "rallied", "stays_shaken", "recrewed",  # (result, morale)
+    "to_hit",  # (2d6, modifier, need)
+    "natural_twelve", "miss",
+    "penetrated", "armour_held", "he_held", "he_hit",  # (attack, defence)
+]
+
+
+class Finding(Model):
+    """One fact of a check's result: what happened, to which unit, with its numbers."""
+
+    kind: FindingKind
+    unit: int | None = None
+    numbers: tuple[int, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    sector: str = ""
+
+
 class Outcome(Model):
-    text: str
+    findings: tuple[Finding, ...] = ()
     changes: tuple[UnitChange, ...] = ()
     markers: tuple[MarkerChange, ...] = ()
     sniper_fate: Literal["removed", "discarded", "shuffled"] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _before_findings(cls, data: Any) -> Any:
+        """Games saved before findings carried the outcome as an English sentence: its facts (the
+        changes and markers) are kept; the findings are worked out again from the check's pips."""
+        if isinstance(data, dict) and "text" in data:
+            data = {key: value for key, value in data.items() if key != "text"}
+        return data
 
 
 @dataclass(frozen=True)
@@ -89,9 +137,9 @@ class Check(Model):
     def resolve(self, draw: Draw) -> Outcome:
         raise NotImplementedError
 
-    @property
-    def title(self) -> str:
-        return self.__class__.__name__
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        """The units the check captured, so a view can name them as they were."""
+        return ()
 
     def advance(self, pips: tuple[int, ...]) -> Step | Outcome:
         """The next step to draw for, or the outcome once every pip it needs is in."""
@@ -116,3 +164,8 @@ class Check(Model):
 
 def change(unit: int, **changes: bool | int) -> UnitChange:
     return UnitChange(unit=unit, changes=changes)
+
+
+def found(kind: FindingKind, *numbers: int, unit: int | None = None, sector: str = "",
+          effects: tuple[Effect, ...] = ()) -> Finding:
+    return Finding(kind=kind, unit=unit, numbers=numbers, sector=sector, effects=effects)

@@ -2,25 +2,28 @@
 smoke (7.15), blaze (7.1), bogging (7.2), weapon repair (7.17.3), the second fatigue reduction
 (6.2.1.3, 8.9), and a plain check for anything else."""
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, change
+from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, change, found
 
 
 class PlainCheck(Check):
     kind: Literal["plain"] = "plain"
     cards: int = Field(default=1, ge=1, le=2)
-    label: str = "d6 check"
 
-    @property
-    def title(self) -> str:
-        return self.label
+    @model_validator(mode="before")
+    @classmethod
+    def _before_kinds(cls, data: Any) -> Any:
+        """Games saved before carried an English label ("d6 check"); the cards say it all."""
+        if isinstance(data, dict) and "label" in data:
+            data = {key: value for key, value in data.items() if key != "label"}
+        return data
 
     def resolve(self, draw: Draw) -> Outcome:
-        pips = draw(self.label, self.cards)
-        return Outcome(text=f"{sum(pips)}" + (f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""))
+        pips = draw(f"{self.cards if self.cards > 1 else ''}d6 check", self.cards)
+        return Outcome(findings=(found("total", sum(pips)),))
 
 
 class Spotting(Check):
@@ -33,21 +36,18 @@ class Spotting(Check):
     modifier: int = 0
     targets: tuple[int, ...] = ()
 
-    @property
-    def title(self) -> str:
-        return f"Spotting into {self.los} terrain"
-
     def resolve(self, draw: Draw) -> Outcome:
         shift = (self.los == "blocking") - self.leadership + self.modifier
         (pip,) = draw(f"spotting d6 ({shift:+d}; 3 or less spots)", 1, lambda p: p[0] + shift <= 3)
         if pip + shift <= 3:
-            return Outcome(text=f"spotting {pip + shift}: spotted",
+            return Outcome(findings=(found("spotted", pip + shift),),
                            changes=tuple(change(t, spotted=True) for t in self.targets))
-        return Outcome(text=f"spotting {pip + shift}: not spotted")
+        return Outcome(findings=(found("not_spotted", pip + shift),))
 
 
 class Concealment(Check):
-    """6 or more (plus the unit's concealment and a leader's modifier) conceals every unit in the Sector (8.2)."""
+    """6 or more (plus the unit's concealment and a leader's modifier): "On a successful check,
+    all units in that Sector are considered concealed" (8.2). `units` holds them all."""
 
     kind: Literal["concealment"] = "concealment"
     modifier: int = 0
@@ -56,9 +56,9 @@ class Concealment(Check):
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw(f"concealment d6 ({self.modifier:+d}; 6+ conceals)", 1, lambda p: p[0] + self.modifier >= 6)
         if pip + self.modifier >= 6:
-            return Outcome(text=f"concealment {pip + self.modifier}: concealed",
+            return Outcome(findings=(found("concealed", pip + self.modifier),),
                            changes=tuple(change(u, spotted=False) for u in self.units))
-        return Outcome(text=f"concealment {pip + self.modifier}: still spotted")
+        return Outcome(findings=(found("not_concealed", pip + self.modifier),))
 
 
 class Smoke(Check):
@@ -74,15 +74,15 @@ class Smoke(Check):
     def resolve(self, draw: Draw) -> Outcome:
         if self.mortar:
             pips = draw("mortar smoke 2d6 (any card 4+ succeeds)", 2, lambda p: max(p) >= 4)
-            placed, said = max(pips) >= 4, f"mortar smoke {pips[0]} and {pips[1]}"
+            placed, roll = max(pips) >= 4, found("mortar_smoke", *pips)
         else:
             shift = self.modifier + self.smoke_anywhere
             (pip,) = draw(f"smoke d6 ({shift:+d}; 4+ succeeds)", 1, lambda p: p[0] + shift >= 4)
-            placed, said = pip + shift >= 4, f"smoke {pip + shift}"
+            placed, roll = pip + shift >= 4, found("smoke", pip + shift)
         if placed:
-            return Outcome(text=f"{said}: smoke placed in {self.sector}",
+            return Outcome(findings=(roll, found("smoke_placed", sector=self.sector)),
                            markers=(MarkerChange(marker="smoke", sector=self.sector, present=True),))
-        return Outcome(text=f"{said}: no smoke; the move that triggered it may be cancelled (7.15)")
+        return Outcome(findings=(roll, found("no_smoke")))
 
 
 class Blaze(Check):
@@ -92,9 +92,9 @@ class Blaze(Check):
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw("blaze d6 (4+ sets the terrain ablaze)", 1, lambda p: p[0] >= 4)
         if pip >= 4:
-            return Outcome(text=f"blaze {pip}: {self.sector} is ablaze; every unit there makes a morale check (7.1)",
+            return Outcome(findings=(found("blaze", pip), found("ablaze", sector=self.sector)),
                            markers=(MarkerChange(marker="blaze", sector=self.sector, present=True),))
-        return Outcome(text=f"blaze {pip}: no fire")
+        return Outcome(findings=(found("blaze", pip), found("no_fire")))
 
 
 BOG_AT = {("blocking", False): 2, ("degrading", False): 1, ("blocking", True): 3, ("degrading", True): 2}
@@ -117,9 +117,9 @@ class Bog(Check):
         shift = self.leadership - self.wire - self.buttoned
         (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift <= limit)
         if pip + shift <= limit:
-            return Outcome(text=f"bog check {pip + shift}: bogged (immobilised)",
+            return Outcome(findings=(found("bogged", pip + shift, unit=self.unit),),
                            changes=(change(self.unit, bogged=True),))
-        return Outcome(text=f"bog check {pip + shift}: not bogged")
+        return Outcome(findings=(found("not_bogged", pip + shift, unit=self.unit),))
 
 
 class Unbog(Check):
@@ -133,8 +133,9 @@ class Unbog(Check):
         need = 4 if self.wheeled else 3
         (pip,) = draw(f"un-bog d6 ({need}+ frees it)", 1, lambda p: p[0] >= need)
         if pip >= need:
-            return Outcome(text=f"un-bog {pip}: free", changes=(change(self.unit, bogged=False),))
-        return Outcome(text=f"un-bog {pip}: still bogged")
+            return Outcome(findings=(found("unbogged", pip, unit=self.unit),),
+                           changes=(change(self.unit, bogged=False),))
+        return Outcome(findings=(found("still_bogged", pip, unit=self.unit),))
 
 
 class Repair(Check):
@@ -147,9 +148,9 @@ class Repair(Check):
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw(f"repair d6 (+{self.leadership}; 5+ repairs)", 1, lambda p: p[0] + self.leadership >= 5)
         if pip + self.leadership >= 5:
-            return Outcome(text=f"repair {pip + self.leadership}: repaired",
+            return Outcome(findings=(found("repaired", pip + self.leadership, unit=self.unit),),
                            changes=(change(self.unit, weapon_broken=False),))
-        return Outcome(text=f"repair {pip + self.leadership}: still broken")
+        return Outcome(findings=(found("still_broken", pip + self.leadership, unit=self.unit),))
 
 
 class FatigueBonus(Check):
@@ -160,6 +161,4 @@ class FatigueBonus(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw("odd removes one more fatigue level", 1, lambda p: p[0] % 2 == 1)
-        if pip % 2:
-            return Outcome(text=f"{pip} is odd: choose another unit to lose one fatigue level")
-        return Outcome(text=f"{pip} is even: no further reduction")
+        return Outcome(findings=(found("odd" if pip % 2 else "even", pip),))

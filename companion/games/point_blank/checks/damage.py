@@ -12,6 +12,7 @@ un-buttoned, abandons the vehicle (7.14, 8.4).
 
 from dataclasses import dataclass, replace
 
+from companion.games.point_blank.checks.base import Effect
 from companion.games.point_blank.units import Unit
 
 
@@ -21,7 +22,8 @@ class Damage:
     reduced: bool
     eliminated: bool
     abandoned: bool
-    text: str
+    effects: tuple[Effect, ...]
+    """What happened, one effect per damage result or melee hit."""
 
     buttoned: bool | None = None
     """Set when a shaken crew must button (7.14)."""
@@ -33,10 +35,14 @@ class Damage:
             changes["buttoned"] = self.buttoned
         return changes
 
+    def harmed(self, unit: Unit) -> bool:
+        """Whether the unit suffered a result (what a Blaze weapon needs, 7.1)."""
+        return (self.shaken, self.reduced) != (unit.shaken, unit.reduced) or self.eliminated or self.abandoned
 
-def _result(unit: Unit, shaken: int, reduced: bool, eliminated: bool, abandoned: bool, text: str) -> Damage:
+
+def _result(shaken: int, reduced: bool, eliminated: bool, abandoned: bool, effect: Effect) -> Damage:
     return Damage(shaken=0 if eliminated or abandoned else shaken, reduced=reduced,
-                  eliminated=eliminated, abandoned=abandoned, text=f"{unit.name}: {text}")
+                  eliminated=eliminated, abandoned=abandoned, effects=(effect,))
 
 
 def cannot_reduce(unit: Unit) -> bool:
@@ -48,47 +54,44 @@ def one_hit(unit: Unit) -> Damage:
     if unit.vehicle:
         markers = unit.shaken + 1
         if markers >= 3:
-            return _result(unit, markers, unit.reduced, True, False, "third shaken result: destroyed")
-        shaken = _result(unit, markers, unit.reduced, False, False, f"shaken ({markers} markers)")
+            return _result(markers, unit.reduced, True, False, "crew_destroyed")
         if unit.open_topped:
-            return shaken
-        return replace(shaken, buttoned=True, text=f"{shaken.text}; the crew buttons up (7.14)")
+            return _result(markers, unit.reduced, False, False, "crew_shaken")
+        return replace(_result(markers, unit.reduced, False, False, "crew_buttons"), buttoned=True)
     if not unit.shaken:
-        return _result(unit, 1, unit.reduced, False, False, "shaken")
+        return _result(1, unit.reduced, False, False, "shaken")
     if not cannot_reduce(unit):
-        return _result(unit, 1, True, False, False, "shaken again: reduced to a half squad")
-    return _result(unit, 1, unit.reduced, True, False, "shaken again: eliminated")
+        return _result(1, True, False, False, "reduced")
+    return _result(1, unit.reduced, True, False, "eliminated")
 
 
 def hits(unit: Unit, count: int) -> Damage:
     """`count` melee hits applied one after another (7.10.1.1)."""
-    damage = Damage(unit.shaken, unit.reduced, unit.eliminated, unit.abandoned, f"{unit.name}: no hits")
-    texts = []
+    damage = Damage(unit.shaken, unit.reduced, unit.eliminated, unit.abandoned, ())
+    effects: list[Effect] = []
     for _ in range(count):
         if damage.eliminated:
             break
         damage = one_hit(replace(unit, shaken=damage.shaken, reduced=damage.reduced))
-        texts.append(damage.text.split(": ", 1)[1])
-    return replace(damage, text=f"{unit.name}: {count} hit{'s' * (count != 1)}: {' / '.join(texts) or 'no effect'}")
+        effects += damage.effects
+    return replace(damage, effects=tuple(effects))
 
 
 def damage_check(unit: Unit, result: int) -> Damage:
     """A damage check's modified result against the unit's morale (8.4, with the README decision)."""
     morale = unit.morale
     if result <= morale:
-        return _result(unit, unit.shaken, unit.reduced, False, False, f"{result} vs morale {morale}: no effect")
-    said = f"{result} vs morale {morale}"
+        return _result(unit.shaken, unit.reduced, False, False, "none")
     if unit.vehicle:
         if (unit.shaken and not unit.buttoned) or unit.shaken >= 2:
             # A third shaken result from fire abandons the vehicle (7.14, 7.17.2.1); in melee it is destroyed.
-            return _result(unit, 0, False, False, True, f"{said}: the shaken crew abandons the vehicle")
+            return _result(0, False, False, True, "crew_abandons")
         return one_hit(unit)
     if result > 3 * morale and not unit.half_squad and unit.good_order and not cannot_reduce(unit):
-        return _result(unit, 0, unit.reduced, True, False, f"{said} (over triple): eliminated")
+        return _result(0, unit.reduced, True, False, "eliminated")
     if result > 2 * morale:
         if cannot_reduce(unit):
-            return _result(unit, 0, unit.reduced, True, False, f"{said} (over double): eliminated")
-        return _result(unit, 1, True, False, False, f"{said} (over double): shaken and reduced")
+            return _result(0, unit.reduced, True, False, "eliminated")
+        return _result(1, True, False, False, "shaken_reduced")
     damage = one_hit(unit)
-    return _result(unit, damage.shaken, damage.reduced, damage.eliminated, False,
-                   f"{said}: {damage.text.split(': ', 1)[1]}")
+    return _result(damage.shaken, damage.reduced, damage.eliminated, False, damage.effects[0])

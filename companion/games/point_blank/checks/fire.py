@@ -1,4 +1,5 @@
-"""Fire attacks (8.4): infantry fire groups, radio barrages (7.17.2) and the sniper (8.12).
+"""Fire attacks (8.4): infantry fire groups, radio barrages (7.17.2) and the sniper (8.12), and
+the damage checks every attack ends in, heroes included (7.8).
 
 Decision (ours): the modifier table prints "-Leadership Modifier" in both the infantry and the
 ordnance tables; for an infantry attack, where higher is better, a leader's modifier is added
@@ -9,10 +10,23 @@ from typing import Literal
 
 from pydantic import Field
 
-from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, Snapshot, UnitChange, change
+from companion.games.point_blank.checks.base import (
+    Check,
+    Draw,
+    Finding,
+    FindingKind,
+    MarkerChange,
+    Outcome,
+    Snapshot,
+    UnitChange,
+    change,
+    found,
+)
 from companion.games.point_blank.checks.damage import damage_check
 
 HERO_KINDS = frozenset({"full_squad", "half_squad", "weapon_team", "afv", "vehicle"})
+FATES: dict[str, FindingKind] = {"removed": "sniper_removed", "discarded": "sniper_discarded",
+                                 "shuffled": "sniper_shuffled"}
 
 
 def fire_group(lead: int, others: tuple[int, ...]) -> int:
@@ -27,34 +41,42 @@ def defence_modifier(terrain_bonus: int, cover: bool = False, concealed: bool = 
     return terrain_bonus + wreck + 2 * cover + 2 * concealed + degraded_los
 
 
-def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], defence: int,
-                        vehicle_defence: int = 0) -> tuple[list[str], list[UnitChange], bool]:
-    """Defence d6, then a damage check per target if the attack is higher; heroes on a damage 1 (7.8).
-    Also says whether any target suffered a result (what a Blaze weapon needs, 7.1)."""
-    against = defence + vehicle_defence
-    (pip,) = draw(f"defence d6 (+{against}): {attack - against} or more holds against {attack}", 1,
-                  lambda p: p[0] + against >= attack)
-    total = pip + against
-    if attack <= total:
-        return [f"attack {attack} vs defence {total}: no effect"], [], False
-    difference = attack - total
-    lines, changes = [f"attack {attack} vs defence {total}: damage checks +{difference}"], []
-    affected = False
+def damage_checks(draw: Draw, difference: int, targets: tuple[Snapshot, ...]
+                  ) -> tuple[list[Finding], list[UnitChange], bool]:
+    """A damage check of d6 + `difference` per target against its morale (8.4). "A hero is created
+    when an AFV, Weapon Team or Infantry unit conducts a damage check during an attack and the d6
+    result is a 1. Conduct another check and if the d6 result is a 4 through 6, a hero is created"
+    (7.8): every attack's damage checks, fire, barrage, sniper or HE. Also says whether any target
+    suffered a result (what a Blaze weapon needs, 7.1)."""
+    findings, changes, affected = [], [], False
     for target in targets:
         (check,) = draw(f"damage check for {target.name} (+{difference}; morale {target.morale} or less holds)", 1,
                         lambda p, t=target: p[0] + difference <= t.morale)
-        damage = damage_check(target.unit(), check + difference)
-        lines.append(damage.text)
-        affected = affected or (damage.shaken, damage.reduced) != (target.shaken, target.reduced) \
-            or damage.eliminated or damage.abandoned
+        unit = target.unit()
+        damage = damage_check(unit, check + difference)
+        findings.append(found("damage", check + difference, target.morale, unit=target.id, effects=damage.effects))
+        affected = affected or damage.harmed(unit)
         updates: dict[str, bool | int] = damage.changes()
         if check == 1 and target.kind in HERO_KINDS and not damage.eliminated:
             (hero,) = draw(f"hero check for {target.name} (4-6 creates a hero)", 1, lambda p: p[0] >= 4)
             if hero >= 4:
                 updates["hero"] = True
-                lines.append(f"{target.name}: a hero is created: draw a hero marker from the cup (7.8)")
+                findings.append(found("hero", unit=target.id))
         changes.append(UnitChange(unit=target.id, changes=updates))
-    return lines, changes, affected
+    return findings, changes, affected
+
+
+def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], defence: int,
+                        vehicle_defence: int = 0) -> tuple[list[Finding], list[UnitChange], bool]:
+    """Defence d6, then a damage check per target if the attack is higher (8.4)."""
+    against = defence + vehicle_defence
+    (pip,) = draw(f"defence d6 (+{against}): {attack - against} or more holds against {attack}", 1,
+                  lambda p: p[0] + against >= attack)
+    total = pip + against
+    if attack <= total:
+        return [found("attack_held", attack, total)], [], False
+    findings, changes, affected = damage_checks(draw, attack - total, targets)
+    return [found("attack_hit", attack, total), *findings], changes, affected
 
 
 class InfantryFire(Check):
@@ -73,9 +95,8 @@ class InfantryFire(Check):
     blaze: bool = False
     sector: str = ""
 
-    @property
-    def title(self) -> str:
-        return f"Fire: {self.lead.name} at {', '.join(t.name for t in self.targets)}"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (self.lead, *self.targets)
 
     @property
     def firepower(self) -> int:
@@ -84,40 +105,36 @@ class InfantryFire(Check):
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw(f"attack d6 (firepower {self.firepower}{self.modifier:+d})", 1)
         attack = self.firepower + pip + self.modifier
-        lines, changes = [], []
         out_of_ammo = False
         if pip == 6:
             (ammo,) = draw(f"out of ammo check for {self.lead.name} (6 = out)", 1, lambda p: p[0] == 6)
             out_of_ammo = ammo == 6
         # A flamethrower alone denies the defender its defensive modifier (7.17.1).
         defence = 0 if self.flamethrower_only else self.defence
-        result, damage, affected = resolve_fire_attack(draw, attack, self.targets, defence)
-        lines += result
-        changes += damage
+        findings, changes, affected = resolve_fire_attack(draw, attack, self.targets, defence)
         lead_changes: dict[str, bool | int] = {}
         if pip == 1 and self.support_weapon:
             (breaking,) = draw("breakdown check (1-2 = broken)", 1, lambda p: p[0] <= 2)
             if breaking <= 2:
                 lead_changes["weapon_broken"] = True
-                lines.append("the Support Weapon is broken (7.17.3)")
+                findings.append(found("weapon_broken", unit=self.lead.id))
         markers = []
         if self.blaze and affected:
             (fire,) = draw("blaze check (4+ sets the terrain ablaze)", 1, lambda p: p[0] >= 4)
             if fire >= 4:
                 markers.append(MarkerChange(marker="blaze", sector=self.sector, present=True))
-                where = self.sector or "the target terrain"
-                lines.append(f"{where} is ablaze: every unit there makes a morale check (7.1)")
+                findings.append(found("ablaze", sector=self.sector))
         if self.flamethrower:
             (fuel,) = draw("flamethrower fuel check (5+ = out of fuel)", 1, lambda p: p[0] >= 5)
             if fuel >= 5:
                 lead_changes["flamethrower"] = False
-                lines.append("the flamethrower is out of fuel and leaves the game (7.17.1)")
+                findings.append(found("out_of_fuel", unit=self.lead.id))
         if out_of_ammo:
             lead_changes["spent"] = True
-            lines.append(f"{self.lead.name} is out of ammunition: spent (7.12)")
+            findings.append(found("out_of_ammo", unit=self.lead.id))
         if lead_changes:
             changes.append(UnitChange(unit=self.lead.id, changes=lead_changes))
-        return Outcome(text="; ".join(lines), changes=tuple(changes), markers=tuple(markers))
+        return Outcome(findings=tuple(findings), changes=tuple(changes), markers=tuple(markers))
 
 
 class Barrage(Check):
@@ -131,30 +148,29 @@ class Barrage(Check):
     targets: tuple[Snapshot, ...]
     defence: int = 0
 
-    @property
-    def title(self) -> str:
-        return f"Barrage by {self.radio.name}"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (self.radio, *self.targets)
 
     def resolve(self, draw: Draw) -> Outcome:
         lowest = min(need for need, _ in self.strengths)
         (pip,) = draw(f"on target d6 (+{self.leadership}; 4 or more is on target)", 1,
                       lambda p: p[0] + self.leadership >= max(4, lowest))
         result = pip + self.leadership
-        lines, changes = [], []
+        findings, changes = [], []
         strength = max((fp for need, fp in self.strengths if result >= need), default=0)
         if pip == 1:
             (breaking,) = draw("radio breakdown check (1-2 = broken, never repaired)", 1, lambda p: p[0] <= 2)
             if breaking <= 2:
                 changes.append(change(self.radio.id, weapon_broken=True))
-                lines.append("the radio is broken and leaves the game (7.17.3)")
+                findings.append(found("radio_broken", unit=self.radio.id))
         if result <= 3 or not strength:
-            return Outcome(text="; ".join([f"on target {result}: the barrage fails", *lines]), changes=tuple(changes))
-        lines.insert(0, f"on target {result}: a {strength} firepower attack")
+            return Outcome(findings=(found("barrage_failed", result), *findings), changes=tuple(changes))
+        findings.insert(0, found("barrage_on_target", result, strength))
         (attack_pip,) = draw(f"barrage attack d6 (+{strength})", 1)
         # An AFV adds its flank armour to the defence; with several, the highest counts (7.17.2.1).
         armour = max((t.flank_armour for t in self.targets if t.kind in ("afv", "vehicle")), default=0)
-        result_lines, damage, _ = resolve_fire_attack(draw, attack_pip + strength, self.targets, self.defence, armour)
-        return Outcome(text="; ".join(lines + result_lines), changes=tuple(changes + damage))
+        attack, damage, _ = resolve_fire_attack(draw, attack_pip + strength, self.targets, self.defence, armour)
+        return Outcome(findings=tuple(findings + attack), changes=tuple(changes + damage))
 
 
 class Sniper(Check):
@@ -166,20 +182,15 @@ class Sniper(Check):
     card_pips: int = Field(ge=1, le=6)
     """The pips on the Sniper card itself: the deck loses that card if the sniper leaves the game."""
 
-    @property
-    def title(self) -> str:
-        return f"Sniper at {self.target.name}"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (self.target,)
 
     def resolve(self, draw: Draw) -> Outcome:
         attack = sum(draw("sniper attack 2d6", 2))
-        lines, changes, _ = resolve_fire_attack(draw, attack, (self.target,), self.defence)
+        findings, changes, _ = resolve_fire_attack(draw, attack, (self.target,), self.defence)
         (fate,) = draw("sniper card fate d6 (1-2 removed, 3-5 discard, 6 shuffled in)", 1)
         chosen: Literal["removed", "discarded", "shuffled"] = (
             "removed" if fate <= 2 else "discarded" if fate <= 5 else "shuffled"
         )
-        lines.append({
-            "removed": "the sniper card leaves the game: a blank 1-pip card goes to the discard pile",
-            "discarded": "the sniper card is discarded",
-            "shuffled": "the sniper card is shuffled into the deck if more than 6 cards remain, else discarded",
-        }[chosen])
-        return Outcome(text="; ".join(lines), changes=tuple(changes), sniper_fate=chosen)
+        findings.append(found(FATES[chosen]))
+        return Outcome(findings=tuple(findings), changes=tuple(changes), sniper_fate=chosen)

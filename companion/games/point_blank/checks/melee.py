@@ -8,7 +8,7 @@ side's cards then hit one pip lower. Odd hits are spread in the order the units 
 from typing import Literal
 
 from companion.games.point_blank.catalog import Los
-from companion.games.point_blank.checks.base import Check, Draw, Outcome, Snapshot, change
+from companion.games.point_blank.checks.base import Check, Draw, Finding, Outcome, Snapshot, change, found
 from companion.games.point_blank.checks.damage import hits
 
 TERRAIN_DICE = {"clear": 0, "degrading": 1, "blocking": 2}
@@ -70,9 +70,8 @@ class Melee(Check):
     attacker_hits_on: int = 4
     defender_hits_on: int = 4
 
-    @property
-    def title(self) -> str:
-        return f"Melee: {self.attacker_dice}d6 against {self.defender_dice}d6"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (*self.attackers, *self.defenders)
 
     def resolve(self, draw: Draw) -> Outcome:
         attack = draw(f"attacker's {self.attacker_dice} melee cards ({self.attacker_hits_on}+ hits)",
@@ -81,17 +80,16 @@ class Melee(Check):
                        self.defender_dice)
         scored = sum(p >= self.attacker_hits_on for p in attack)
         suffered = sum(p >= self.defender_hits_on for p in defence)
-        lines = [f"attacker scores {scored} hit{'s' * (scored != 1)}, defender {suffered}"]
+        findings: list[Finding] = [found("melee_hits", scored, suffered)]
         # One change per unit: the melee is over for both sides (7.10), and hits add their damage.
         changes = []
         for group, count in ((self.defenders, scored), (self.attackers, suffered)):
-            for unit, taken in zip(group, spread(count, len(group))):
+            for unit, taken in zip(group, spread(count, len(group)), strict=True):
                 damage = hits(unit.unit(), taken) if taken else None
                 changes.append(change(unit.id, in_melee=False, **(damage.changes() if damage else {})))
                 if damage is not None:
-                    lines.append(damage.text)
+                    findings.append(found("hits", taken, unit=unit.id, effects=damage.effects))
                     if unit.kind in ("afv", "vehicle") and damage.shaken == 2 and not damage.eliminated:
-                        lines.append(f"{unit.name}: second shaken result: morale check for the crew (7.10.1.3)")
-        lines.append("the attacker retreats to its starting Sector (ties go to the defender)" if suffered >= scored
-                     else "the defender retreats one Sector towards its home Area (7.13)")
-        return Outcome(text="; ".join(lines), changes=tuple(changes))
+                        findings.append(found("crew_morale_check", unit=unit.id))
+        findings.append(found("attacker_retreats" if suffered >= scored else "defender_retreats"))
+        return Outcome(findings=tuple(findings), changes=tuple(changes))

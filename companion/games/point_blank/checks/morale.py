@@ -1,8 +1,20 @@
 """Morale checks (4.5) and rally (8.8): 2d6 at or under the printed morale passes."""
 
-from typing import Literal
+from typing import Any, Literal
 
-from companion.games.point_blank.checks.base import Check, Draw, Outcome, Snapshot, change
+from pydantic import model_validator
+
+from companion.games.point_blank.checks.base import (
+    Check,
+    Draw,
+    Finding,
+    FindingKind,
+    Outcome,
+    Snapshot,
+    UnitChange,
+    change,
+    found,
+)
 
 
 class MoraleCheck(Check):
@@ -12,20 +24,27 @@ class MoraleCheck(Check):
     units: tuple[Snapshot, ...]
     modifiers: tuple[int, ...] = ()
     """Added to each unit's 2d6 (terrain, leader), in the order of `units`; missing means 0."""
-    reason: str = "morale check"
 
-    @property
-    def title(self) -> str:
-        return f"{self.reason.capitalize()}: {', '.join(u.name for u in self.units)}"
+    @model_validator(mode="before")
+    @classmethod
+    def _before_reasons(cls, data: Any) -> Any:
+        """Games saved before carried an English reason ("morale check"): the check is the same."""
+        if isinstance(data, dict) and "reason" in data:
+            data = {key: value for key, value in data.items() if key != "reason"}
+        return data
+
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return self.units
 
     def resolve(self, draw: Draw) -> Outcome:
-        lines = []
+        findings = []
         for index, unit in enumerate(self.units):
             modifier = self.modifiers[index] if index < len(self.modifiers) else 0
             total = sum(draw(f"{unit.name} morale 2d6 ({modifier:+d}, {unit.morale} or less passes)", 2,
                              lambda p, m=modifier, u=unit: sum(p) + m <= u.morale)) + modifier
-            lines.append(f"{unit.name}: {total} vs {unit.morale}: {'passes' if total <= unit.morale else 'fails'}")
-        return Outcome(text="; ".join(lines))
+            kind: FindingKind = "morale_passed" if total <= unit.morale else "morale_failed"
+            findings.append(found(kind, total, unit.morale, unit=unit.id))
+        return Outcome(findings=tuple(findings))
 
 
 class Rally(Check):
@@ -39,22 +58,22 @@ class Rally(Check):
     leadership: int = 0
     abandoned: tuple[int, ...] = ()
 
-    @property
-    def title(self) -> str:
-        return f"Rally: {', '.join(u.name for u in self.units)}"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return self.units
 
     def resolve(self, draw: Draw) -> Outcome:
-        lines, changes = [], []
+        findings: list[Finding] = []
+        changes: list[UnitChange] = []
         for index, unit in enumerate(self.units):
             modifier = (self.terrain[index] if index < len(self.terrain) else 0) - self.leadership
             total = sum(draw(f"{unit.name} rally 2d6 ({modifier:+d}, {unit.morale} or less rallies)", 2,
                              lambda p, m=modifier, u=unit: sum(p) + m <= u.morale)) + modifier
             if total > unit.morale:
-                lines.append(f"{unit.name}: {total} vs {unit.morale}: stays shaken")
+                findings.append(found("stays_shaken", total, unit.morale, unit=unit.id))
             elif unit.id in self.abandoned:
-                lines.append(f"{unit.name}: {total} vs {unit.morale}: the crew re-enters; spent (7.5)")
+                findings.append(found("recrewed", total, unit.morale, unit=unit.id))
                 changes.append(change(unit.id, abandoned=False, spent=True))
             else:
-                lines.append(f"{unit.name}: {total} vs {unit.morale}: rallied")
+                findings.append(found("rallied", total, unit.morale, unit=unit.id))
                 changes.append(change(unit.id, shaken=max(0, unit.shaken - 1) if unit.kind == "afv" else 0))
-        return Outcome(text="; ".join(lines), changes=tuple(changes))
+        return Outcome(findings=tuple(findings), changes=tuple(changes))

@@ -2,8 +2,8 @@
 
 from typing import Literal
 
-from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, Snapshot, change
-from companion.games.point_blank.checks.damage import damage_check
+from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, Snapshot, change, found
+from companion.games.point_blank.checks.fire import damage_checks
 
 Band = Literal["red", "yellow", "white"]
 
@@ -35,9 +35,8 @@ class Ordnance(Check):
     against_armour: bool = True
     sector: str = ""
 
-    @property
-    def title(self) -> str:
-        return f"Ordnance: {self.firer.name} at {', '.join(t.name for t in self.targets)}"
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (self.firer, *self.targets)
 
     def resolve(self, draw: Draw) -> Outcome:
         need = self.to_hit
@@ -45,44 +44,41 @@ class Ordnance(Check):
                       lambda p: sum(p) + self.modifier <= need)
         total = sum(rolled) + self.modifier
         changes = []
-        lines = [f"To-Hit {sum(rolled)}{self.modifier:+d} = {total} vs {need}"]
+        findings = [found("to_hit", sum(rolled), self.modifier, need)]
         if sum(rolled) == 12 and self.firer.kind in ("afv", "vehicle"):
             changes.append(change(self.firer.id, weapon_broken=True))
-            lines.append("a natural 12: the ordnance weapon breaks down (7.17.3)")
+            findings.append(found("natural_twelve", unit=self.firer.id))
         if total > need:
-            return Outcome(text="; ".join([*lines, "miss"]), changes=tuple(changes))
+            return Outcome(findings=(*findings, found("miss")), changes=tuple(changes))
         if self.against_armour:
-            target = self.targets[0]
-            (pen,) = draw(f"penetration d6 (+{self.penetration})", 1)
-            out_of_ammo = False
-            if pen == 6:
-                (ammo,) = draw(f"out of ammo check for {self.firer.name} (6 = out)", 1, lambda p: p[0] == 6)
-                out_of_ammo = ammo == 6
-            (armour,) = draw(f"armour d6 (+{self.armour}): {pen + self.penetration - self.armour} or more holds", 1,
-                             lambda p: p[0] + self.armour >= pen + self.penetration)
-            attack, defence = pen + self.penetration, armour + self.armour
-            markers = ()
-            if attack > defence:
-                lines.append(f"penetration {attack} vs armour {defence}: {target.name} destroyed; place a Wreck")
-                changes.append(change(target.id, eliminated=True))
-                markers = (MarkerChange(marker="wreck", sector=self.sector, present=True),)
-            else:
-                lines.append(f"penetration {attack} vs armour {defence}: no effect")
-            if out_of_ammo:
-                changes.append(change(self.firer.id, spent=True))
-                lines.append(f"{self.firer.name} is out of ammunition: spent (7.12)")
-            return Outcome(text="; ".join(lines), changes=tuple(changes), markers=markers)
+            return self._penetration(draw, findings, changes)
         (he,) = draw(f"HE d6 (+{self.high_explosive})", 1)
         attack = he + self.high_explosive
         (defence,) = draw(f"defence d6 (no modifiers): {attack} or more holds", 1, lambda p: p[0] >= attack)
         if attack <= defence:
-            return Outcome(text="; ".join([*lines, f"HE {attack} vs {defence}: no effect"]), changes=tuple(changes))
-        difference = attack - defence
-        lines.append(f"HE {attack} vs {defence}: damage checks +{difference}")
-        for target in self.targets:
-            (check,) = draw(f"damage check for {target.name} (+{difference}; morale {target.morale} or less holds)", 1,
-                            lambda p, t=target: p[0] + difference <= t.morale)
-            damage = damage_check(target.unit(), check + difference)
-            lines.append(damage.text)
-            changes.append(change(target.id, **damage.changes()))
-        return Outcome(text="; ".join(lines), changes=tuple(changes))
+            return Outcome(findings=(*findings, found("he_held", attack, defence)), changes=tuple(changes))
+        findings.append(found("he_hit", attack, defence))
+        damage, harmed, _ = damage_checks(draw, attack - defence, self.targets)
+        return Outcome(findings=tuple(findings + damage), changes=tuple(changes + harmed))
+
+    def _penetration(self, draw: Draw, findings: list, changes: list) -> Outcome:
+        target = self.targets[0]
+        (pen,) = draw(f"penetration d6 (+{self.penetration})", 1)
+        out_of_ammo = False
+        if pen == 6:
+            (ammo,) = draw(f"out of ammo check for {self.firer.name} (6 = out)", 1, lambda p: p[0] == 6)
+            out_of_ammo = ammo == 6
+        (armour,) = draw(f"armour d6 (+{self.armour}): {pen + self.penetration - self.armour} or more holds", 1,
+                         lambda p: p[0] + self.armour >= pen + self.penetration)
+        attack, defence = pen + self.penetration, armour + self.armour
+        markers: tuple[MarkerChange, ...] = ()
+        if attack > defence:
+            findings.append(found("penetrated", attack, defence, unit=target.id))
+            changes.append(change(target.id, eliminated=True))
+            markers = (MarkerChange(marker="wreck", sector=self.sector, present=True),)
+        else:
+            findings.append(found("armour_held", attack, defence, unit=target.id))
+        if out_of_ammo:
+            changes.append(change(self.firer.id, spent=True))
+            findings.append(found("out_of_ammo", unit=self.firer.id))
+        return Outcome(findings=tuple(findings), changes=tuple(changes), markers=markers)

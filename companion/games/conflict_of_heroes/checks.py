@@ -1,0 +1,66 @@
+"""The refusals every command family shares: whose turn it is, which unit, what it can pay."""
+
+from companion.errors import NothingToDo, RuleViolation
+from companion.games.conflict_of_heroes.commands import SideNumber
+from companion.games.conflict_of_heroes.state import CohState, Initiative, PendingRoll, UnitState
+
+
+def side_number(value: int | None) -> SideNumber:
+    """A side from a button or a key: 1 or 2, anything else refused (a board may send any number)."""
+    if value == 1:
+        return 1
+    if value == 2:
+        return 2
+    raise RuleViolation(f"there is no side {value}: the sides are 1 and 2")
+
+
+def unit_in_play(state: CohState, number: int) -> UnitState:
+    unit = state.unit(number)
+    if unit is None:
+        raise RuleViolation(f"there is no unit {number}")
+    if not unit.in_play:
+        raise RuleViolation(f"{unit.label} is destroyed")
+    return unit
+
+
+def check_turn(state: CohState, side: int) -> int:
+    """The side to act, when it is `side`."""
+    if state.phase != "play" or state.turn is None:
+        raise RuleViolation("actions are taken once initiative is decided")
+    if state.pending is not None:
+        raise RuleViolation("a roll is waiting: roll it first (or undo its declaration before any die is in)")
+    if state.turn != side:
+        raise RuleViolation(f"it is {state.side(state.turn).name}'s turn")
+    return side
+
+
+def own_turn_unit(state: CohState, number: int) -> UnitState:
+    """A unit in play of the side to act."""
+    unit = unit_in_play(state, number)
+    check_turn(state, unit.side)
+    return unit
+
+
+def check_payment(state: CohState, unit: UnitState, aps: int, caps: int) -> None:
+    if aps:
+        if unit.status != "active":
+            raise RuleViolation(f"{unit.label} is not activated: pay with CAPs (a command action), or activate it")
+        if aps > unit.aps:
+            raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left")
+    state.side(unit.side).caps.spend(caps, "this action")
+
+
+def announcing(state: CohState, side: int) -> Initiative:
+    """This round's initiative, when it is `side`'s turn to announce its spend."""
+    if state.phase != "initiative" or state.initiative is None or state.initiative.next_side is None:
+        raise RuleViolation("initiative spends are announced at the start of a round")
+    expected = state.initiative.next_side
+    if side != expected:
+        raise RuleViolation(f"{state.side(expected).name} announces first (3.24)")
+    return state.initiative
+
+
+def pending(state: CohState) -> PendingRoll:
+    if state.pending is None:
+        raise NothingToDo("no roll is waiting: declare an attack or a rally, or announce initiative")
+    return state.pending

@@ -1,0 +1,203 @@
+"""Conflict of Heroes' keys and buttons, and what each press asks for at this moment of the game."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import NothingToDo, RuleViolation
+from companion.games.conflict_of_heroes import checks, forms, view
+from companion.games.conflict_of_heroes.commands import (
+    Activate,
+    AnnounceInitiative,
+    ChangeVictoryPoints,
+    CountInitiativeSpend,
+    DeclareModifier,
+    MarkSpent,
+    Pass,
+    Pivot,
+    RevealCounter,
+    Roll,
+    SpendCaps,
+    Stall,
+    StartRound,
+)
+from companion.games.conflict_of_heroes.library import library_of
+from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.kit.controller import Controller
+from companion.games.kit.faces import EnterFace, EraseFace
+from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.rules import Undo
+from companion.hardware.controls import Control
+
+KEYMAP = Keymap((
+    *UNDO_REDO,
+    KeyAction("roll", "Roll", keys="space", control=Control.ROLL, footer=True,
+              help="Roll the dice waiting (the big button)"),
+    KeyAction("confirm", "Confirm", keys="c", control=Control.CONFIRM, footer=True,
+              help="Announce the CAPs counted for initiative; in play, activate the highlighted unit"),
+    KeyAction("next", "Next", keys="n", control=Control.NEXT, footer=True,
+              help="Start the next round; in play, highlight the next unit"),
+    KeyAction("activate", "Activate", keys="a", footer=True, help="Activate the highlighted unit (7 APs)"),
+    KeyAction("fire", "Fire", keys="f", footer=True, help="The highlighted unit fires at a hex"),
+    KeyAction("pass", "Pass", keys="p", footer=True, help="The side to act passes; two passes in a row end the round"),
+    *face_keys("face", "Dice", digits="1234567890", shown="0–9"),
+    KeyAction("erase", "Erase face", keys="backspace", help="Erase the last face keyed in"),
+    KeyAction("sides", "Sides", keys="s", help="The sides' names, starting CAPs and who announces first on a tie"),
+    KeyAction("add_unit", "Add unit", keys="i", help="Add a unit from the library"),
+    KeyAction("move", "Move", keys="m", help="The highlighted unit moves"),
+    KeyAction("pivot", "Pivot", keys="v", help="The highlighted unit pivots (1 AP)"),
+    KeyAction("stall", "Stall", keys="t", help="The highlighted unit stalls (1 AP)"),
+    KeyAction("rally", "Rally", keys="r", help="The highlighted unit tries to rally (5 AP)"),
+    KeyAction("spent", "Spent", keys="x", help="Mark the highlighted unit spent"),
+    KeyAction("modifier", "CAPs on roll", keys="plus,equals_sign", value=1, shown_key="+ −",
+              help="One more CAP on the roll waiting"),
+    KeyAction("modifier", "CAPs on roll", keys="minus", value=-1, shown_key="+ −",
+              help="One CAP less on the roll waiting"),
+    KeyAction("side", "CAP button", keys="left_square_bracket", value=1, control=Control.SIDE, shown_key="[ ]",
+              help="The left side's CAP button: a CAP on its roll, its initiative count, or one CAP spent"),
+    KeyAction("side", "CAP button", keys="right_square_bracket", value=2, control=Control.SIDE, shown_key="[ ]",
+              help="The right side's CAP button: a CAP on its roll, its initiative count, or one CAP spent"),
+    KeyAction("vp_up", "VP +1", keys="comma", value=1, shown_key=", .",
+              help="One victory point more for the left side"),
+    KeyAction("vp_up", "VP +1", keys="full_stop", value=2, shown_key=", .",
+              help="One victory point more for the right side"),
+    KeyAction("vp_down", "VP −1", keys="less_than_sign", value=1, shown_key="< >",
+              help="One victory point less for the left side"),
+    KeyAction("vp_down", "VP −1", keys="greater_than_sign", value=2, shown_key="< >",
+              help="One victory point less for the right side"),
+    KeyAction("peek", "Peek at hit", keys="h", help="The owner looks at the highlighted unit's hidden hit counter"),
+    KeyAction("reveal", "Show hit", keys="w", help="Show the highlighted unit's hit counter to the opponent"),
+))
+
+SETTING_UP = ("sides", "add_unit", "next", "vp_up", "vp_down", "undo", "redo")
+ANNOUNCING = ("face", "side", "confirm", "undo", "redo")
+ACTING = ("activate", "move", "pivot", "stall", "fire", "rally", "spent", "pass", "peek", "reveal", "side",
+          "vp_up", "vp_down", "add_unit", "next", "undo", "redo")
+
+
+def announcing(state: CohState) -> int | None:
+    """The side to announce its initiative spend now, if it is that moment."""
+    if state.phase != "initiative" or state.pending is not None or state.initiative is None:
+        return None
+    return state.initiative.next_side
+
+
+class ConflictOfHeroesController(Controller[CohState]):
+    keymap = KEYMAP
+
+    def __init__(self, data: Mapping[str, Any] | None = None, own_files: frozenset[str] = frozenset()) -> None:
+        super().__init__(data, own_files)
+        self.library = library_of(data)
+
+    def press(self, state: CohState, action: str, value: int | None, selected: int | None) -> Intent:
+        announcer = announcing(state)
+        match action:
+            case "roll":
+                return Run.one(Roll())
+            case "face" | "modifier" if value is None:
+                raise NothingToDo(f"a {action} press that carries no number")
+            case "face" if value is not None:
+                if announcer is not None:
+                    return Run.one(AnnounceInitiative(side=checks.side_number(announcer), caps=value))
+                return Run.one(EnterFace(entered=value))
+            case "erase":
+                return Run.one(EraseFace())
+            case "undo":
+                # A face keyed by mistake is erased before any decision is taken back.
+                return Run.one(EraseFace() if state.pending is not None and state.pending.faces else Undo())
+            case "confirm":
+                if announcer is not None and state.initiative is not None:
+                    counted = state.initiative.counted
+                    return Run.one(AnnounceInitiative(side=checks.side_number(announcer), caps=counted))
+                if state.phase == "play" and state.pending is None:
+                    return Run.one(Activate(unit=_unit(state, selected).number))
+                return Tell("Confirm has nothing to confirm now")
+            case "next":
+                return Run.one(StartRound()) if state.phase in ("setup", "round_over") else Select(1)
+            case "side":
+                return self._side_button(state, checks.side_number(value))
+            case "modifier" if value is not None:
+                if state.pending is None:
+                    raise NothingToDo("no roll is waiting for CAPs")
+                return Run.one(DeclareModifier(caps=state.pending.modifier + value))
+            case "pass":
+                if state.turn is None:
+                    return Tell("nobody is to act now")
+                return Run.one(Pass(side=checks.side_number(state.turn)))
+            case "vp_up" | "vp_down":
+                side = checks.side_number(value)
+                return Run.one(ChangeVictoryPoints(side=side, change=1 if action == "vp_up" else -1))
+            case "sides":
+                return Ask(forms.sides_form(state), lambda answers: forms.sides_answered(state, answers))
+            case "add_unit":
+                return Ask(forms.add_unit_form(state, self.library),
+                           lambda answers: forms.add_unit_answered(state, self.library, answers))
+        return self._unit_action(state, action, value, selected)
+
+    def _unit_action(self, state: CohState, action: str, value: int | None, selected: int | None) -> Intent:
+        """What the players ask of the highlighted unit."""
+        unit = _unit(state, selected) if action in UNIT_ACTIONS else None
+        match action, unit:
+            case "activate", UnitState(number=number):
+                return Run.one(Activate(unit=number))
+            case "pivot", UnitState(number=number):
+                return Run.one(Pivot(unit=number))
+            case "stall", UnitState(number=number):
+                return Run.one(Stall(unit=number))
+            case "spent", UnitState(number=number):
+                return Run.one(MarkSpent(unit=number))
+            case "reveal", UnitState(number=number):
+                return Run.one(RevealCounter(unit=number))
+            case "move", UnitState():
+                mover = checks.own_turn_unit(state, unit.number)
+                return Ask(forms.move_form(mover), lambda answers: forms.move_answered(mover, answers))
+            case "fire", UnitState():
+                firer = checks.own_turn_unit(state, unit.number)
+                if not forms.enemies(state, firer):
+                    raise NothingToDo("there is no enemy unit to fire at")
+                return Ask(forms.attack_form(state, firer), lambda answers: forms.attack_answered(firer, answers))
+            case "rally", UnitState(hit=None):
+                raise NothingToDo(f"{unit.label} has no hit counter to rally from")
+            case "rally", UnitState():
+                rallier = checks.own_turn_unit(state, unit.number)
+                return Ask(forms.rally_form(rallier), lambda answers: forms.rally_answered(rallier, answers))
+            case "peek", UnitState(hit=None):
+                raise NothingToDo(f"{unit.label} has no hit counter")
+            case "peek", UnitState():
+                title, lines = view.peek(state, unit)
+                return Reveal(title, lines)
+        return super().press(state, action, value, selected)
+
+    def _side_button(self, state: CohState, side: int) -> Intent:
+        """A side's CAP button: a CAP more on its side's roll (back to 0 after 2), one more CAP counted
+        for its initiative announcement, or else one CAP spent (a card and the like)."""
+        waiting = state.pending
+        if waiting is not None and waiting.roller is not None:
+            roller = state.unit(waiting.roller)
+            if roller is not None and roller.side == side:
+                return Run.one(DeclareModifier(caps=waiting.modifier + 1 if waiting.modifier < 2 else 0))
+        announcer = announcing(state)
+        if announcer == side:
+            return Run.one(CountInitiativeSpend(side=checks.side_number(side)))
+        if announcer is not None:
+            raise RuleViolation(f"{state.side(announcer).name} announces its initiative spend now (3.24)")
+        return Run.one(SpendCaps(side=checks.side_number(side), caps=1, use="side_button", ends_turn=False))
+
+    def available(self, state: CohState) -> tuple[str, ...]:
+        if state.phase in ("setup", "round_over"):
+            return SETTING_UP
+        if announcing(state) is not None:
+            return ANNOUNCING
+        if state.pending is not None:
+            caps = ("modifier", "side") if state.pending.roller is not None else ()
+            return ("roll", "face", "erase", *caps, "undo")
+        return ACTING
+
+
+UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move", "fire", "rally", "peek"})
+
+
+def _unit(state: CohState, selected: int | None) -> UnitState:
+    if selected is None:
+        raise NothingToDo("add a unit first (i)")
+    return checks.unit_in_play(state, selected)

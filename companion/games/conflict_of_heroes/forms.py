@@ -1,0 +1,152 @@
+"""The questions Conflict of Heroes asks, as forms: set-up, adding a unit, moving, attacking, rallying.
+
+Each form is built from the state (its defaults from the moment: the sides' names, the enemy units
+of the attacker) and read back into the commands it stands for.
+"""
+
+from collections.abc import Mapping
+
+from companion.games.conflict_of_heroes import activation
+from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
+from companion.games.conflict_of_heroes.commands import (
+    AddUnit,
+    ChooseFirstOnTie,
+    DeclareAttack,
+    DeclareRally,
+    Move,
+    NameSide,
+    SetStartingCaps,
+    Target,
+)
+from companion.games.conflict_of_heroes.library import Library, nationality_side
+from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.intents import Ask, Intent, Run
+from companion.games.rules import Command
+
+Answers = Mapping[str, object]
+LABEL_LENGTH = 30
+"""As long as a unit's label or a side's name may be (`AddUnit`, `NameSide`)."""
+NATIONALITY = 0
+"""The add-unit form's side choice that puts the unit with its nationality."""
+
+
+def _int(answers: Answers, name: str) -> int:
+    value = answers[name]
+    assert isinstance(value, int)
+    return value
+
+
+def sides_form(state: CohState) -> FormSpec:
+    names = tuple((side, state.side(side).name) for side in (1, 2))
+    fields: list = [
+        Text("name_1", "Name of the side on the left", default=names[0][1], max_length=LABEL_LENGTH),
+        Text("name_2", "Name of the side on the right", default=names[1][1], max_length=LABEL_LENGTH),
+    ]
+    if state.phase == "setup":
+        fields += [Number(f"caps_{side}", f"{name}'s starting CAPs", state.side(side).caps.start, 0, 30)
+                   for side, name in names]
+    fields.append(Choice("first_on_tie", "Announces first when the CAPs tie (the Soviet side, 3.24)",
+                         names, default=state.first_on_tie))
+    note = ("The sides and their CAPs from the firefight's set-up" if state.phase == "setup"
+            else "Starting CAPs are set before the first round; the names can change any time")
+    return FormSpec("Sides", tuple(fields), note=note)
+
+
+def sides_answered(state: CohState, answers: Answers) -> Intent:
+    commands: list[Command] = [NameSide(side=side, name=str(answers[f"name_{side}"])) for side in (1, 2)]
+    if state.phase == "setup":
+        commands += [SetStartingCaps(side=side, caps=_int(answers, f"caps_{side}")) for side in (1, 2)]
+    first = _int(answers, "first_on_tie")
+    commands.append(ChooseFirstOnTie(side=1 if first == 1 else 2))
+    return Run(tuple(commands))
+
+
+def add_unit_form(state: CohState, library: Library) -> FormSpec:
+    units = tuple((key, profile.name) for key, profile in library.units.items())
+    sides = ((NATIONALITY, "The side that plays its nationality"),
+             *((side, state.side(side).name) for side in (1, 2)))
+    return FormSpec("Add a unit", (
+        Choice("unit", "Unit", units),
+        Text("label", "Label on the map (e.g. Squad C; blank: the unit's name)", required=False,
+             max_length=LABEL_LENGTH),
+        Choice("side", "Side", sides, default=NATIONALITY),
+    ), note="A unit joins the side that already plays its nationality")
+
+
+def add_unit_answered(state: CohState, library: Library, answers: Answers) -> Intent:
+    profile = library.units[str(answers["unit"])]
+    label = str(answers["label"]) or profile.name[:LABEL_LENGTH]
+    played: dict[int, set[str]] = {1: set(), 2: set()}
+    for unit in state.units:
+        played[unit.side].add(unit.profile.nationality)
+    plays = nationality_side(profile.nationality, (state.side(1).name, state.side(2).name), played)
+    chosen = _int(answers, "side")
+    side = chosen or plays or state.turn or 1
+    add = Run.one(AddUnit(side=1 if side == 1 else 2, label=label, profile=profile))
+    if chosen == NATIONALITY or plays is None or plays == chosen:
+        return add
+    here, there = state.side(side).name, state.side(plays).name
+    named = label if label == profile.name else f"{label} ({profile.name})"
+    question = FormSpec(
+        f"Put {named} on the {here} side?", (),
+        note=f"{profile.nationality} units go on the {there} side.", submit=f"Yes, on the {here} side",
+    )
+    return Ask(question, lambda _: add)
+
+
+def move_form(unit: UnitState) -> FormSpec:
+    return FormSpec(f"{unit.label} moves", (
+        Number("extra", "Extra APs (terrain, moving backwards)", 0, 0, 10),
+        Number("caps", "Of the cost, paid in CAPs (a command action)", 0, 0, 30),
+    ), note=f"A move costs {unit.profile.move_cost} AP before terrain")
+
+
+def move_answered(unit: UnitState, answers: Answers) -> Intent:
+    return Run.one(Move(unit=unit.number, extra_aps=_int(answers, "extra"), caps_paid=_int(answers, "caps")))
+
+
+def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
+    return [u for u in state.units if u.in_play and u.side != unit.side]
+
+
+def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
+    options = tuple((u.number, u.label) for u in enemies(state, attacker))
+    lone = (options[0][0],) if len(options) == 1 else ()
+    cost = attacker.profile.fire_cost
+    bands: tuple[tuple[RangeBand, str], ...] = tuple(RANGE_NAMES.items())
+    return FormSpec(f"{attacker.label} fires", (
+        Pick("targets", "Enemy units in the target hex (one roll each; Space ticks)", options, default=lone, least=1),
+        Pick("flank", "Of those, hit in the flank (close combat always is)", options,
+             help="Fired on from outside their front arc"),
+        Number("terrain", "Terrain DM of the target hex", 0, -5, 10),
+        Choice("band", "Range", bands, default="normal"),
+        Number("caps", f"Of the fire cost ({cost} AP), paid in CAPs (a command action)", 0, 0, 30),
+    ))
+
+
+def attack_answered(attacker: UnitState, answers: Answers) -> Intent:
+    chosen = answers["targets"]
+    flanks = answers["flank"]
+    assert isinstance(chosen, tuple) and isinstance(flanks, tuple)
+    terrain = _int(answers, "terrain")
+    targets = tuple(Target(unit=int(n), facing="flank" if n in flanks else "front", terrain_dm=terrain) for n in chosen)
+    band = next(band for band in RANGE_NAMES if band == answers["band"])
+    return Run.one(DeclareAttack(attacker=attacker.number, targets=targets, band=band, caps_paid=_int(answers, "caps")))
+
+
+def rally_form(unit: UnitState) -> FormSpec:
+    return FormSpec(f"{unit.label} tries to rally ({activation.RALLY_COST} AP)", (
+        Number("cover_dm", "DM of the unit's hex", 0, -5, 10, help="+1 DM or more is cover: +1 to the roll (7.51)"),
+        Tick("hill", "That DM is a hill's (hills give no rally bonus, 7.51)"),
+        Number("friends", "Un-hit friendly units in the hex (+1 each, 7.51)", 0, 0, 10),
+        Tick("enemy", "Enemy units in the hex (no rally then, 7.5)"),
+        Number("caps", f"Of the {activation.RALLY_COST} AP, paid in CAPs", 0, 0, activation.RALLY_COST),
+    ))
+
+
+def rally_answered(unit: UnitState, answers: Answers) -> Intent:
+    return Run.one(DeclareRally(
+        unit=unit.number, cover_dm=_int(answers, "cover_dm"), hill=bool(answers["hill"]),
+        friends=_int(answers, "friends"), enemy_in_hex=bool(answers["enemy"]), caps_paid=_int(answers, "caps"),
+    ))

@@ -1,0 +1,77 @@
+"""What the Deckung helper's screen says, German terms first with an English gloss."""
+
+from companion.games.deckung.cover import (
+    SPLINTER_SAFE,
+    attack_modifier,
+    heads_down_allowed,
+    must_test,
+    term,
+)
+from companion.games.deckung.state import DeckungState, ModelTest
+
+MINUS = "−"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}".replace("-", MINUS) if value else "±0"
+
+
+def cover_lines(state: DeckungState) -> list[str]:
+    modifier = attack_modifier(state.cover, state.position)
+    if heads_down_allowed(state.cover, state.position):
+        heads_down = "allowed: instead of a tactic; then no other tactic or reaction this round"
+    elif state.cover == "light":
+        heads_down = "not behind light cover"
+    else:
+        heads_down = "only in direct contact with massive cover"
+    covered = "no cover this far behind it" if state.position == "behind" else f"attacker {signed(modifier)}"
+    return [
+        f"{term('cover')}: {term(state.cover)}",
+        f"Model: {term(state.position)}",
+        f"{term('fire')}: {covered}",
+        f"{term('heads_down')}: {heads_down}",
+    ]
+
+
+def modifier_digits(state: DeckungState) -> str:
+    """The attacker's modifier, for the big digits: `-2`."""
+    return str(attack_modifier(state.cover, state.position))
+
+
+def shot_lines(state: DeckungState) -> list[str]:
+    if state.shot is None:
+        return [f"{term('destroy')}: x gives the weapon's {term('penetration')} and the cover's {term('hardness')}",
+                "The cover is destroyed when the penetration is at least the hardness"]
+    penetration, hardness = state.shot
+    if not state.destroyed:
+        return [f"{term('penetration')} {penetration} < {term('hardness')} {hardness}: the cover holds"]
+    lines = [f"{term('penetration')} {penetration} ≥ {term('hardness')} {hardness}: destroyed (zerstört)"]
+    if not must_test(state.position):
+        lines.append("This model is not in contact: it only becomes visible (no test)")
+    lines.append(f"Models in direct contact: {term('die')} each, 1–{SPLINTER_SAFE} unharmed, "
+                 f"{SPLINTER_SAFE + 1}–10 hit by a {term('splinter')}, then a {term('rank')} test")
+    return lines
+
+
+def model_line(model: ModelTest) -> str:
+    """`1. Rekrut (recruit): W10 6 hit · rank test 3 (≤ 4) survives`."""
+    line = f"{model.number}. {model.name}:"
+    if model.splinter is None:
+        return f"{line} W10 _"
+    if model.status == "unharmed":
+        return f"{line} W10 {model.splinter} unharmed"
+    line += f" W10 {model.splinter} hit · rank test"
+    if model.rank_roll is None:
+        return f"{line} _ (≤ {model.survives_on})"
+    outcome = "survives" if model.status == "survived" else "removed from play"
+    return f"{line} {model.rank_roll} (≤ {model.survives_on}) {outcome}"
+
+
+def prompt(state: DeckungState) -> str:
+    waiting = state.waiting
+    if waiting is not None:
+        what = "splinter" if waiting.status == "splinter" else f"rank test, survives on ≤ {waiting.survives_on}"
+        return f"Model {waiting.number} ({what}): space rolls the W10, or key your own (0 is 10)"
+    if state.destroyed:
+        return "i adds the models in direct contact (by rank) · z: next cover"
+    return "l light · m massive · p where the model stands · x shoot at the cover"

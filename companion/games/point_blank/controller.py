@@ -1,0 +1,142 @@
+"""Point Blank's keys and buttons, and what each press asks for: a command, a form, or a word."""
+
+from typing import Any
+
+from companion.games.kit.controller import Controller
+from companion.games.kit.intents import Intent, Run, Tell
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.point_blank import check_forms, forms, order_forms
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.commands import (
+    CancelCheck,
+    DiscardCard,
+    EndImpulse,
+    EnterPip,
+    FlushHand,
+    PlayEventCard,
+    ReduceFatigue,
+    RollDie,
+)
+from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.units import Action
+from companion.games.point_blank.words import title
+from companion.hardware.controls import Control
+
+KEYMAP = Keymap((
+    *face_keys("face", "Pip"),
+    KeyAction("roll", "Roll", keys="space", control=Control.ROLL,
+              help="Roll the next die (with real dice chosen at setup)"),
+    KeyAction("end_impulse", "End impulse", keys="n", control=Control.NEXT, footer=True,
+              help="End the impulse: draw up to hand size, then the other side acts"),
+    KeyAction("confirm", "Confirm", keys="c", control=Control.CONFIRM, footer=True,
+              help="Confirm the deck at the start, or what a refusal offers (a refused pip)"),
+    KeyAction("fire", "Fire", keys="f", footer=True, help="Order a fire attack: it resolves at once"),
+    KeyAction("check", "Check", keys="k", footer=True,
+              help="Start any other check: melee in Upkeep, spotting, morale, ordnance..."),
+    KeyAction("add_unit", "Add unit", keys="i", footer=True, help="Add a unit from the library"),
+    KeyAction("move", "Move", keys="m", help="Order a move"),
+    KeyAction("assault", "Assault", keys="a", help="Order an assault: it fires at once"),
+    KeyAction("melee", "Melee", keys="l", help="Order a melee or overrun, resolved in the next Upkeep"),
+    KeyAction("rally", "Rally", keys="r", help="Order a rally: its check starts at once"),
+    KeyAction("ready", "Ready", keys="d", help="Ready a spent unit"),
+    KeyAction("other", "Other order", keys="o", help="Recon, conceal, smoke, a Cover card, flank..."),
+    KeyAction("discard_fatigue", "Discard: −fatigue", keys="z",
+              help="Discard a card: one fatigue level off the selected unit"),
+    KeyAction("ready_fatigue", "Ready: −fatigue", keys="w",
+              help="A Ready card or a leader's Ready action: one fatigue level off the selected unit"),
+    KeyAction("bonus_fatigue", "Odd d6: −fatigue", keys="b",
+              help="The odd d6 earned it: one fatigue level off the selected unit"),
+    KeyAction("flush", "Flush hand", keys="h", help="Flush the hand (once per turn)"),
+    KeyAction("discard", "Discard card", keys="v", help="Discard one card as the impulse's action"),
+    KeyAction("event", "Event card", keys="e", help="Play an event card (sniper, reinforcement, wind)"),
+    KeyAction("edit_unit", "Edit unit", keys="t", help="Correct the selected unit after the table moved it"),
+    KeyAction("marker", "Marker card", keys="p", help="Place or remove a Smoke, Blaze or Wreck card"),
+    KeyAction("correct_deck", "Correct deck", keys="s", help="Set the cards left per pip from the draw pile"),
+    KeyAction("cancel_check", "Abandon check", keys="x", help="Abandon the check in progress (its cards stay drawn)"),
+    *UNDO_REDO,
+))
+
+ORDERS: dict[str, Action] = {"fire": "fire", "assault": "assault", "move": "move", "melee": "melee",
+                             "rally": "rally", "ready": "ready", "other": "other"}
+FORMS = frozenset({*ORDERS, "check", "correct_deck", "event", "flush", "discard", "discard_fatigue",
+                   "ready_fatigue", "bonus_fatigue", "marker", "add_unit"})
+"""Actions that start something new: refused at once while a check is in progress."""
+IMPULSE = ("face", "fire", "move", "assault", "melee", "rally", "ready", "other", "check", "discard_fatigue",
+           "ready_fatigue", "flush", "discard", "event", "add_unit", "edit_unit", "marker", "correct_deck",
+           "end_impulse", "undo", "redo")
+
+
+class PointBlankController(Controller[PointBlankState]):
+    keymap = KEYMAP
+
+    def __init__(self, data: Any = None, own_files: frozenset[str] = frozenset()) -> None:
+        super().__init__(data, own_files)
+        self.catalog = Catalog.of(data)
+
+    def press(self, state: PointBlankState, action: str, value: int | None, selected: int | None) -> Intent:
+        if action in ("undo", "redo"):
+            return super().press(state, action, value, selected)
+        if state.settings is None:
+            # Every key asks for the deck first: nothing is drawn before the players confirm it (4.11).
+            return forms.setup(self.catalog, "deck.toml" in self.own_files)
+        if state.check is not None and action in FORMS:
+            return Tell(f"Finish the check in progress first: {title(state.check.check)}", "warning")
+        if state.game_over and action in FORMS | {"end_impulse"}:
+            return Tell("The scenario's last turn is over: check the victory conditions", "warning")
+        match action:
+            case "face" if value is not None:
+                return Run.one(EnterPip(pip=value))
+            case "roll":
+                if not state.dice_mode:
+                    return Tell("This game reads checks from card pips: draw the top card and key its pips")
+                return Run.one(RollDie())
+            case "confirm":
+                return Tell("Nothing to confirm")
+            case "end_impulse":
+                return Run.one(EndImpulse())
+            case "cancel_check":
+                return Run.one(CancelCheck())
+            case "flush":
+                return Run.one(FlushHand())
+            case "discard":
+                return Run.one(DiscardCard())
+            case "event":
+                return Run.one(PlayEventCard(name="event card"))
+            case "check":
+                return check_forms.which(state, self.catalog, selected)
+            case "add_unit":
+                return forms.add_unit(state, self.catalog)
+            case "marker":
+                return forms.marker(state, selected)
+            case "correct_deck":
+                return forms.correct_deck(state)
+            case _ if action in ORDERS:
+                return order_forms.order(state, self.catalog, ORDERS[action], selected)
+        return self._on_unit(state, action, selected)
+
+    def _on_unit(self, state: PointBlankState, action: str, selected: int | None) -> Intent:
+        """The actions on the selected unit of the table."""
+        if selected is None:
+            return Tell(f"Add a unit first ({KEYMAP.first('add_unit').key_text})", "warning")
+        unit = state.unit(selected)
+        match action:
+            case "edit_unit":
+                return forms.edit_unit(state, self.catalog, unit)
+            case "discard_fatigue":
+                return Run.one(ReduceFatigue(unit=unit.id, via="discard"))
+            case "bonus_fatigue":
+                return Run.one(ReduceFatigue(unit=unit.id, via="bonus"))
+            case "ready_fatigue":
+                return forms.ready_fatigue(state, self.catalog, unit)
+        raise KeyError(f"no action {action!r}")
+
+    def available(self, state: PointBlankState) -> tuple[str, ...]:
+        if state.settings is None:
+            return ("confirm",)
+        if state.check is not None:
+            keyed = ("roll", "face") if state.dice_mode else ("face",)
+            return (*keyed, "cancel_check", "undo", "edit_unit")
+        if state.game_over:
+            return ("edit_unit", "undo", "redo")
+        bonus = ("bonus_fatigue",) if state.fatigue_bonus_owed else ()
+        return (*bonus, *IMPULSE)

@@ -1,0 +1,227 @@
+"""Point Blank's forms as data: the deck at setup, units added and corrected, marker cards, the
+Ready action, a corrected deck count; each with labelled fields, defaults from the table, and the
+command its answers make. The answers are checked by the form before they reach the rules."""
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from companion.games.kit.forms import Choice, Field, FormSpec, Number, Option, Text, Tick
+from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
+from companion.games.point_blank.catalog import Catalog, deck_file_text
+from companion.games.point_blank.commands import AddUnit, AdjustUnit, CorrectDeck, ReduceFatigue, SetMarker, SetUpGame
+from companion.games.point_blank.deck import PIPS
+from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.units import Unit, default_side
+from companion.games.point_blank.view import side_name
+from companion.games.point_blank.words import plural
+
+Answers = Mapping[str, object]
+Made = TypeVar("Made", bound=BaseModel)
+NO_ONE = 0
+"""The value of "no leader" and "by nationality" in a choice of units or sides."""
+
+
+def made(model: type[Made], **values: Any) -> Made:
+    """The command, or a `ValueError` saying in one line what the players must fix."""
+    try:
+        return model(**values)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise ValueError(str(first["msg"]).removeprefix("Value error, ")) from None
+
+
+def number(answers: Answers, name: str) -> int:
+    value = answers[name]
+    assert isinstance(value, int)
+    return value
+
+
+def ids(answers: Answers, name: str) -> tuple[int, ...]:
+    value = answers[name]
+    assert isinstance(value, tuple)
+    return tuple(int(item) for item in value)
+
+
+def text(answers: Answers, name: str) -> str:
+    return str(answers[name])
+
+
+def unit_option(state: PointBlankState, catalog: Catalog, unit: Unit) -> Option:
+    return unit.id, f"{unit.id} · {unit.name} · {side_name(state, catalog, unit.side)}"
+
+
+def unit_options(state: PointBlankState, catalog: Catalog, units: list[Unit]) -> tuple[Option, ...]:
+    return tuple(unit_option(state, catalog, unit) for unit in units)
+
+
+def standing(state: PointBlankState, side: int | None = None) -> list[Unit]:
+    """The units not eliminated, of one side or both."""
+    return [u for u in state.units if not u.eliminated and (side is None or u.side == side)]
+
+
+def leaders(state: PointBlankState, side: int | None = None) -> list[Unit]:
+    """The Good Order leaders who have not acted this impulse: those who may act or lend their
+    modifier (2.11, 6.2.1.4)."""
+    return [u for u in standing(state, side) if u.leader and u.good_order and u.id not in state.leaders_acted]
+
+
+def leader_choice(state: PointBlankState, name: str, label: str, side: int | None, default: int = NO_ONE) -> Choice:
+    options = ((NO_ONE, "No leader"), *((u.id, f"{u.name} (+{u.leadership})") for u in leaders(state, side)))
+    return Choice(name, label, options, default if any(v == default for v, _ in options) else NO_ONE)
+
+
+def leadership(state: PointBlankState, leader: int | None) -> int:
+    """What a leader adds: his modifier while in Good Order, else nothing (8.8)."""
+    if not leader:
+        return 0
+    unit = state.unit(leader)
+    return unit.leadership if unit.leader and unit.good_order else 0
+
+
+def default_ids(selected: int | None, units: list[Unit]) -> tuple[int, ...]:
+    """The selected unit when it is one of `units`, else the only one of them, else none."""
+    if selected is not None and any(u.id == selected for u in units):
+        return (selected,)
+    return (units[0].id,) if len(units) == 1 else ()
+
+
+def default_id(selected: int | None, units: list[Unit]) -> int:
+    chosen = default_ids(selected, units)
+    return chosen[0] if chosen else units[0].id
+
+
+# The deck at setup
+
+
+def setup(catalog: Catalog, own_deck: bool) -> Ask:
+    deck = catalog.deck
+    note = (f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
+            if deck.assumed else "The counts of your own deck file.")
+    nationalities = (("-", "Not named"), *((key, catalog.nationality_name(key)) for key in catalog.nationality_keys()))
+    named = [key for key, _ in nationalities[1:3]] + ["-", "-"]
+    save = "Save these counts for future games" + (", replacing your deck.toml" if own_deck else "")
+    fields: tuple[Field, ...] = (
+        *(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')}", deck.cards_per_pip[pip - 1], 0, 99) for pip in PIPS),
+        Tick("dice", "Roll real dice instead (one card discarded per die; locked for the game)"),
+        Number("turns", "Scenario turns (0: no limit)", 0, 0, 99),
+        Number("hand", "Hand size", 5, 1, 10),
+        Choice("side1", "Side 1 plays", nationalities, named[0]),
+        Choice("side2", "Side 2 plays", nationalities, named[1]),
+        Choice("first", "First to act", ((1, "Side 1"), (2, "Side 2")), 1),
+        Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
+    )
+
+    def then(answers: Answers) -> Intent:
+        pips = tuple(number(answers, f"pip{pip}") for pip in PIPS)
+        sides = tuple("" if answers[f"side{side}"] == "-" else text(answers, f"side{side}") for side in (1, 2))
+        command = made(SetUpGame, cards_per_pip=pips, dice_mode=bool(answers["dice"]),
+                       turn_limit=number(answers, "turns") or None, hand_size=number(answers, "hand"),
+                       first_side=number(answers, "first"), nationalities=sides)
+        run = Run.one(command)
+        return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
+
+    return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Start"), then)
+
+
+# Units
+
+
+def add_unit(state: PointBlankState, catalog: Catalog) -> Intent:
+    if not catalog.units:
+        return Tell("The unit library is empty: add units to units.toml", "warning")
+    playing = state.settings.nationalities if state.settings else ("", "")
+    fields: tuple[Field, ...] = (
+        Choice("template", "Unit", tuple((key, t.name) for key, t in catalog.units.items())),
+        Choice("side", "Side", ((NO_ONE, "The side playing its nationality"),
+                                *((side, side_name(state, catalog, side)) for side in (1, 2)))),
+        Choice("terrain", "Terrain card", tuple((key, card.name) for key, card in catalog.terrain.items()), "clear"),
+        Text("sector", "Sector (such as B2)", required=False, max_length=12),
+        Text("name", "Name on the table (blank: the library's)", required=False),
+    )
+
+    def then(answers: Answers) -> Intent:
+        template = catalog.units[text(answers, "template")]
+        side = number(answers, "side") or default_side(template.nationality, state.units, state.side, playing)
+        return Run.one(made(AddUnit, template=template, side=side, terrain=text(answers, "terrain"),
+                            sector=text(answers, "sector"), name=text(answers, "name") or None))
+
+    return Ask(FormSpec("Add a unit from the library", fields), then)
+
+
+EDITABLE_FLAGS = ("spent", "reduced", "eliminated", "spotted", "moving", "in_melee", "buttoned", "bogged",
+                  "abandoned", "hero", "weapon_broken")
+
+
+def edit_unit(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
+    terrain = tuple((key, card.name) for key, card in catalog.terrain.items())
+    if unit.terrain not in catalog.terrain:
+        terrain = ((unit.terrain, unit.terrain), *terrain)
+    fields: tuple[Field, ...] = (
+        Choice("terrain", "Terrain card", terrain, unit.terrain),
+        Text("sector", "Sector", unit.sector, required=False, max_length=12),
+        Number("fatigue", "Fatigue (0 to 2)", unit.fatigue, 0, 2),
+        Number("shaken", "Shaken markers (an AFV's crew carries up to 3)", unit.shaken, 0, 3),
+        *(Tick(flag, flag.replace("_", " ").capitalize(), getattr(unit, flag)) for flag in EDITABLE_FLAGS),
+    )
+
+    def then(answers: Answers) -> Intent:
+        wanted = {key: answers[key] for key in ("terrain", "sector", "fatigue", "shaken", *EDITABLE_FLAGS)}
+        changes: dict[str, bool | int | str] = {
+            key: value for key, value in wanted.items()
+            if isinstance(value, bool | int | str) and getattr(unit, key) != value
+        }
+        if not changes:
+            return Tell(f"{unit.name}: nothing changed")
+        return Run.one(AdjustUnit(unit=unit.id, changes=changes))
+
+    title = f"Correct {unit.name} (unit {unit.id}, {side_name(state, catalog, unit.side)})"
+    return Ask(FormSpec(title, fields, note="What the table changed by hand: a move, a retreat, a marker."), then)
+
+
+def marker(state: PointBlankState, selected: int | None) -> Ask:
+    sector = state.unit(selected).sector if selected is not None else ""
+    fields: tuple[Field, ...] = (
+        Choice("marker", "Card", (("smoke", "Smoke"), ("blaze", "Blaze"), ("wreck", "Wreck"))),
+        Text("sector", "Sector (such as B2)", sector, max_length=12),
+        Tick("present", "On the table (untick to take it off)", True),
+    )
+
+    def then(answers: Answers) -> Intent:
+        return Run.one(made(SetMarker, marker=answers["marker"], sector=text(answers, "sector"),
+                            present=bool(answers["present"])))
+
+    return Ask(FormSpec("Smoke, Blaze or Wreck card", fields, note="A Wind card clears smoke (7.24)."), then)
+
+
+def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
+    """A Ready action removes one fatigue level (8.9): a Ready Action card, or the Ready action of a
+    leader in the unit's Sector (he is spent); an odd d6 then earns a second reduction."""
+    near = [u for u in leaders(state, unit.side) if not unit.sector or u.sector == unit.sector]
+    options: tuple[Option, ...] = (*((u.id, f"{u.name}'s Ready action (he is spent)") for u in near),
+                                   ("card", "A Ready Action card"))
+    fields = (Choice("by", "Removed by", options),)
+
+    def then(answers: Answers) -> Intent:
+        by = answers["by"]
+        if by == "card":
+            return Run.one(ReduceFatigue(unit=unit.id, via="ready"))
+        return Run.one(ReduceFatigue(unit=unit.id, via="leader", leader=int(str(by))))
+
+    title = f"Ready action: one fatigue level off {unit.name} (fatigue {unit.fatigue})"
+    return Ask(FormSpec(title, fields), then)
+
+
+def correct_deck(state: PointBlankState) -> Ask:
+    deck = state.deck
+    fields = tuple(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')} in the draw pile", deck.unseen[pip - 1], 0, 99)
+                   for pip in PIPS)
+    note = (f"Count the draw pile by pips ({plural(deck.left, 'card')} by the companion's count). The count "
+            "becomes exactly this, the odds follow it; undo takes it back.")
+
+    def then(answers: Answers) -> Intent:
+        pile = tuple(number(answers, f"pip{pip}") for pip in PIPS)
+        return Run.one(made(CorrectDeck, pile=pile))
+
+    return Ask(FormSpec("Correct the deck count", fields, note=note, submit="Replace the count"), then)

@@ -1,0 +1,104 @@
+"""The order forms (6.2): who is ordered, how, with which leader, and for fire, assault and melee
+at whom; fire and assault start their attack at once (8.4, 8.1), a rally its check (8.8)."""
+
+from typing import cast
+
+from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Tick
+from companion.games.kit.intents import Ask, Intent, Run, Tell
+from companion.games.point_blank import builders
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.checks.kinds import AnyCheck
+from companion.games.point_blank.commands import Order
+from companion.games.point_blank.forms import (
+    Answers,
+    default_id,
+    default_ids,
+    ids,
+    leader_choice,
+    leadership,
+    made,
+    number,
+    standing,
+    unit_options,
+)
+from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.units import Action
+from companion.games.point_blank.view import side_name
+
+VIAS = (("card", "Action card"), ("second_icon", "The second icon of that card"), ("unit_card", "Unit Action card"),
+        ("spend", "Spend action (a discard)"), ("leader", "A leader's action"), ("hero", "A hero's action"))
+OTHER_ORDERS = (("recon", "Recon"), ("conceal", "Conceal"), ("smoke", "Smoke"),
+                ("cover", "Cover card (in the opponent's impulse, 8.3)"), ("flank", "Flank"), ("other", "Other"))
+FIRE_TICKS = (("cover", "A Cover card was played (+2 defence)"), ("degraded", "Through degraded LOS"),
+              ("range_one", "Range 1 (+1)"), ("flanking", "Flanking (+2)"),
+              ("support_weapon", "A Support Weapon fires (breakdown on a 1)"),
+              ("flamethrower", "A flamethrower fires"), ("flamethrower_only", "The flamethrower alone"),
+              ("blaze", "A Blaze weapon fires"))
+TITLES: dict[str, str] = {"fire": "Fire", "assault": "Assault", "move": "Move", "melee": "Melee or overrun",
+                          "rally": "Rally", "ready": "Ready a spent unit", "other": "Another order"}
+
+
+def order(state: PointBlankState, catalog: Catalog, action: Action, selected: int | None) -> Intent:
+    acting = state.side
+    own = standing(state) if action == "other" else standing(state, acting)
+    enemies = standing(state, 3 - acting)
+    if not own:
+        return Tell(f"{side_name(state, catalog, acting)} has no unit on the table: add one first", "warning")
+    attacks = action in ("fire", "assault", "melee")
+    if attacks and not enemies:
+        return Tell(f"{side_name(state, catalog, 3 - acting)} has no unit to {action} at", "warning")
+    fields: list[Field] = []
+    if action == "other":
+        fields.append(Choice("action", "Order", OTHER_ORDERS, "recon"))
+    if action in ("fire", "assault"):
+        # Leaders lend their modifier (2.11); the units that fire make the group.
+        own = [u for u in own if not u.leader] or own
+        options = unit_options(state, catalog, own)
+        fields += [Choice("lead", "Lead unit (fires first)", options, default_id(selected, own)),
+                   Pick("group", "Other units of the fire group", unit_options(state, catalog, own))]
+    else:
+        fields.append(Pick("units", "Units ordered", unit_options(state, catalog, own), default_ids(selected, own),
+                           least=1))
+    fields += [Choice("via", "Ordered by", VIAS, "card"),
+               leader_choice(state, "leader", "Leader taking the action, or giving his modifier", acting)]
+    if attacks:
+        fields.append(Pick("targets", "Targets", unit_options(state, catalog, enemies),
+                           default_ids(selected, enemies), least=1))
+    if action in ("fire", "assault"):
+        fields.append(Number("modifier", "Other modifier (8.4 table items not tracked)", 0, -10, 10))
+        fields += [Tick(name, label) for name, label in FIRE_TICKS]
+
+    def then(answers: Answers) -> Intent:
+        # The form only offers actions, so its answer is one.
+        chosen = cast(Action, answers["action"]) if action == "other" else action
+        if action in ("fire", "assault"):
+            lead = number(answers, "lead")
+            units = (lead, *(u for u in ids(answers, "group") if u != lead))
+        else:
+            units = ids(answers, "units")
+        leader = number(answers, "leader") or None
+        check = follow_up(state, catalog, chosen, units, leader, answers)
+        # A melee names its defenders in the order, so they carry In Melee until its Upkeep (7.10).
+        targets = ids(answers, "targets") if chosen == "melee" else ()
+        # The order and the check it starts are one commit: a restart never finds one without the other.
+        return Run.one(made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
+                            targets=targets, check=check))
+
+    return Ask(FormSpec(f"Order: {TITLES[action]}", tuple(fields)), then)
+
+
+def follow_up(state: PointBlankState, catalog: Catalog, action: Action, units: tuple[int, ...],
+              leader: int | None, answers: Answers) -> AnyCheck | None:
+    """Fire and assault resolve at once (8.4, 8.1); rally too (8.8); melee waits for Upkeep (7.10)."""
+    lead = leadership(state, leader)
+    if action in ("fire", "assault"):
+        ticks = {name: bool(answers[name]) for name, _ in FIRE_TICKS}
+        return builders.fire(state, catalog, units, ids(answers, "targets"), modifier=number(answers, "modifier"),
+                             leadership=lead, cover=ticks["cover"], degraded_los=ticks["degraded"],
+                             range_one=ticks["range_one"], assault=action == "assault", flanking=ticks["flanking"],
+                             support_weapon=ticks["support_weapon"], flamethrower=ticks["flamethrower"],
+                             flamethrower_only=ticks["flamethrower_only"], blaze=ticks["blaze"])
+    if action == "rally":
+        return builders.rally(state, catalog, units, lead)
+    return None
+

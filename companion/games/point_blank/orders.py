@@ -1,0 +1,167 @@
+"""Orders and what else an impulse's action may be: units ordered by a card, a leader or a hero
+(6.2, 2.11, 4.10), event cards, and fatigue removed by a discard or a Ready action (6.2.1.3, 8.9)."""
+
+from dataclasses import replace
+
+from companion.errors import NothingToDo, RuleViolation
+from companion.games.point_blank import fatigue
+from companion.games.point_blank.checks.battlefield import FatigueBonus
+from companion.games.point_blank.commands import Order, PlayEventCard, ReduceFatigue
+from companion.games.point_blank.events import CheckStarted, EventCardPlayed, FatigueReduced, UnitsOrdered
+from companion.games.point_blank.state import PendingMelee, PointBlankState
+from companion.games.point_blank.table import changed
+from companion.games.point_blank.turns import played, use_card
+from companion.games.point_blank.units import Unit
+from companion.journal.events import Event
+
+# decide
+
+
+def event_card(state: PointBlankState, command: PlayEventCard) -> list[Event]:
+    use_card(state, "event")
+    return [EventCardPlayed(side=state.side, name=command.name)]
+
+
+def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event]:
+    unit = state.unit(command.unit)
+    if unit.side != state.side:
+        raise RuleViolation(f"{unit.name} is not the phasing side's unit")
+    fatigue.fatigue_reduced(unit)
+    if command.via == "bonus":
+        if not state.fatigue_bonus_owed:
+            raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
+        return [FatigueReduced(side=state.side, unit=unit.id, via="bonus")]
+    if command.via == "leader":
+        leader = leader_may_act(state, command.leader)
+        if leader.sector and unit.sector and leader.sector != unit.sector:
+            raise RuleViolation(f"{leader.name} removes fatigue only in his own Sector, {leader.sector} (8.9)")
+    else:
+        use_card(state, command.via)
+    reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
+    return [reduced, CheckStarted(check=FatigueBonus())]
+
+
+def leader_may_act(state: PointBlankState, leader_id: int | None) -> Unit:
+    leader = state.unit(leader_id) if leader_id is not None else None
+    if leader is None or not leader.leader:
+        raise RuleViolation("name the leader who takes this action (2.11)")
+    if leader.side != state.side:
+        raise RuleViolation(f"{leader.name} acts only in his own side's impulse (6.2.1.4)")
+    if leader.spent or leader.shaken or leader.id in state.leaders_acted:
+        raise RuleViolation(f"{leader.name} must be Good Order and not have acted this impulse (2.11, 6.2.1.4)")
+    return leader
+
+
+def order(state: PointBlankState, command: Order) -> list[Event]:
+    if not command.units:
+        raise NothingToDo("order at least one unit")
+    units = [state.unit(u) for u in command.units]
+    acting_side = units[0].side
+    if any(u.side != acting_side for u in units):
+        raise RuleViolation("one order commands units of one side")
+    if acting_side != state.side and command.action != "cover":
+        raise RuleViolation("these units' side is not the one to act; only a Cover card is played out of turn (8.3)")
+    via = command.via
+    if via in ("unit_card", "spend") and len(units) != 1:
+        raise RuleViolation("a Unit Action card or a Spend action orders exactly one unit (6.2.1.2, 8.13)")
+    _may_order_via(state, command, units, acting_side)
+    if command.action == "melee":
+        _melee_targets(state, acting_side, command.targets)
+    elif command.targets:
+        raise RuleViolation("only a melee or overrun order names the enemy units it attacks (7.10)")
+    for unit in units:
+        refused = fatigue.refusal(unit, command.action, via)
+        if refused:
+            raise refused
+        if command.action == "ready":
+            fatigue.readied(unit)
+    ordered = UnitsOrdered(side=acting_side, units=command.units, action=command.action, via=via,
+                           leader=command.leader, targets=command.targets)
+    return [ordered] if command.check is None else [ordered, CheckStarted(check=command.check)]
+
+
+def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], acting_side: int) -> None:
+    via = command.via
+    if command.action == "cover":
+        if acting_side == state.side:
+            raise RuleViolation("a Cover card is played in the opponent's impulse, against their fire (8.3)")
+        if state.deck.hands[acting_side - 1] <= 0:
+            raise RuleViolation("the covering side has no card in hand for a Cover card")
+    elif via in ("card", "unit_card", "spend"):
+        use_card(state, via)
+    elif via == "second_icon":
+        if state.card_used != "card" or state.second_icon_used:
+            raise RuleViolation("only a two-icon Action card played this impulse gives a second action (6.2.1.1)")
+    elif via == "leader":
+        leader_may_act(state, command.leader)
+    elif via == "hero" and not all(u.hero for u in units):
+        raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
+
+
+def _melee_targets(state: PointBlankState, side: int, targets: tuple[int, ...]) -> None:
+    if not targets:
+        raise RuleViolation("name the enemy units the melee or overrun attacks (7.10)")
+    for target in map(state.unit, targets):
+        if target.side == side:
+            raise RuleViolation(f"{target.name} is on the attacking side: a melee attacks enemy units (7.10)")
+        if target.eliminated:
+            raise RuleViolation(f"{target.name} is eliminated")
+
+
+# evolve
+
+
+def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
+    """The state after an order, an event card or fatigue removed; None for another family's event."""
+    match event:
+        case UnitsOrdered():
+            return _ordered(state, event)
+        case EventCardPlayed():
+            return played(state, "event", event.side)
+        case FatigueReduced(unit=unit_id, via=via):
+            state = changed(state, {unit_id: {"fatigue": max(0, state.unit(unit_id).fatigue - 1)}})
+            if via == "bonus":
+                return replace(state, fatigue_bonus_owed=False)
+            if via == "leader" and event.leader is not None:
+                state = changed(state, {event.leader: {"spent": True}})
+                return replace(state, leaders_acted=state.leaders_acted | {event.leader})
+            return played(state, "discard" if via == "discard" else "ready", event.side)
+    return None
+
+
+def _ordered(state: PointBlankState, event: UnitsOrdered) -> PointBlankState:
+    updates: dict[int, Unit] = {}
+    for unit_id in event.units:
+        unit = state.unit(unit_id)
+        if event.action == "ready":
+            updates[unit_id] = replace(unit, spent=False)
+        elif event.action == "rally":
+            updates[unit_id] = unit
+        else:
+            updates[unit_id] = fatigue.acted(unit, event.action, event.via)
+        if event.via == "hero":
+            updates[unit_id] = replace(updates[unit_id], hero=False)
+    if event.via == "leader" and event.leader is not None:
+        leader = updates.get(event.leader, state.unit(event.leader))
+        updates[event.leader] = replace(leader, spent=True)
+        state = replace(state, leaders_acted=state.leaders_acted | {event.leader})
+    if event.action in fatigue.SPOTTING:
+        # One unit that moves, fires, assaults or melees spots every unit in its Sector (7.16, 8.2).
+        sectors = {(u.side, u.sector) for u in updates.values() if u.sector and u.spotted}
+        for unit in state.units:
+            if (unit.side, unit.sector) in sectors and unit.id not in updates:
+                updates[unit.id] = replace(unit, spotted=True)
+    if event.action == "melee" and event.targets:
+        # 7.10: the In Melee marker goes on both sides of the melee until it resolves in Upkeep.
+        for target in event.targets:
+            updates[target] = replace(updates.get(target, state.unit(target)), in_melee=True)
+        melee = PendingMelee(event.side, state.impulse, event.units, event.targets)
+        state = replace(state, melees=(*state.melees, melee))
+    state = replace(state, units=tuple(updates.get(u.id, u) for u in state.units))
+    if event.action == "cover":
+        return replace(state, deck=state.deck.play(event.side))
+    if event.via in ("card", "unit_card", "spend"):
+        return played(state, event.via, event.side)
+    if event.via == "second_icon":
+        return replace(state, second_icon_used=True)
+    return state

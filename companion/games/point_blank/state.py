@@ -1,0 +1,110 @@
+"""Point Blank's state: the deck, the turn and impulse, the units, the check in progress, the melees
+waiting for Upkeep and what the table must do after a turn end. Facts only: `view.py` words them."""
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from companion.errors import NothingToDo
+from companion.games.point_blank.checks.base import Outcome, Step
+from companion.games.point_blank.checks.kinds import AnyCheck
+from companion.games.point_blank.deck import Deck
+from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TurnEnded
+from companion.games.point_blank.units import Unit
+
+CardUse = Literal["card", "unit_card", "spend", "event", "discard", "flush", "ready"]
+"""How the impulse's one Action card or Spend action went (6.2)."""
+
+Logged = Annotated[CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected, Field(discriminator="type")]
+LOG = 6
+"""Results kept for the screen's log, newest last; `companion log` has them all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    dice_mode: bool
+    turn_limit: int | None
+    hand_size: int
+    nationalities: tuple[str, str] = ("", "")
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCheck:
+    check: AnyCheck
+    pips: tuple[int, ...] = ()
+
+    @property
+    def step(self) -> Step | Outcome:
+        return self.check.advance(self.pips)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMelee:
+    """A melee or overrun ordered in an impulse, resolved in its side's next Upkeep (6.1.1, 7.10)."""
+
+    side: int
+    impulse: int
+    attackers: tuple[int, ...]
+    defenders: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """A turn end just past (4.13.2): what the table must reset, until the next impulse ends."""
+
+    turn: int
+    smoke: frozenset[str] = frozenset()
+    blaze: frozenset[str] = frozenset()
+    last: bool = False
+    """It was the scenario's last turn: the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class PointBlankState:
+    settings: Settings | None = None
+    deck: Deck = field(default_factory=lambda: Deck.fresh((0, 0, 0, 0, 0, 0)))
+    turn: int = 1
+    side: int = 1
+    impulse: int = 1
+    card_used: CardUse | None = None
+    second_icon_used: bool = False
+    leaders_acted: frozenset[int] = frozenset()
+    flushed: frozenset[int] = frozenset()
+    units: tuple[Unit, ...] = ()
+    check: PendingCheck | None = None
+    turn_end_owed: bool = False
+    fatigue_bonus_owed: bool = False
+    smoke: frozenset[str] = frozenset()
+    blaze: frozenset[str] = frozenset()
+    wreck: frozenset[str] = frozenset()
+    melees: tuple[PendingMelee, ...] = ()
+    log: tuple[Logged, ...] = ()
+    """The newest results, abandoned checks, turn ends and deck corrections, newest last."""
+    turn_over: TurnOver | None = None
+    game_over: bool = False
+    resolved: int = 0
+    """The journal seq of the latest check resolved (undone or not): the roll LED flashes when it changes."""
+
+    def unit(self, unit_id: int) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise NothingToDo(f"there is no unit {unit_id}")
+
+    @property
+    def dice_mode(self) -> bool:
+        return bool(self.settings and self.settings.dice_mode)
+
+    @property
+    def melees_pending(self) -> tuple[PendingMelee, ...]:
+        """Melees still to resolve; one whose attackers were all eliminated first does not take place (7.10.1)."""
+        return tuple(m for m in self.melees if not all(self.unit(u).eliminated for u in m.attackers))
+
+    @property
+    def melees_due(self) -> tuple[PendingMelee, ...]:
+        """The melees the phasing side launched in an earlier impulse: this Upkeep resolves them (6.1.1)."""
+        return tuple(m for m in self.melees_pending if m.side == self.side and m.impulse < self.impulse)
+
+    def logged(self, entry: CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected) -> tuple[Logged, ...]:
+        return (*self.log, entry)[-LOG:]

@@ -1,0 +1,96 @@
+"""The d10 charts of the Event and Medic cards, as data: what each face does, where the text prints it.
+
+The rulebook prints the Sniper chart and the Medic chart in full, and of the Artillery chart only
+what its example shows (6–7 removes the cover card). Mine and Strafe are not printed. A face a
+chart does not hold is read from the physical card by the players, and the companion asks.
+"""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+EventEffect = Literal["hit", "cover", "advance", "leader", "weapon", "backfire", "none"]
+MedicEffect = Literal["heal", "none"]
+
+EFFECT_WORDS: dict[str, str] = {
+    "hit": "a hit",
+    "cover": "removes the cover (terrain) card",
+    "advance": "removes an advance marker",
+    "leader": "removes the leader card",
+    "weapon": "removes the weapon card",
+    "backfire": "backfire: the card changes hands",
+    "none": "no effect",
+    "heal": "removes one hit marker",
+}
+
+
+def ten_for_zero(face: object) -> object:
+    """The cards print the ten as 0; a chart file may say either."""
+    return 10 if str(face).strip() == "0" else face
+
+
+Face = Annotated[int, BeforeValidator(ten_for_zero), Field(ge=1, le=10)]
+FACES = tuple(range(1, 11))
+
+
+class EventChart(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str
+    results: dict[Face, EventEffect] = Field(default_factory=dict)
+    """What each face does; a face not listed is read from the card by the players."""
+
+    def effect(self, face: int) -> EventEffect | None:
+        return self.results.get(face)
+
+    @property
+    def complete(self) -> bool:
+        return all(face in self.results for face in FACES)
+
+
+class MedicChart(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str
+    results: dict[Face, MedicEffect]
+
+    @model_validator(mode="after")
+    def every_face(self) -> "MedicChart":
+        missing = [str(face) for face in FACES if face not in self.results]
+        if missing:
+            raise ValueError(f"the Medic chart needs every face; missing: {', '.join(missing)}")
+        return self
+
+
+class Charts(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sniper: EventChart
+    mine: EventChart
+    artillery: EventChart
+    strafe: EventChart
+    medic: MedicChart
+
+    def event(self, card: str) -> EventChart:
+        chart: EventChart = getattr(self, card)
+        return chart
+
+
+def faces_text(faces: list[int]) -> str:
+    """`3–4`, `6–7`, `0` for ten, `1, 3`: a chart's faces as the cards print them."""
+    shown = ["0" if face == 10 else str(face) for face in faces]
+    if len(faces) > 1 and faces == list(range(faces[0], faces[-1] + 1)):
+        return f"{shown[0]}–{shown[-1]}"
+    return ", ".join(shown)
+
+
+def chart_lines(chart: EventChart | MedicChart) -> list[str]:
+    """`1 hit · 2 cover · 3–4 advance …`: runs of faces with the same result; unknown faces as `?`."""
+    runs: list[tuple[list[int], str]] = []
+    for face in FACES:
+        result = chart.results.get(face, "?")
+        if runs and runs[-1][1] == result and runs[-1][0][-1] == face - 1:
+            runs[-1][0].append(face)
+        else:
+            runs.append(([face], result))
+    return [f"{faces_text(faces)} {result}" for faces, result in runs]

@@ -1,0 +1,178 @@
+"""What Take Cover's screen says: each squad card, the turn, the step in progress with its odds, the deck."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.take_cover.cards import (
+    ATTACH_KINDS,
+    HITS_TO_ELIMINATE,
+    MAX_ADVANCE,
+    MAX_DIG_IN,
+    OPPOSITE,
+    EventCard,
+    SquadName,
+    owner,
+)
+from companion.games.take_cover.charts import Charts, chart_lines
+from companion.games.take_cover.deck import chance_of, unseen
+from companion.games.take_cover.fire import (
+    chance_to_hit,
+    defence_terms,
+    firepower,
+    firepower_terms,
+    modified_firepower,
+    needed,
+    percent,
+)
+from companion.games.take_cover.library import DeckFile
+from companion.games.take_cover.state import Fire, TakeCoverState
+from companion.games.take_cover.table import to_draw
+
+MINUS = "−"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}".replace("-", MINUS)
+
+
+def number(value: int) -> str:
+    return str(value).replace("-", MINUS)
+
+
+def squad_title(state: TakeCoverState, name: SquadName) -> str:
+    squad = state.squad(name)
+    return f"{name} · {squad.side}" + (" · eliminated" if squad.eliminated else "")
+
+
+def squad_lines(state: TakeCoverState, name: SquadName) -> list[str]:
+    """Hits and advance markers, the three attached cards, what the squad fires with."""
+    squad = state.squad(name)
+    if squad.eliminated:
+        return ["eliminated: its cards were discarded"]
+    hits = "●" * squad.hits + "○" * (HITS_TO_ELIMINATE - squad.hits)
+    advance = "▲" * squad.advance + "·" * (MAX_ADVANCE - squad.advance)
+    lines = [f"hits {hits}   advance {advance}"]
+    for kind in ATTACH_KINDS:
+        card = squad.card(kind)
+        shown = "—" if card is None else card.describe().replace("-", MINUS)
+        lines.append(f"{kind:<8}{shown}")
+    coordinated = " · coordinated" if squad.coordinated else ""
+    lines.append(f"FP {number(firepower(squad, 0))} · faces {OPPOSITE[squad.name]}{coordinated}")
+    return lines
+
+
+def turn_line(state: TakeCoverState) -> str:
+    match state.phase:
+        case "setup":
+            return "New game: c sets it up (German A, B opposite Russian C, D; hands of five)"
+        case "first":
+            german, russian = ("_" if roll is None else str(roll) for roll in state.first_rolls)
+            return f"Who goes first: high d10 · German {german} · Russian {russian}"
+        case "over":
+            return f"Game over: {state.winner} wins ({state.won_by})"
+    smoke = " · Smoke played" if state.smoked else ""
+    return f"Turn {state.turn} · {state.to_act} to act{smoke}"
+
+
+def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
+    """The step in progress, with its arithmetic and odds; or what the side to act may do."""
+    if state.phase == "first":
+        rolling = "German" if state.first_rolls[0] is None else "Russian"
+        return [f"{rolling} rolls: space rolls the d10, or key your own (0 is 10)"]
+    if state.phase != "turn":
+        return []
+    if state.fire is not None:
+        return fire_lines(state, state.fire)
+    if state.reaction is not None:
+        reaction = state.reaction
+        return [f"Rolled 10: {reaction.squad} may fire back at {reaction.target} without a Fire card",
+                *firepower_lines(state, Fire(firer=reaction.squad, target=reaction.target)),
+                f"{owner(reaction.squad)}: c fires back (Grenades allowed, no Flank) · n does not"]
+    if state.play is not None:
+        return play_lines(state, charts)
+    if state.acted:
+        drawn, shuffles = to_draw(state)
+        reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
+        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn"]
+    return [f"{state.to_act}: one action: Attach, Detach, Discard, Fire, Advance, Event or Medic",
+            "Smoke may come first; passing is not allowed"]
+
+
+def firepower_lines(state: TakeCoverState, fire: Fire) -> list[str]:
+    firer = state.squad(fire.firer)
+    terms = ", ".join(str(term) for term in firepower_terms(firer, fire.grenades))
+    return [f"FP {number(firepower(firer, fire.grenades))} = {terms}"]
+
+
+def fire_lines(state: TakeCoverState, fire: Fire) -> list[str]:
+    kind = "reaction fire" if fire.reaction else "Fire card" + (", Flank" if fire.flank else "")
+    lines = [f"{fire.firer} fires at {fire.target} ({kind})", *firepower_lines(state, fire)]
+    firer, defender = state.squad(fire.firer), state.squad(fire.target)
+    if fire.dig_ins is None:
+        options = " · ".join(
+            f"{count}: {number(mfp)} ({percent_of(mfp)})"
+            for count in range(MAX_DIG_IN + 1)
+            for mfp in [modified_firepower(firer, fire.grenades, defender, count)]
+        )
+        lines += [f"MFP by Dig In cards · {options}",
+                  f"{owner(fire.target)}: c plays Dig In cards (up to {MAX_DIG_IN}) · n plays none"]
+        return lines
+    mfp = modified_firepower(firer, fire.grenades, defender, fire.dig_ins)
+    defence = ", ".join(str(term) for term in defence_terms(defender, fire.dig_ins)) or "no cover"
+    lines += [f"MFP {number(mfp)} = FP {number(firepower(firer, fire.grenades))}, {defence}",
+              f"{needed(mfp)}; 10 misses and {fire.target} may fire back · space rolls, or key it"]
+    return lines
+
+
+def percent_of(mfp: int) -> str:
+    return percent(chance_to_hit(mfp))
+
+
+def play_lines(state: TakeCoverState, charts: Charts) -> list[str]:
+    play = state.play
+    assert play is not None
+    chart = charts.medic if play.card == "medic" else charts.event(play.card)
+    lines = [f"{chart.label} on {play.target} ({play.holder} plays it)",
+             "chart: " + " · ".join(chart_lines(chart))]
+    if play.redirect:
+        lines.append(f"Backfire: {play.holder} plays it on an enemy squad: c chooses which")
+    elif play.face is not None:
+        lines.append(f"The rulebook does not print the {chart.label} chart for {play.face}: "
+                     "c says what your card shows")
+    else:
+        lines.append("space rolls the d10, or key your own (0 is 10)")
+    return lines
+
+
+def deck_lines(state: TakeCoverState, deck_file: DeckFile) -> list[str]:
+    deck = state.deck
+    if state.phase == "setup":
+        return [f"{sum(deck_file.counts().values())} cards; the deck is dealt at setup"]
+    lines = [f"Draw deck {deck.draw} · discard {deck.discard} ({deck.face_down} face down)"]
+    chance = chance_of("fire", deck, state.squads)
+    left = unseen(deck, state.squads)
+    if chance is not None:
+        lines.append(f"Next card Fire: {left['fire']} of {sum(left.values())} unseen, {percent(chance)}")
+    lines.append(f"Hands: German {deck.hands[0]} · Russian {deck.hands[1]}")
+    aside = f"Medic set aside {deck.medics_aside}"
+    if state.set_aside_option:
+        aside += f" · set aside {deck.set_aside}"
+    lines.append(f"{aside} · reshuffles {deck.reshuffles}")
+    lines.append("Unseen (deck, hands, face down):")
+    shown = [f"{deck_file.label(kind).split(' (')[0]} {count}" for kind, count in left.items() if kind != "squad"]
+    lines += [" · ".join(shown[index:index + 3]) for index in range(0, len(shown), 3)]
+    return lines
+
+
+def event_label(charts: Charts, card: EventCard) -> str:
+    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks."""
+    chart = charts.event(card)
+    if chart.complete:
+        return chart.label
+    if not chart.results:
+        return f"{chart.label} (chart not printed: you read the card)"
+    return f"{chart.label} (chart partly printed: you read the other faces)"
+
+
+def data_labels(data: Mapping[str, Any]) -> tuple[DeckFile, Charts]:
+    return data["deck.toml"], data["charts.toml"]

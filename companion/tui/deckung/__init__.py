@@ -1,0 +1,1 @@
+"""The Deckung helper's screen."""

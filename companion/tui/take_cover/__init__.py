@@ -1,0 +1,1 @@
+"""Take Cover's screen."""

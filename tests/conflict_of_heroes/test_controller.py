@@ -1,0 +1,289 @@
+"""What each key and button asks for at each moment of a game, and the forms behind them: the
+controller answered as the screen, a remote view or the CLI would ask it, with no screen."""
+
+import pytest
+
+from companion.errors import CompanionError, NothingToDo, RuleViolation
+from companion.games.conflict_of_heroes.commands import (
+    AddUnit,
+    AnnounceInitiative,
+    CountInitiativeSpend,
+    DeclareAttack,
+    DeclareModifier,
+    DeclareRally,
+    SpendCaps,
+    StartRound,
+)
+from companion.games.conflict_of_heroes.controller import KEYMAP, ConflictOfHeroesController
+from companion.games.conflict_of_heroes.data import HIT_COUNTERS, UNITS
+from companion.games.conflict_of_heroes.library import shipped
+from companion.games.kit.faces import EnterFace, EraseFace
+from companion.games.kit.forms import Choice, Number, Pick, Text, Tick
+from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
+from companion.games.rules import Undo
+from companion.hardware.controls import Control
+from companion.session import GameSession
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
+
+CONTROLLER = ConflictOfHeroesController()
+
+KEYS_BEFORE_THE_KIT = {
+    "space": "roll", "c": "confirm", "n": "next", "a": "activate", "f": "fire", "p": "pass", "backspace": "erase",
+    "s": "sides", "i": "add_unit", "m": "move", "v": "pivot", "t": "stall", "r": "rally", "x": "spent",
+    "plus,equals_sign": "modifier", "minus": "modifier", "left_square_bracket": "side", "right_square_bracket": "side",
+    "comma": "vp_up", "full_stop": "vp_up", "less_than_sign": "vp_down", "greater_than_sign": "vp_down",
+    "h": "peek", "w": "reveal", "u": "undo", "y": "redo", **{str(digit): "face" for digit in range(10)},
+}
+
+
+def press(game: GameSession, action: str, value: int | None = None, selected: int | None = None) -> Intent:
+    return CONTROLLER.press(game.state, action, value, selected)
+
+
+def run(game: GameSession, intent: Intent) -> None:
+    assert isinstance(intent, Run), intent
+    for command in intent.commands:
+        game.execute(command)
+
+
+def answer(intent: Intent, **values: object) -> Intent:
+    """The form filled in as a player would: its defaults, with `values` changed."""
+    assert isinstance(intent, Ask), intent
+    return intent.then(intent.form.read({**intent.form.defaults(), **values}))
+
+
+def test_every_key_of_the_screen_before_the_kit_does_the_same_thing():
+    keyed = {action.keys: action.name for action in KEYMAP if action.keys}
+    assert keyed == KEYS_BEFORE_THE_KIT
+
+
+def test_the_side_buttons_are_wired_to_sides_1_and_2_and_a_third_side_is_refused_cleanly(game):
+    assert KEYMAP.for_control(Control.SIDE, 1)[0].name == "side"  # type: ignore[index]
+    assert KEYMAP.for_control(Control.SIDE, 2)[1] == 2  # type: ignore[index]
+    assert KEYMAP.for_control(Control.SIDE, 3) is None
+    for action in ("side", "vp_up", "vp_down"):
+        with pytest.raises(CompanionError, match="there is no side 3"):
+            press(game, action, 3)
+
+
+def test_a_face_key_announces_initiative_caps_while_a_side_announces_and_keys_dice_once_the_roll_waits(game):
+    run(game, press(game, "next"))
+    assert press(game, "face", 1) == Run.one(AnnounceInitiative(side=SOVIET, caps=1))
+    run(game, press(game, "face", 1))
+    run(game, press(game, "face", 0))
+    assert press(game, "face", 4) == Run.one(EnterFace(entered=4))
+
+
+def test_a_side_button_counts_the_announcing_sides_spend_and_confirm_announces_the_count(game):
+    run(game, press(game, "next"))
+    assert press(game, "side", SOVIET) == Run.one(CountInitiativeSpend(side=SOVIET))
+    run(game, press(game, "side", SOVIET))
+    run(game, press(game, "side", SOVIET))
+    with pytest.raises(RuleViolation, match="Soviet announces its initiative spend now"):
+        press(game, "side", GERMAN)
+    assert press(game, "confirm") == Run.one(AnnounceInitiative(side=SOVIET, caps=2))
+
+
+def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_other_spends_a_cap(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "activate", selected=squad))
+    run(game, answer(press(game, "fire", selected=squad)))
+    steps = []
+    for _ in range(3):
+        intent = press(game, "side", GERMAN)
+        steps.append(intent)
+        run(game, intent)
+    assert steps == [Run.one(DeclareModifier(caps=caps)) for caps in (1, 2, 0)]
+    assert press(game, "side", SOVIET) == Run.one(SpendCaps(side=SOVIET, caps=1, use="side_button", ends_turn=False))
+    assert press(game, "modifier", -1) == Run.one(DeclareModifier(caps=-1))
+    assert game.state.pending.attack.targets[0].unit == target
+
+
+def test_the_undo_button_erases_a_keyed_face_before_it_takes_back_a_decision(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=squad), caps=3))
+    assert press(game, "undo") == Run.one(Undo())
+    enter(game, 3)
+    assert press(game, "undo") == Run.one(EraseFace())
+
+
+def test_next_starts_a_round_before_play_and_moves_the_highlight_in_play(game):
+    assert press(game, "next") == Run.one(StartRound())
+    start_with_turn(game, GERMAN)
+    assert press(game, "next") == Select(1)
+
+
+def test_confirm_activates_the_highlighted_unit_in_play_and_says_when_it_has_nothing_to_confirm(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    assert isinstance(press(game, "confirm", selected=squad), Tell)
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "confirm", selected=squad))
+    assert game.state.unit(squad).status == "active"
+
+
+def test_a_unit_action_with_no_unit_on_the_table_says_to_add_one(game):
+    start_with_turn(game, GERMAN)
+    with pytest.raises(NothingToDo, match=r"add a unit first \(i\)"):
+        press(game, "activate")
+    assert isinstance(press(game, "pass"), Run)
+
+
+def test_a_form_for_a_unit_of_the_side_not_to_act_is_refused_before_it_opens(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    soviet = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    for action in ("move", "fire"):
+        with pytest.raises(RuleViolation, match="it is German's turn"):
+            press(game, action, selected=soviet)
+
+
+def test_the_set_up_form_asks_the_sides_by_name_with_labels_and_the_current_values(game):
+    intent = press(game, "sides")
+    assert isinstance(intent, Ask)
+    fields = {field.name: field for field in intent.form.fields}
+    assert [f.label for f in fields.values()] == [
+        "Name of the side on the left", "Name of the side on the right", "German's starting CAPs",
+        "Soviet's starting CAPs", "Announces first when the CAPs tie (the Soviet side, 3.24)",
+    ]
+    first_on_tie = fields["first_on_tie"]
+    assert isinstance(first_on_tie, Choice) and first_on_tie.options == ((1, "German"), (2, "Soviet"))
+    run(game, answer(intent, name_2="Red Army", caps_2="9"))
+    assert (game.state.side(SOVIET).name, game.state.side(SOVIET).caps.start) == ("Red Army", 9)
+    start_with_turn(game, GERMAN, caps=(7, 9))
+    later = press(game, "sides")
+    assert isinstance(later, Ask)
+    assert [field.name for field in later.form.fields] == ["name_1", "name_2", "first_on_tie"]
+
+
+def test_the_add_unit_form_puts_a_unit_with_its_nationality_and_asks_before_putting_it_elsewhere(game):
+    intent = press(game, "add_unit")
+    assert isinstance(intent, Ask)
+    assert [type(field) for field in intent.form.fields] == [Choice, Text, Choice]
+    added = answer(intent, unit="soviet_rifle_squad", label="Squad D")
+    assert added == Run.one(AddUnit(side=SOVIET, label="Squad D", profile=shipped().units["soviet_rifle_squad"]))
+    run(game, added)
+    misplaced = answer(press(game, "add_unit"), unit="soviet_mmg", side=str(GERMAN))
+    assert isinstance(misplaced, Ask)
+    assert misplaced.form.title == "Put Soviet MMG on the German side?"
+    assert misplaced.form.note == "Soviet units go on the Soviet side."
+    run(game, misplaced.then({}))
+    assert game.state.unit(2).side == GERMAN  # the players said so
+
+
+def test_a_unit_goes_with_the_side_already_playing_its_nationality_whatever_the_sides_are_called(game):
+    run(game, answer(press(game, "sides"), name_1="Axis", name_2="Allies"))
+    run(game, answer(press(game, "add_unit"), unit="german_hmg", side=str(GERMAN)))
+    run(game, answer(press(game, "add_unit"), unit="german_rifle_squad"))
+    run(game, answer(press(game, "add_unit"), unit="soviet_mmg"))  # opposite the German side
+    assert [unit.side for unit in game.state.units] == [GERMAN, GERMAN, SOVIET]
+
+
+def test_the_attack_form_offers_the_enemy_units_and_ticks_a_lone_one(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    intent = press(game, "fire", selected=squad)
+    assert isinstance(intent, Ask)
+    targets = intent.form.fields[0]
+    assert isinstance(targets, Pick) and targets.options == ((target, "Squad D"),) and targets.default == (target,)
+    declared = answer(intent, flank=[str(target)], terrain="2", band="adjacent", caps="3")
+    assert isinstance(declared, Run) and isinstance(declared.commands[0], DeclareAttack)
+    attack = declared.commands[0]
+    assert (attack.targets[0].facing, attack.targets[0].terrain_dm, attack.band, attack.caps_paid) == (
+        "flank", 2, "adjacent", 3)
+
+
+@pytest.mark.parametrize(("cover_dm", "hill", "friends", "bonus"), [
+    (1, False, 0, 1), (3, False, 0, 1), (0, False, 0, 0), (-1, False, 0, 0), (2, True, 0, 0), (1, False, 2, 3),
+])
+def test_7_51_the_cover_bonus_needs_at_least_plus_1_dm_and_hills_do_not_count(new_game, cover_dm, hill, friends, bonus):
+    """7.51: "Units in cover add a +1 rally die roll modifier to their rally attempt. The unit must be
+    in a hex which provides at least +1DM of cover to receive this bonus. Hills do not count for this
+    modifier. Units stacked with other friendly un-hit units receive an additional +1 rally die roll
+    modifier per friendly un-hit unit in the same hex." """
+    game = new_game(only("suppressed"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    run(game, press(game, "activate", selected=squad))
+    rally = answer(press(game, "rally", selected=squad), cover_dm=str(cover_dm), hill=hill, friends=str(friends))
+    assert isinstance(rally, Run) and isinstance(rally.commands[0], DeclareRally)
+    run(game, rally)
+    assert game.state.pending.rally.bonus == bonus
+
+
+def test_the_rally_form_asks_the_hexs_dm_and_whether_it_is_a_hill(new_game):
+    game = new_game(only("suppressed"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    with pytest.raises(NothingToDo, match="no hit counter to rally from"):
+        press(game, "rally", selected=hmg)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    form = press(game, "rally", selected=squad).form  # type: ignore[union-attr]
+    assert [(type(field), field.label) for field in form.fields] == [
+        (Number, "DM of the unit's hex"),
+        (Tick, "That DM is a hill's (hills give no rally bonus, 7.51)"),
+        (Number, "Un-hit friendly units in the hex (+1 each, 7.51)"),
+        (Tick, "Enemy units in the hex (no rally then, 7.5)"),
+        (Number, "Of the 5 AP, paid in CAPs"),
+    ]
+
+
+def test_the_owners_peek_is_a_reveal_for_that_side_and_changes_nothing(new_game):
+    game = new_game(only("pinned"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    with pytest.raises(NothingToDo, match="HMG has no hit counter"):
+        press(game, "peek", selected=hmg)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    records = len(game.records)
+    peek = press(game, "peek", selected=squad)
+    assert isinstance(peek, Reveal)
+    assert peek.title == "For the Soviet player only"
+    assert peek.lines[0] == "Squad: Pinned" and "no move or pivot" in peek.lines[1]
+    assert len(game.records) == records and not game.state.unit(squad).hit.revealed
+
+
+def test_pass_with_nobody_to_act_says_so(game):
+    assert isinstance(press(game, "pass"), Tell)
+
+
+@pytest.mark.parametrize("phase", ["setup", "announcing", "rolling", "acting"])
+def test_the_help_line_names_only_actions_of_the_keymap(game, phase):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    if phase != "setup":
+        game.execute(StartRound())
+    if phase in ("rolling", "acting"):
+        run(game, press(game, "face", 0))
+        run(game, press(game, "face", 0))
+    if phase == "acting":
+        enter(game, 1, 1, 6, 6)
+        assert game.state.turn == GERMAN
+    available = CONTROLLER.available(game.state)
+    assert set(available) <= set(KEYMAP.names)
+    expected = {"setup": "next", "announcing": "confirm", "rolling": "roll", "acting": "fire"}[phase]
+    assert expected in available
+
+
+def test_a_press_that_carries_no_number_is_refused_cleanly(game):
+    for action in ("face", "modifier"):
+        with pytest.raises(NothingToDo, match="carries no number"):
+            press(game, action)
+
+
+def test_a_unit_named_longer_than_a_label_may_be_is_labelled_with_its_name_cut_to_fit(game):
+    mg = shipped().units["german_hmg"].model_copy(update={"name": "Schweres Maschinengewehr 34 auf Lafette"})
+    controller = ConflictOfHeroesController({UNITS.name: {"mg34": mg}, HIT_COUNTERS.name: shipped().pools})
+    run(game, answer(controller.press(game.state, "add_unit", None, None)))
+    assert game.state.units[0].label == "Schweres Maschinengewehr 34 au"

@@ -1,0 +1,41 @@
+"""Where undo stops: the latest roll or shuffle stands, and so does everything decided before it."""
+
+import re
+from datetime import UTC, datetime
+from typing import Literal
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.kit.facts import Fact, check_undo
+from companion.journal.events import Event, Record
+
+
+class Noted(Event):
+    type: Literal["noted"] = "noted"
+
+    def describe(self) -> str:
+        return "a decision"
+
+
+def record(seq: int) -> Record:
+    return Record(seq, datetime.now(UTC), Noted())
+
+
+def test_decisions_after_the_latest_fact_may_be_undone_and_redone():
+    check_undo(Fact(4, "the roll of 7"), record(5), "undo")
+    check_undo(Fact(4, "the roll of 7"), record(2), "redo")
+    check_undo(Fact(), record(1), "undo")
+
+
+def test_the_fact_itself_stands_unless_it_is_a_keyed_face():
+    stands = re.escape("cannot undo “a decision”: the roll of 7 stands (undo never re-rolls")
+    with pytest.raises(RuleViolation, match=stands):
+        check_undo(Fact(4, "the roll of 7"), record(4), "undo")
+    check_undo(Fact(4, "the roll of 7", keyed=True), record(4), "undo")
+
+
+def test_nothing_before_a_fact_is_undone_keyed_or_not():
+    for keyed in (False, True):
+        with pytest.raises(RuleViolation, match="the reshuffle came after it and stands"):
+            check_undo(Fact(4, "the reshuffle", keyed=keyed), record(3), "undo")

@@ -1,0 +1,213 @@
+"""Point Blank's controller without a screen: what each key asks for, the forms with their labels
+and defaults from the table, and the commands their answers make, committed on a real session."""
+
+import pytest
+
+from companion.errors import Overridable
+from companion.games.kit.forms import Choice, Pick, Tick
+from companion.games.kit.intents import Run, SaveFile, Tell
+from companion.games.point_blank import check_forms
+from companion.games.point_blank.checks.fire import InfantryFire
+from companion.games.point_blank.commands import (
+    AddUnit,
+    AdjustUnit,
+    EndImpulse,
+    EnterPip,
+    Order,
+    SetUpGame,
+    StartCheck,
+)
+from companion.games.point_blank.controller import KEYMAP
+from companion.games.point_blank.lights import lights
+from companion.games.rules import Undo
+from companion.hardware.controls import Control
+from tests.point_blank.playing import (
+    CONTROLLER,
+    GERMAN,
+    LIEUTENANT,
+    SQUAD,
+    UnitTemplate,
+    answer,
+    asked,
+    field,
+    played,
+    press,
+    ran,
+    set_up,
+)
+
+HALFTRACK = UnitTemplate(name="M3", kind="afv", morale=7, firepower=1, front_armour=1, flank_armour=1,
+                         nationality="us")
+OLD_KEYS = "123456 nckfimalrdotpzwbhvexuy"
+"""Every key the Point Blank screen had before the game kit (and space, g and escape)."""
+
+
+def test_every_key_of_the_old_screen_is_in_the_keymap_with_its_help():
+    keys = {key for action in KEYMAP for key in (action.keys or "").split(",")}
+    assert set(OLD_KEYS.replace(" ", "")) | {"space"} <= keys
+    assert all(action.help for action in KEYMAP if action.keys and action.name != "face")
+    wired = {control: KEYMAP.for_control(control, value) for control, value in
+             ((Control.FACE, 4), (Control.NEXT, None), (Control.CONFIRM, None), (Control.ROLL, None))}
+    assert {control: found[0].name for control, found in wired.items() if found} == {
+        Control.FACE: "face", Control.NEXT: "end_impulse", Control.CONFIRM: "confirm", Control.ROLL: "roll"}
+
+
+@pytest.mark.parametrize("action", ["face", "confirm", "fire", "end_impulse"])
+def test_before_setup_every_key_asks_for_the_deck(action):
+    assert asked(CONTROLLER.press(played(), action, 3, None)).form.title.startswith("Action deck")
+    assert CONTROLLER.available(played()) == ("confirm",)
+
+
+def test_the_deck_is_saved_only_when_ticked_and_the_form_says_it_replaces_the_players_file():
+    intent = CONTROLLER.press(played(), "confirm", None, None)
+    save = field(intent, "save")
+    assert isinstance(save, Tick) and save.default is False and "replacing" not in save.label
+    assert isinstance(answer(intent), Run)
+    saved = answer(intent, save=True, pip6="8")
+    assert isinstance(saved, SaveFile) and saved.name == "deck.toml" and "[9, 9, 9, 9, 9, 8]" in saved.text
+    set_up_game = ran(saved.then).commands[0]
+    assert isinstance(set_up_game, SetUpGame) and set_up_game.cards_per_pip == (9, 9, 9, 9, 9, 8)
+    theirs = type(CONTROLLER)(CONTROLLER.data, frozenset({"deck.toml"}))
+    assert "replacing your deck.toml" in field(theirs.press(played(), "confirm", None, None), "save").label
+
+
+def test_a_deck_too_small_for_both_hands_is_refused_in_the_form():
+    with pytest.raises(ValueError, match="both hands"):
+        answer(CONTROLLER.press(played(), "confirm", None, None), pip1="0", pip2="0", pip3="0", pip4="0", pip5="1",
+               pip6="1")
+
+
+def test_a_stray_face_key_is_refused_and_confirm_draws_it(session):
+    set_up(session)
+    with pytest.raises(Overridable) as refused:
+        press(session, "face", 4)
+    assert refused.value.override == EnterPip(pip=4, plain=True)
+    assert session.state.deck.left == 8
+
+
+def test_a_fire_order_fills_in_the_selected_unit_the_only_target_and_the_leaders_modifier(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=LIEUTENANT, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2, terrain="brush"))
+    form = CONTROLLER.press(session.state, "fire", None, 1)
+    lead, targets, leader = field(form, "lead"), field(form, "targets"), field(form, "leader")
+    assert isinstance(lead, Choice) and lead.initial == 1
+    assert isinstance(targets, Pick) and targets.default == (3,)
+    assert isinstance(leader, Choice) and [label for _, label in leader.options] == ["No leader", "Lt (+1)"]
+    assert all(field.label for field in asked(form).form.fields)
+    order = ran(answer(form, leader="2")).commands[0]
+    assert isinstance(order, Order) and order.units == (1,)
+    assert isinstance(order.check, InfantryFire) and order.check.modifier == 1  # the lieutenant's +1 (2.11)
+    session.execute(order)
+    assert session.state.check is not None
+
+
+def test_while_a_check_is_in_progress_an_order_is_refused_at_once(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(EnterPip(pip=2, plain=True))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    press(session, "check", kind="plain", cards="2")
+    intent = CONTROLLER.press(session.state, "fire", None, 1)
+    assert isinstance(intent, Tell) and "Finish the check in progress first: 2d6 check" in intent.text
+    assert CONTROLLER.available(session.state) == ("face", "cancel_check", "undo", "edit_unit")
+
+
+def table():
+    return played(
+        SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9), nationalities=("us", "german")),
+        AddUnit(template=SQUAD, side=1, terrain="woods", sector="B1"),
+        AddUnit(template=HALFTRACK, side=1, terrain="brush", sector="B1"),
+        AddUnit(template=LIEUTENANT, side=1, sector="B1"),
+        AddUnit(template=GERMAN, side=2, terrain="brush", sector="B2"),
+        AdjustUnit(unit=2, changes={"bogged": True, "weapon_broken": True}),
+    )
+
+
+ANSWERS = {"targets": [4], "units": [1], "firer": "2", "radio": "1", "on4": "4", "attackers": [1], "defenders": [4],
+           "afv": "2", "unit": "2", "sector": "B2", "target": "4"}
+
+
+@pytest.mark.parametrize(("kind", "checked"), [
+    ("plain", "plain"), ("spotting", "spotting"), ("concealment", "concealment"), ("smoke", "smoke"),
+    ("mortar_smoke", "smoke"), ("blaze", "blaze"), ("bog", "bog"), ("unbog", "unbog"), ("repair", "repair"),
+    ("morale", "morale"), ("sniper", "sniper"), ("ordnance", "ordnance"), ("barrage", "barrage"),
+    ("melee", "melee"), ("overrun", "melee"),
+])
+def test_each_check_kind_has_its_own_labelled_form_that_builds_that_check(kind, checked):
+    form = asked(answer(CONTROLLER.press(table(), "check", None, None), kind=kind))
+    assert all(field.label for field in form.form.fields)
+    assert len({field.name for field in form.form.fields}) == len(form.form.fields)
+    started = ran(answer(form, **ANSWERS)).commands[0]
+    assert isinstance(started, StartCheck) and started.check.kind == checked
+    assert len(check_forms.KINDS) == 15
+
+
+def test_in_an_upkeep_with_a_melee_due_the_check_form_opens_on_it():
+    state = played(SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9)), AddUnit(template=SQUAD, side=1),
+                   AddUnit(template=SQUAD, side=1), AddUnit(template=GERMAN, side=2),
+                   Order(units=(2,), action="melee", targets=(3,)), EndImpulse(), EndImpulse())
+    which = CONTROLLER.press(state, "check", None, 1)
+    kind = field(which, "kind")
+    assert isinstance(kind, Choice) and kind.initial == "melee"
+    attackers, defenders = field(answer(which), "attackers"), field(answer(which), "defenders")
+    assert isinstance(attackers, Pick) and isinstance(defenders, Pick)
+    assert (attackers.default, defenders.default) == ((2,), (3,))
+
+
+def test_a_unit_is_added_to_the_side_playing_its_nationality():
+    state = played(SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9), nationalities=("us", "german")))
+    added = ran(answer(CONTROLLER.press(state, "add_unit", None, None), template="german_ss")).commands[0]
+    assert isinstance(added, AddUnit) and added.side == 2 and added.template.name == "German SS"
+    chosen = ran(answer(CONTROLLER.press(state, "add_unit", None, None), template="german_ss", side="1")).commands[0]
+    assert isinstance(chosen, AddUnit) and chosen.side == 1
+
+
+def test_editing_a_unit_sends_only_what_changed():
+    state = table()
+    form = CONTROLLER.press(state, "edit_unit", None, 1)
+    assert isinstance(answer(form), Tell)
+    adjusted = ran(answer(form, terrain="stone_building", sector="A3", spotted=True)).commands[0]
+    assert isinstance(adjusted, AdjustUnit)
+    assert adjusted.changes == {"terrain": "stone_building", "sector": "A3", "spotted": True}
+
+
+def test_the_ready_action_offers_the_good_order_leaders_in_the_units_sector(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
+    session.execute(AddUnit(template=LIEUTENANT, side=1, sector="B1"))
+    session.execute(AddUnit(template=LIEUTENANT, side=1, sector="C1"))
+    session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
+    by = field(CONTROLLER.press(session.state, "ready_fatigue", None, 1), "by")
+    assert isinstance(by, Choice) and [value for value, _ in by.options] == [2, "card"]
+    press(session, "ready_fatigue", selected=1)
+    state = session.state
+    assert state.unit(1).fatigue == 1 and state.unit(2).spent
+    assert state.check is not None and state.check.check.kind == "fatigue_bonus"
+
+
+def test_correcting_the_deck_sets_the_cards_left_per_pip_and_undo_takes_it_back(session):
+    set_up(session)
+    session.execute(EnterPip(pip=6, plain=True))
+    session.execute(EnterPip(pip=6, plain=True, force=False))
+    assert asked(CONTROLLER.press(session.state, "correct_deck", None, None)).form.submit == "Replace the count"
+    press(session, "correct_deck", pip1="1", pip2="1", pip3="1", pip4="1", pip5="1", pip6="0")
+    deck = session.state.deck
+    assert deck.left == 5 and deck.unseen == (1, 1, 1, 1, 1, 0) and deck.miscounts == 0
+    session.execute(Undo())
+    assert session.state.deck.left == 6
+
+
+def test_the_lights_follow_the_side_to_act_the_cards_left_and_each_resolved_check(session):
+    assert lights(session.state).side is None and lights(session.state).number is None
+    set_up(session)
+    first = lights(session.state)
+    assert (first.side, first.number) == (1, 8)
+    session.execute(EnterPip(pip=3, plain=True))
+    resolved = lights(session.state)
+    assert resolved.roll != first.roll and resolved.number == 7
+    session.execute(Undo())
+    assert lights(session.state).roll == resolved.roll, "an undo does not flash the roll LED"
+    session.execute(EndImpulse())
+    assert lights(session.state).side == 2

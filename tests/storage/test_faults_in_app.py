@@ -1,0 +1,142 @@
+"""Storage faults in the app: a visible refusal or a clear line, the app stays up, nothing unsaved is
+shown, and it recovers by itself when the storage works again."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from companion.bootstrap import bootstrap
+from companion.dice.events import DiceRolled
+from companion.dice.spec import DiceSpec
+from companion.journal.lock import DataDirLock
+from companion.tui.app import CompanionApp
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.status_line import StatusLine
+from drivers.pin_factory import PinFactoryChoice
+from tests.journal_rows import append
+from tests.pilot import press, settle
+from tests.storage.conftest import fill
+
+SIZE = (120, 36)
+ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "0"}
+
+
+def wired_on(data_dir: Path, mock_factory, clock):
+    return bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=7, env={},
+                     pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock, fake_board=False)
+
+
+def status(app) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+async def test_a_full_disk_refuses_the_roll_on_screen_and_the_next_one_saves_once_there_is_room(
+        small_disk, mock_factory, clock):
+    companion = wired_on(small_disk / "data", mock_factory, clock)
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        assert app.screen.session.state.rolls == 1
+        free = fill(small_disk)
+        await press(pilot, "space")
+        assert app.screen.session.state.rolls == 1  # nothing unsaved is shown
+        assert "the disk is full" in [n.message for n in app._notifications][-1]
+        assert "not saved" in status(app) and "the disk is full" in status(app)
+        free()
+        await press(pilot, "space")
+        assert app.screen.session.state.rolls == 2
+        assert "not saved" not in status(app)
+    companion.close()
+
+
+async def test_another_programs_lock_on_the_games_file_is_said_and_the_roll_lands_when_it_lets_go(
+        companion, other_program):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        lock = other_program(companion.store.path)
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen.session.busy  # decided, waiting: the screen still answers
+        await pilot.press("n")  # the next press is decided on top of it, not lost
+        lock.execute("ROLLBACK")
+        await settle(pilot)
+        assert app.screen.session.state.rolls == 2 and str(app.screen.session.state.spec) == "d10"
+        assert "waiting for the games file" not in status(app)
+
+
+async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_with_the_reason(companion):
+    game = companion.store.create_game("dice")
+    append(companion.store, game.id, [DiceRolled(spec=DiceSpec.parse("2d6"), faces=(1, 2), source="generated")])
+    companion.store._db.execute("UPDATE events SET type = 'dice_exploded', payload = '{\"type\": \"dice_exploded\"}'")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "cannot be opened" in [n.message for n in app._notifications][-1]
+        assert "newer one" in [n.message for n in app._notifications][-1]
+
+
+async def test_a_game_of_a_kind_this_version_does_not_know_is_listed_and_refused_by_name(companion):
+    companion.store.create_game("kriegsspiel")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "kriegsspiel" in [n.message for n in app._notifications][-1]
+        await pilot.press("g")
+        await pilot.pause()
+        table = app.screen.query_one("#games", DataTable)
+        assert [str(cell) for cell in table.get_row_at(0)][1:3] == ["Game 1", "kriegsspiel"]
+
+
+def companion_command(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data_dir), *args],
+                          capture_output=True, text=True, env=ENV)
+
+
+def test_deleting_the_game_open_in_the_companion_is_refused_in_one_line(companion):
+    game = companion.store.create_game("dice")
+    lock = DataDirLock(companion.data_dir)
+    lock.acquire()
+    lock.record(game.id)
+    result = companion_command("games", "delete", str(game.id), data_dir=companion.data_dir)
+    lock.release()
+    assert result.returncode == 1
+    assert result.stderr == f"companion: {game.name} is open in the companion (process {os.getpid()}): " \
+        "leave it there first, then delete it\n"
+    assert companion.store.games()[0].id == game.id
+
+
+def test_a_games_file_on_a_read_only_disk_is_read_and_a_change_is_one_line_naming_it(small_disk):
+    data_dir = small_disk / "data"
+    assert companion_command("games", "rename", "1", "x", data_dir=data_dir).returncode == 1  # none yet
+    wired = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), env={})
+    wired.store.create_game("dice", "Kursk")
+    wired.close()
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    listed = companion_command("games", data_dir=data_dir)
+    assert listed.returncode == 0 and "Kursk" in listed.stdout
+    renamed = companion_command("games", "rename", "1", "Arnhem", data_dir=data_dir)
+    assert renamed.returncode == 1
+    assert renamed.stderr == f"companion: {data_dir / 'games.sqlite3'}: the disk is read-only: nothing can be saved\n"
+
+
+async def test_on_a_read_only_disk_the_app_says_so_and_refuses_a_roll(small_disk, mock_factory, clock):
+    data_dir = small_disk / "data"
+    first = wired_on(data_dir, mock_factory, clock)
+    first.store.create_game("dice")
+    first.close()
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    companion = wired_on(data_dir, mock_factory, clock)
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        assert isinstance(app.screen, DiceScreen) and app.screen.session.state.rolls == 0
+        assert "the disk is read-only: nothing can be saved" in [n.message for n in app._notifications][-1]
+        assert "read-only: the disk is read-only" in status(app)
+    companion.close()

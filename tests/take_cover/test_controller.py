@@ -1,0 +1,147 @@
+"""Take Cover's controller and lights without Textual: each press and button at each step of a turn."""
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.kit.faces import EnterFace
+from companion.games.kit.intents import Ask, Run, Tell
+from companion.games.take_cover.commands import (
+    Attach,
+    CorrectSquad,
+    DeclineReaction,
+    DigIn,
+    Discard,
+    EndTurn,
+    OpenFire,
+    PlayEvent,
+    ReactionFire,
+    ReadChart,
+    RollDie,
+    SetUpGame,
+)
+from companion.games.take_cover.controller import KEYMAP, TakeCoverController
+from companion.games.take_cover.lights import lights
+from companion.hardware.controls import Control
+from tests.take_cover.conftest import DATA, LEADER, LMG, OPENING, folded
+
+controller = TakeCoverController(DATA)
+
+
+def press(state, action, value=None):
+    return controller.press(state, action, value, None)
+
+
+def answer(intent, **answers):
+    """Fill the form the way a player would: the defaults, with these answers typed over them."""
+    assert isinstance(intent, Ask), intent
+    return intent.then(intent.form.read({**intent.form.defaults(), **answers}))
+
+
+def test_the_buttons_roll_key_faces_confirm_and_go_next():
+    assert KEYMAP.for_control(Control.ROLL, None)[0].name == "roll"
+    action, value = KEYMAP.for_control(Control.FACE, 10)
+    assert (action.name, value) == ("face", 10)
+    assert KEYMAP.for_control(Control.CONFIRM, None)[0].name == "confirm"
+    assert KEYMAP.for_control(Control.NEXT, None)[0].name == "next"
+    state = folded(*OPENING)
+    assert press(state, "roll") == Run.one(RollDie())
+    assert press(state, "face", 0) == Run.one(EnterFace(entered=0))
+
+
+def test_confirm_at_a_new_game_asks_for_the_optional_rules_and_deals():
+    intent = press(folded(), "confirm")
+    assert answer(intent) == Run.one(SetUpGame())
+    assert answer(intent, set_aside=True) == Run.one(SetUpGame(set_aside=True))
+
+
+def test_the_fire_form_offers_only_legal_shots_and_a_flank_shot_carries_its_card():
+    state = folded(*OPENING, Attach(squad="B", card=LEADER), EndTurn(), Discard(count=1), EndTurn(),
+                   CorrectSquad(squad="C", hits=1, advance=0), CorrectSquad(squad="D", hits=2, advance=0))
+    intent = press(state, "fire")
+    assert isinstance(intent, Ask)
+    shots = dict(intent.form.fields[0].options)
+    assert list(shots) == ["A:C", "B:D:flank"]
+    assert answer(intent, shot="B:D:flank") == Run.one(OpenFire(squad="B", target="D", flank=True))
+
+
+def test_a_shot_the_rules_refuse_is_refused_inside_the_form():
+    intent = press(folded(*OPENING), "fire")
+    with pytest.raises(RuleViolation, match="one Grenade per advance marker: A has 0"):
+        answer(intent, shot="A:C", grenades="1")
+
+
+def test_the_attach_form_takes_the_cards_usual_modifier_or_the_one_printed():
+    state = folded(*OPENING)
+    assert answer(press(state, "attach"), squad="A", card="lmg") == Run.one(Attach(squad="A", card=LMG))
+    run = answer(press(state, "attach"), squad="B", card="woods", modifier="−2", dot="white")
+    assert run.commands[0].card.model_dump() == {"kind": "terrain", "name": "Woods", "modifier": -2, "dot": "white"}
+    with pytest.raises(ValueError, match="not a whole number"):
+        answer(press(state, "attach"), modifier="+x")
+
+
+def test_next_plays_no_dig_in_declines_reaction_fire_and_never_passes_a_turn():
+    state = folded(*OPENING, OpenFire(squad="A", target="C"))
+    assert press(state, "next") == Run.one(DigIn(count=0))
+    reacting = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=0), EnterFace(entered=0))
+    assert press(reacting, "next") == Run.one(DeclineReaction())
+    assert press(reacting, "confirm") == Run.one(ReactionFire())
+    assert press(folded(*OPENING), "next") == Run.one(EndTurn())
+    acted = folded(*OPENING, Attach(squad="A", card=LMG))
+    assert press(acted, "next") == Run.one(EndTurn())
+    assert controller.available(acted) == ("next", "correct", "undo", "redo")
+
+
+def test_confirm_asks_the_defender_for_dig_in_cards_with_the_odds_of_each_count():
+    state = folded(*OPENING, OpenFire(squad="A", target="C"))
+    intent = press(state, "confirm")
+    assert isinstance(intent, Ask)
+    assert intent.form.title == "Russian: Dig In against A's fire at C"
+    assert intent.form.note == "MFP by Dig In: 0 → 2 (20%) · 1 → 0 (10%) · 2 → −2 (10%) · 3 → −4 (10%)"
+    assert answer(intent, count="2") == Run.one(DigIn(count=2))
+
+
+def test_confirm_asks_what_the_card_says_for_a_face_the_chart_does_not_hold():
+    state = folded(*OPENING, PlayEvent(card="strafe", target="C"), EnterFace(entered=4))
+    intent = press(state, "confirm")
+    assert isinstance(intent, Ask) and intent.form.title == "Strafe: what does the card say for 4?"
+    assert answer(intent, effect="weapon") == Run.one(ReadChart(effect="weapon"))
+
+
+def test_an_action_while_a_fire_waits_is_refused_with_what_it_waits_for():
+    state = folded(*OPENING, OpenFire(squad="A", target="C"))
+    with pytest.raises(RuleViolation, match="finish what is in progress first: C's Dig In cards against A's fire"):
+        press(state, "attach")
+
+
+def test_the_event_form_says_which_charts_the_rulebook_does_not_print():
+    intent = press(folded(*OPENING), "event")
+    assert isinstance(intent, Ask)
+    assert dict(intent.form.fields[0].options) == {
+        "sniper": "Sniper", "mine": "Mine (chart not printed: you read the card)",
+        "artillery": "Artillery Round (chart partly printed: you read the other faces)",
+        "strafe": "Strafe (chart not printed: you read the card)"}
+
+
+def test_nothing_to_detach_or_heal_is_told_not_asked():
+    state = folded(*OPENING)
+    assert press(state, "detach") == Tell("no card is attached to a German squad", "warning")
+    assert press(state, "medic") == Tell("no German squad has a hit to heal", "warning")
+
+
+def test_the_help_line_names_the_keys_of_the_moment():
+    assert controller.available(folded()) == ("confirm",)
+    assert controller.available(folded(*OPENING[:2])) == ("roll", "face", "undo")
+    assert "fire" in controller.available(folded(*OPENING))
+    assert controller.available(folded(*OPENING, OpenFire(squad="A", target="C"))) == ("confirm", "next", "undo")
+
+
+def test_the_lights_show_the_side_to_answer_flash_on_each_roll_and_show_the_mfp():
+    start = folded(*OPENING)
+    assert (lights(start).side, lights(start).number) == (1, 65)
+    firing = folded(*OPENING, OpenFire(squad="A", target="C"))
+    assert (lights(firing).side, lights(firing).number) == (2, 2)
+    dug = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=1))
+    assert (lights(dug).side, lights(dug).number) == (1, 0)
+    rolled = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=1), EnterFace(entered=5))
+    assert lights(rolled).roll != lights(dug).roll
+    assert lights(folded()) == lights(folded()).__class__()
