@@ -38,10 +38,12 @@ def test_the_status_line_fits_its_width_and_keeps_the_hardware_and_the_game(widt
 
 
 def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
-    line = status_text(replace(TABLE_STATUS, storage="not saved: the disk is full"), 78)
-    assert line.startswith("not saved: the disk is full │ MOCK")
+    fault = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is full"
+    line = status_text(replace(TABLE_STATUS, storage=fault), 78)
+    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK")
     assert "speech" not in line and "/" not in line
     assert len(line) <= 78
+    assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
 
 
 async def test_the_status_line_on_an_80_column_screen_is_one_line_that_fits(companion):

@@ -18,7 +18,7 @@ from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
 from companion.games.kit import data as data_files
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Select, Tell
-from companion.games.kit.keymap import KeyAction
+from companion.games.kit.keymap import KEY_NAMES, KeyAction
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
@@ -192,11 +192,18 @@ class GameScreen(Screen[None]):
 
 
 def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:
-    """The action bar's buttons for a controller's tappable actions: a key of a group (a face key)
-    reads as its value, any other as its label with its key beside it."""
-    return tuple(
-        Tap(action.name, str(action.value), "", action.value) if action.shown_key and action.value is not None
-        else Tap(action.name, action.label, action.key_text if action.keys else "", action.value,
-                 primary=action.control is Control.ROLL)
-        for action in actions
-    )
+    """The action bar's buttons for a controller's tappable actions: a digit key that carries its
+    digit (a face key) reads as the digit; another key with a value as its label and value with its
+    own key beside; any other action as its label with its key beside."""
+    buttons = []
+    for action in actions:
+        first_key = (action.keys or "").split(",")[0]
+        if action.value is not None and first_key == str(action.value):
+            buttons.append(Tap(action.name, first_key, "", action.value))
+        elif action.value is not None:
+            buttons.append(Tap(action.name, f"{action.label} {action.value}", KEY_NAMES.get(first_key, first_key),
+                               action.value))
+        else:
+            buttons.append(Tap(action.name, action.label, action.key_text if action.keys else "",
+                               primary=action.control is Control.ROLL))
+    return tuple(buttons)

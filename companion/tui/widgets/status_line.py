@@ -1,16 +1,18 @@
 """The line at the foot of every screen: the hardware in use, the board, speech, the game and its file.
 
-It always fits one line: the less important parts are shortened first, then left out, in this
-order: the games file, speech, the board, the game's name. A storage fault and the hardware (mock
-pins above all) are said to the last.
+It always fits one line: the parts are shortened first (a storage fault's paths to their file
+names), then left out, in this order: the games file, speech, the board, the game's name. A storage
+fault and the hardware (mock pins above all) are said to the last.
 """
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widgets import Static
 
 WIDE, NARROW = "  │  ", " │ "
+PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,11 @@ def shortened(text: str, most: int) -> str:
     return text if len(text) <= most else text[: max(0, most - 1)] + "…"
 
 
+def without_folders(text: str) -> str:
+    """Every path in the text as its file name: `not saved: games.sqlite3: the disk is full`."""
+    return PATH.sub(r"\1", text)
+
+
 def short_hardware(hardware: str) -> str:
     """`MOCK HW` for mock pins, `GPIO` for real ones."""
     if hardware.startswith("MOCK"):
@@ -42,14 +49,14 @@ def status_text(status: Status, width: int) -> str:
     """The line at `width` columns, shortened and thinned out as it must be (see the module)."""
     # Left to right as shown; each with its short form, listed from the first to go.
     parts = {
-        "storage": [status.storage, status.storage],
+        "storage": [status.storage, without_folders(status.storage)],
         "hardware": [status.hardware, short_hardware(status.hardware)],
         "board": [status.board, shortened(status.board, 18)],
         "speech": [status.speech, ""],
         "game": [status.game, shortened(status.game, 16)],
         "games_file": [status.games_file, status.games_file.rpartition("/")[2]],
     }
-    giving_way = ["games_file", "speech", "board", "game"]
+    giving_way = ["storage", "games_file", "speech", "board", "game"]
 
     def line(separator: str) -> str:
         return separator.join(full for full, _ in parts.values() if full)
@@ -61,7 +68,7 @@ def status_text(status: Status, width: int) -> str:
             return text
         parts[name][0] = parts[name][1]
     parts["hardware"][0] = parts["hardware"][1]
-    for name in giving_way:
+    for name in giving_way[1:]:  # a storage fault is never left out
         if len(text := line(NARROW)) <= width:
             return text
         parts[name][0] = ""
