@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,13 +15,13 @@ from gpiozero.pins.mock import MockFactory
 from companion import paths
 from companion.config import Config, load_config
 from companion.dice.rolling import random_source
-from companion.errors import UnreadableGame
+from companion.errors import CompanionError, UnreadableGame
 from companion.games.descriptor import Game
 from companion.games.registry import descriptor
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
-from companion.journal.store import GameInfo, GameStore
+from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.session import GameSession
 from drivers.gpio import ButtonBox
 from drivers.lights import TableLights
@@ -31,6 +32,14 @@ if TYPE_CHECKING:
     from drivers.serial_board import SerialBoard
     from drivers.speech import Speaker
     from hw_mocks.fake_board import FakeBoardProcess
+
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """What home and the saved games say of a game: its core's summary, and whether it is over."""
+
+    summary: str
+    finished: bool
 
 
 @dataclass
@@ -44,6 +53,8 @@ class Companion:
     pin_choice: PinFactoryChoice
     rng: random.Random
     clock: Callable[[], float] = time.monotonic
+    wall_clock: Callable[[], datetime] = utc_now
+    """The time each record and game carries (a fixed one makes a screen's times reproducible)."""
     button_box: ButtonBox | None = field(default=None, init=False)
     want_fake_board: bool = False
     """Start a fake serial board on a pty when no board port is configured (the demo)."""
@@ -121,14 +132,37 @@ class Companion:
             raise UnreadableGame(f"{info.name} is a game of a kind this companion does not know"
                                  f" ({info.kind}): was it saved by a newer one?")
         game = known.open(self.rng, self.data_dir)
-        session = GameSession(self.store, info, game.rules)
+        session = GameSession(self.store, info, game.rules, clock=self.wall_clock)
         self.sessions.append(session)
         return game, session
 
     def resume_or_start(self, kind: str) -> tuple[Game, GameSession]:
-        """The most recent game of this kind, or a new one."""
-        info = self.store.last_game(kind) or self.store.create_game(kind)
-        return self.open_game(info)
+        """The most recent game of this kind unless it is over, else a new one."""
+        if (info := self.store.last_game(kind)) is not None:
+            game, session = self.open_game(info)
+            if not game.rules.finished(session.state):
+                return game, session
+            session.close()
+        return self.open_game(self.store.create_game(kind))
+
+    def progress(self, info: GameInfo) -> GameProgress | None:
+        """How far a saved game has come, read on the caller's thread through a read-only connection
+        of its own; None for a game that cannot be read here (its kind unknown, a bad data file)."""
+        known = descriptor(info.kind)
+        if known is None:
+            return None
+        try:
+            rules = known.open(random.Random(), self.data_dir).rules
+            store = GameStore(self.store.path, readonly=True)
+        except CompanionError:
+            return None
+        try:
+            state = GameSession(store, info, rules).state
+            return GameProgress(rules.summary(state), rules.finished(state))
+        except CompanionError:
+            return None
+        finally:
+            store.close()
 
     def close(self) -> None:
         gc.enable()  # if no app ran to take the collector back (see `bootstrap`)
@@ -158,13 +192,14 @@ def bootstrap(
     env: Mapping[str, str] = os.environ,
     pin_choice: PinFactoryChoice | None = None,
     clock: Callable[[], float] = time.monotonic,
+    wall_clock: Callable[[], datetime] = utc_now,
     fake_board: bool | None = None,
 ) -> Companion:
     """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
     config_path = paths.config_path(config_file, env)
     config = load_config(config_path, required=paths.config_named(config_file, env))
     folder = paths.data_dir(data_dir, env)
-    store = GameStore(paths.games_file(folder))
+    store = GameStore(paths.games_file(folder), clock=wall_clock)
     pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
@@ -179,6 +214,7 @@ def bootstrap(
         pin_choice=pins,
         rng=random_source(seed),
         clock=clock,
+        wall_clock=wall_clock,
         want_fake_board=wants_fake_board(fake_board, env, pins.is_mock, config),
     )
 

@@ -1,5 +1,7 @@
-"""Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, a wired companion."""
+"""Fixtures shared by the whole suite: gpiozero's MockFactory, a fake clock, local time in UTC, a wired companion."""
 
+import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,6 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.bootstrap import Companion, bootstrap
+from companion.games import registry
 from companion.games.rules import Rules
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
@@ -25,6 +28,20 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@pytest.fixture
+def utc() -> Iterator[None]:
+    """Local time is UTC, so the times on screen are the same on every machine."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
 
 
 @pytest.fixture
@@ -72,3 +89,13 @@ def sessions() -> Iterator[Callable[[GameStore, GameInfo, Rules], GameSession]]:
     yield open_session
     for session in opened:
         session.close()
+
+
+@pytest.fixture
+def short_game(monkeypatch) -> None:
+    """The three-turn test game is offered beside the shipped ones."""
+    from companion.tui import app as app_module
+    from tests.tui.short_game import SHORT_GAME
+
+    monkeypatch.setitem(registry.KINDS, SHORT_GAME.kind, SHORT_GAME)
+    monkeypatch.setattr(app_module, "GAMES", (*registry.GAMES, SHORT_GAME))

@@ -12,6 +12,7 @@ from companion.dice.state import WINDOW, DiceState, RollEntry
 from companion.dice.statistics import Throw
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
+from companion.games.kit.words import count_of
 from companion.games.rules import Command, Rules
 from companion.journal.events import Event, Record
 
@@ -60,6 +61,9 @@ class DiceRules(Rules[DiceState]):
                     raise NothingToDo("no face to erase")
                 return [FaceErased()]
         raise TypeError(f"the dice roller does not take {command!r}")
+
+    def summary(self, state: DiceState) -> str:
+        return count_of(state.rolls, "roll") if state.rolls else "no rolls yet"
 
     def evolve(self, state: DiceState, record: Record, voided: bool) -> DiceState:
         match record.event:

@@ -5,6 +5,7 @@ from typing import Any
 
 from companion.dice.fairness import GoodnessOfFit, Verdict
 from companion.dice.statistics import SOURCES, DiceStatistics, FaceTally, TotalsTally
+from companion.games.kit.words import count_of
 
 BARS = "·▁▂▃▄▅▆▇█"
 MOST_TOTALS_IN_A_SPREAD = 24
@@ -47,11 +48,20 @@ def totals_text(tally: TotalsTally) -> str:
     if tally.mean is None:
         return f"{spec}: no rolls yet\nexpected average {tally.expected_mean:.2f}"
     return (
-        f"{spec}: {tally.rolls} rolls\n"
+        f"{spec}: {count_of(tally.rolls, 'roll')}\n"
         f"average {tally.mean:.2f} (expected {tally.expected_mean:.2f})\n"
         f"lowest {tally.lowest}, highest {tally.highest}"
         + spread_of_totals(tally)
     )
+
+
+def totals_line(tally: TotalsTally) -> str:
+    """The same figures in one line: `2d6: 12 rolls · average 7.08 (7.00 expected) · 2 to 12`."""
+    spec = tally.spec
+    if tally.mean is None:
+        return f"{spec}: no rolls yet · {tally.expected_mean:.2f} expected on average"
+    return (f"{spec}: {count_of(tally.rolls, 'roll')} · average {tally.mean:.2f} ({tally.expected_mean:.2f} "
+            f"expected) · {tally.lowest} to {tally.highest}")
 
 
 def spread_of_totals(tally: TotalsTally) -> str:
@@ -87,7 +97,7 @@ def report_lines(statistics: DiceStatistics) -> list[str]:
     lines = []
     for die in statistics.die_types():
         tally = statistics.by_die[die]
-        lines.append(f"d{die.sides}, {die.source}: {_count(tally.rolls, 'roll')}, {_count(tally.faces, 'face')}")
+        lines.append(f"d{die.sides}, {die.source}: {count_of(tally.rolls, 'roll')}, {count_of(tally.faces, 'face')}")
         lines += [f"  {line}" for line in face_table(tally)]
         lines.append(f"  {fairness_text(tally.fit())}")
     return lines
@@ -118,7 +128,3 @@ def _tally_json(tally: FaceTally) -> dict[str, Any]:
         "minimum_faces": fit.minimum_faces,
         "verdict": fit.verdict.value,
     }
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'s' * (number != 1)}"

@@ -1,10 +1,15 @@
-"""What the dice roller's screen says: the roll line, the big digits, the history rows and the statistics."""
+"""What the dice roller's screen says: the roll line, the newest roll, the history and the statistics."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from companion.dice.state import DiceState, RollEntry
-from companion.dice.stats_view import totals_text
+from companion.dice.stats_view import totals_line, totals_text
 from companion.games.kit.faces import slots
 
-HISTORY_HEADER = f"{'#':>5}  {'time':<8}  {'dice':<6} {'faces':<18} {'mod':>4}  {'total':>5}  source"
+HISTORY_COLUMNS = ("#", "time", "dice", "faces", "mod", "total", "source")
+GIVING_WAY = ("time", "dice")
+"""Columns the history leaves out, in this order, when they do not fit: mod, total and source stay."""
 
 
 def roll_line(state: DiceState) -> str:
@@ -15,26 +20,68 @@ def roll_line(state: DiceState) -> str:
     return f"roll {last.number}: {last.roll.spec}, {last.roll.source}"
 
 
-def history_line(entry: RollEntry) -> str:
-    roll = entry.roll
-    faces = " ".join(map(str, roll.faces))
-    modifier = f"{roll.spec.modifier:+d}" if roll.spec.modifier else ""
-    source = roll.source + (" (undone)" if entry.voided else "")
-    return (
-        f"{entry.number:>5}  {entry.at.astimezone():%H:%M:%S}  {roll.spec.count}d{roll.spec.sides:<4} "
-        f"{faces:<18} {modifier:>4}  {roll.total:>5}  {source}"
-    )
+@dataclass(frozen=True, slots=True)
+class ShownRoll:
+    """The newest roll as the big digits show it."""
+
+    faces: tuple[int, ...]
+    """Empty when no roll of the current dice is in force."""
+    sides: int
+    total: str
+    reserve: int
+    """Characters the highest (or lowest) total of these dice takes, so a new roll keeps the digits' size."""
 
 
-def digits_for(state: DiceState) -> tuple[str, str]:
-    """Faces and total padded to the widest the dice can show, so a new roll needs no new layout."""
+def shown_roll(state: DiceState) -> ShownRoll:
     spec, last = state.spec, state.last
-    face_width = len(str(spec.sides))
-    total_width = max(len(str(spec.count * spec.sides + spec.modifier)), len(str(spec.count + spec.modifier)))
+    reserve = max(len(str(spec.count * spec.sides + spec.modifier)), len(str(spec.count + spec.modifier)))
     if last is None or last.roll.spec != spec:
-        return " ".join(" " * face_width for _ in range(spec.count)), "-".rjust(total_width)
-    faces = " ".join(str(face).rjust(face_width) for face in last.roll.faces)
-    return faces, str(last.roll.total).rjust(total_width)
+        return ShownRoll((), spec.sides, "-", reserve)
+    return ShownRoll(last.roll.faces, spec.sides, str(last.roll.total), reserve)
+
+
+def history_cells(entry: RollEntry) -> dict[str, str]:
+    """One roll's cells; its time is the record's, shown in the local time zone."""
+    roll = entry.roll
+    return {
+        "#": str(entry.number),
+        "time": f"{entry.at.astimezone():%H:%M:%S}",
+        "dice": f"{roll.spec.count}d{roll.spec.sides}",
+        "faces": " ".join(map(str, roll.faces)),
+        "mod": f"{roll.spec.modifier:+d}" if roll.spec.modifier else "",
+        "total": str(roll.total),
+        "source": roll.source + (" (undone)" if entry.voided else ""),
+    }
+
+
+def history_table(entries: Sequence[RollEntry], width: int) -> list[str]:
+    """The header and one line per roll, in columns as wide as the rolls shown need, within `width`:
+    the time goes first, then the dice, then the faces are cut short; mod, total and source stay."""
+    rows = [history_cells(entry) for entry in entries]
+    columns = list(HISTORY_COLUMNS)
+    widths = {name: max([len(name), *(len(row[name]) for row in rows)]) for name in columns}
+    right = {"#", "mod", "total"}
+
+    def line(cells: dict[str, str], faces_width: int) -> str:
+        parts = []
+        for name in columns:
+            cell = cells[name]
+            if name == "faces" and len(cell) > faces_width:
+                cell = cell[: max(0, faces_width - 1)] + "…"
+            column = faces_width if name == "faces" else widths[name]
+            parts.append(cell.rjust(column) if name in right else cell.ljust(column))
+        return "  ".join(parts).rstrip()
+
+    def needed() -> int:
+        return sum(widths[name] for name in columns) + 2 * (len(columns) - 1)
+
+    for name in GIVING_WAY:
+        if needed() <= width:
+            break
+        columns.remove(name)
+    faces_width = max(len("faces"), widths["faces"] - max(0, needed() - width))
+    header = {name: name for name in HISTORY_COLUMNS}
+    return [line(header, faces_width), *(line(row, faces_width) for row in rows)]
 
 
 def pending_text(state: DiceState) -> str:
@@ -45,6 +92,14 @@ def pending_text(state: DiceState) -> str:
 
 
 def statistics_text(state: DiceState) -> str:
+    """The figures for the current dice, a few lines."""
     if not state.spec.within_limits:
         return f"{state.spec}: beyond the dice limits, no statistics"  # a game saved before the limits
     return totals_text(state.statistics.totals_of(state.spec))
+
+
+def statistics_line(state: DiceState) -> str:
+    """The same in one line, for a narrow screen."""
+    if not state.spec.within_limits:
+        return f"{state.spec}: beyond the dice limits, no statistics"
+    return totals_line(state.statistics.totals_of(state.spec))

@@ -62,6 +62,11 @@ class Rules(Generic[State]):
         """The game is over (its last turn played): home offers a new game instead of resuming it."""
         return False
 
+    def summary(self, state: State) -> str:
+        """How far the game has come, in a few words for home and the saved games (`turn 3`,
+        `12 rolls`); empty when the game has nothing to say."""
+        return ""
+
     def describe(self, state: State, event: Event) -> str:
         """A line a player reads about `event`, in the game's words as of `state` (a game may name
         its sides, say); the event's own `describe` unless the game says otherwise."""

@@ -7,7 +7,7 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 
 import os
 import sqlite3
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -161,8 +161,10 @@ class GameStore:
     """All saved games in one SQLite file. This connection reads, and makes the small writes of
     the saved-games list; a game's events are written by its session's `JournalWriter`."""
 
-    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
+        self.clock = clock
+        """When a game is created or used: the wall clock, or a fixed one in tests."""
         self.readonly_reason = read_only_reason(path) if path.exists() else None
         """Why this store can only read (a read-only disk or file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None
@@ -201,7 +203,7 @@ class GameStore:
 
     def create_game(self, kind: str, name: str | None = None) -> GameInfo:
         self._writable()
-        now = utc_now().isoformat()
+        now = self.clock().isoformat()
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games (name, kind, created, last_used) VALUES (?, ?, ?, ?)",
@@ -266,7 +268,7 @@ class GameStore:
         if self.readonly:
             return
         with self._transaction():
-            self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (utc_now().isoformat(), game_id))
+            self._db.execute("UPDATE games SET last_used = ? WHERE id = ?", (self.clock().isoformat(), game_id))
 
     # A game's journal
 

@@ -37,6 +37,7 @@ from companion.tui.messages import (
 )
 from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.screens.home import HomeScreen
+from companion.tui.sides import theme_variables
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import Status
 
@@ -51,7 +52,7 @@ FOLLOW_EVERY = 0.25
 class CompanionApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
-    BINDINGS = [("g", "show_games", "Saved games"), ("ctrl+s", "toggle_speech", "Speech")]
+    BINDINGS = [("g", "show_games", "Games"), ("ctrl+s", "toggle_speech", "Speech")]
 
     def __init__(
         self,
@@ -100,12 +101,13 @@ class CompanionApp(App[int]):
             self.run_worker, partial(self._connect_board, applied), thread=True, name="board link",
             exit_on_error=False,
         )
-        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.mock_controls))
+        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
+                                    self.companion.progress, self.mock_controls))
         self.refresh_status()
         if self._start_kind:
             self.continue_game(self._start_kind)
         elif last := self.companion.store.last_game():
-            self.open_game(last)
+            self.open_game(last, resume=True)
 
     def notify(
         self,
@@ -135,7 +137,8 @@ class CompanionApp(App[int]):
 
     def _mount_following(self) -> None:
         self.call_after_refresh(self._settle_memory)
-        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], None))
+        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
+                                    self.companion.progress, None))
         self.refresh_status()
         self._follow()
         # Another process writes the games file: look for its commits a few times a second.
@@ -280,23 +283,30 @@ class CompanionApp(App[int]):
     # Games
 
     def continue_game(self, kind: str) -> None:
-        """The latest unfinished game of this kind, or a new one."""
+        """The latest game of this kind unless it is over, else a new one."""
+        latest = self.companion.store.last_game(kind)
+        if latest is not None and self.open_game(latest, resume=True):
+            return
         try:
-            info = self.companion.store.last_game(kind) or self.companion.store.create_game(kind)
+            info = self.companion.store.create_game(kind)
         except CompanionError as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.open_game(info)
 
-    def open_game(self, info: GameInfo) -> None:
+    def open_game(self, info: GameInfo, resume: bool = False) -> bool:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
-        home with the reason."""
+        home with the reason. A game resumed as the current one (`resume`) is not opened when it
+        is over. True when the game's screen is up."""
         self.action_go_home()
         try:
             game, session = self.companion.open_game(info)
         except CompanionError as error:
             self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
-            return
+            return False
+        if resume and game.rules.finished(session.state):
+            session.close()
+            return False
         self._watch(session)
         if self._start_spec is not None and info.kind == "dice":
             from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
@@ -309,6 +319,7 @@ class CompanionApp(App[int]):
         self.companion.lights.reset()
         self._show_lights()
         self.refresh_status()
+        return True
 
     def _watch(self, session: GameSession) -> None:
         session.on_settled = lambda: self._post(JournalSettled(session))
@@ -342,9 +353,9 @@ class CompanionApp(App[int]):
             hardware = f"READ-ONLY: following the companion of process {self.following.pid}"
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
-        game = f"{screen.session.game.name} · {games_file}" if screen else games_file
+        game = screen.session.game.name if screen else ""
         self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
-                             self.speech_status)
+                             self.speech_status, games_file)
         self.status_signal.publish(self.status)
 
     # Actions
@@ -354,19 +365,26 @@ class CompanionApp(App[int]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self._show_lights()
+        self.refresh_status()
 
     def action_show_games(self) -> None:
         from companion.tui.screens.saved_games import SavedGamesScreen  # its table loads on first use
 
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, [(g.kind, g.title) for g in GAMES],
-                                          self.mock_controls))
+                                          self.companion.progress, self.mock_controls))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own, and every action of the screen in front (a game's from its keymap)."""
         yield from super().get_system_commands(screen)
-        if isinstance(screen, GameScreen):
-            for label, help_text, name, value in screen.palette():
-                yield SystemCommand(label, help_text, partial(screen.act, name, value))
+        palette = getattr(screen, "palette", None)
+        if palette is not None:
+            for label, help_text, name, value in palette():
+                yield SystemCommand(label, help_text, partial(screen.act, name, value))  # type: ignore[attr-defined]
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The sides' colours as `$side-1` … for every stylesheet (see `companion.tui.sides`)."""
+        return {**super().get_theme_variable_defaults(), **theme_variables()}
 
 
 def shorter_path(path: Path) -> str:

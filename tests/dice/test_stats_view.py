@@ -9,6 +9,7 @@ from companion.dice.stats_view import (
     p_value_text,
     report_json,
     report_lines,
+    totals_line,
     totals_text,
     verdict_text,
 )
@@ -78,3 +79,10 @@ def test_the_json_report_has_each_die_type_both_sources_together_and_each_apart(
     assert d6["verdict"] == "too_few_rolls" and d6["p_value"] == goodness_of_fit(6, 2, 4).p_value
     only_generated = report_json(EMPTY.add(Throw(D6, (1,), "generated")))["d6"]["sources"]["physical"]
     assert (only_generated["rolls"], only_generated["p_value"], only_generated["chi_square"]) == (0, None, None)
+
+
+def test_one_roll_is_one_roll():
+    one = TotalsTally.empty(DiceSpec.parse("2d6")).add(7)
+    assert totals_text(one).startswith("2d6: 1 roll\n")
+    assert totals_line(one) == "2d6: 1 roll · average 7.00 (7.00 expected) · 7 to 7"
+    assert totals_line(TotalsTally.empty(DiceSpec.parse("d6"))) == "d6: no rolls yet · 3.50 expected on average"

@@ -2,6 +2,9 @@
 
 import pytest
 
+from companion.dice.controller import DiceController
+from companion.dice.rolling import random_source
+from companion.dice.rules import DiceRules
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
 from companion.hardware.controls import Control
 
@@ -34,3 +37,19 @@ def test_a_key_given_to_two_actions_is_refused_by_name():
 def test_a_control_given_to_two_actions_is_refused_by_name():
     with pytest.raises(ValueError, match="roll None is given to both roll and throw"):
         Keymap((KeyAction("roll", "Roll", control=Control.ROLL), KeyAction("throw", "Throw", control=Control.ROLL)))
+
+
+def test_the_action_bar_gets_one_button_per_action_and_one_per_value():
+    taps = KEYMAP.taps(["face", "roll", "cap", "undo"])
+    assert [(action.name, action.value) for action in taps] == [
+        ("roll", None), *(("face", face) for face in range(1, 7)), ("cap", 1), ("undo", None)]
+    sides = Keymap((KeyAction("cap", "Side 1 CAP", keys="left_square_bracket", value=1),
+                    KeyAction("cap", "Side 2 CAP", keys="right_square_bracket", value=2)))
+    assert [action.label for action in sides.taps(["cap"])] == ["Side 1 CAP", "Side 2 CAP"]
+
+
+def test_a_controller_offers_its_available_actions_as_buttons():
+    state = DiceRules(random_source(1)).initial()
+    taps = DiceController().tappable(state)
+    assert [action.name for action in taps if action.name != "face"] == ["roll", "undo", "redo", "next", "spec"]
+    assert [action.value for action in taps if action.name == "face"] == [1, 2, 3, 4, 5, 6]

@@ -5,14 +5,13 @@ import re
 import subprocess
 import sys
 
-from rich.style import Style
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
-from textual.renderables.digits import Digits
 
 from companion.dice.spec import DiceSpec
+from companion.tui.widgets.big_number import MOST_SCALE, big_lines
 
 HISTORY_ROW = re.compile(r"\s*\d+\s+\d\d:\d\d:\d\d\s")
 # xterm.js draws on a canvas, so its text is not in the DOM. A person would select it (shift+drag,
@@ -50,16 +49,16 @@ def text_once_it_shows(needle: str):
 
 
 def shows_in_big_digits(text: str, number: int) -> bool:
-    """Whether the 3×3 glyphs of Textual's Digits for `number` stand in `text`, one above the other."""
+    """Whether the block glyphs of `BigNumber` for `number`, at some scale, stand in `text`, one above the other."""
     lines = text.splitlines()
     width = max(map(len, lines), default=0)
     lines = [line.ljust(width) for line in lines]
-    for bold in (True, False):
-        glyphs = [segment.text for segment in Digits(str(number)).render(Style(bold=bold)) if segment.text != "\n"]
-        for row in range(len(lines) - 2):
+    for scale in range(1, MOST_SCALE + 1):
+        glyphs = big_lines(str(number), scale)
+        for row in range(len(lines) - len(glyphs) + 1):
             column = lines[row].find(glyphs[0])
             while column != -1:
-                if all(lines[row + i][column:column + len(glyphs[i])] == glyphs[i] for i in (1, 2)):
+                if all(lines[row + i][column:column + len(glyph)] == glyph for i, glyph in enumerate(glyphs)):
                     return True
                 column = lines[row].find(glyphs[0], column + 1)
     return False

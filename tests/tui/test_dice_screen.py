@@ -2,7 +2,7 @@
 
 
 import pytest
-from textual.widgets import Digits, Input, Static
+from textual.widgets import Input, Static
 
 from companion.dice.events import DiceRolled, SpecChosen
 from companion.dice.spec import DiceSpec
@@ -10,6 +10,7 @@ from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
@@ -24,12 +25,14 @@ def dice_app(companion, spec: str = "2d6") -> CompanionApp:
 
 
 def history_rows(app: CompanionApp) -> list[str]:
-    """Newest first, as shown."""
-    return [row.plain for row in app.screen.query_one("#history", NewestFirst).visible_rows()]
+    """Newest first, as shown, under the header."""
+    header, *rows = [row.plain for row in app.screen.query_one("#history", NewestFirst).visible_rows()]
+    assert header.split() == ["#", "time", "dice", "faces", "mod", "total", "source"]
+    return rows
 
 
 def shown_total(app: CompanionApp) -> str:
-    return app.screen.query_one("#total", Digits).value
+    return app.screen.query_one("#total", BigNumber).value
 
 
 async def test_pulling_the_roll_pin_low_records_and_shows_exactly_one_roll(companion, mock_factory):
@@ -146,7 +149,7 @@ async def test_the_on_screen_panel_presses_through_the_mock_pins(companion, mock
 
 async def test_the_status_line_says_the_hardware_is_mock_and_names_the_games_file(companion):
     app = dice_app(companion)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(len(str(companion.store.path)) + 100, 40)) as pilot:
         await settle(pilot)
         status = str(app.screen.query_one(StatusLine).render())
         assert "MOCK HARDWARE" in status

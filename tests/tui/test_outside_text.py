@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Label, Select
+from textual.widgets import DataTable, Input, Label, OptionList, Select
 from textual.widgets._header import HeaderTitle
 from textual.widgets._toast import Toast
 
@@ -21,6 +21,7 @@ from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press
+from tests.tui.screen_text import painted_rows
 
 SIZE = (160, 50)
 MARKUP = ["[/]", "[@click=app.quit]x[/]", "[bold]x"]
@@ -89,10 +90,25 @@ async def test_a_game_name_shows_as_typed_in_the_header_the_status_line_and_save
 
 
 @pytest.mark.parametrize("text", MARKUP)
+async def test_a_game_name_shows_as_typed_on_home(companion, text):
+    name = f"Arnhem {text}"
+    companion.store.create_game("dice", name)
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        menu = app.screen.query_one("#home-menu", OptionList)
+        assert f"{name}, no rolls yet" in str(menu.options[0].prompt)
+        assert f"{name}, no rolls yet" in "".join(painted_rows(app, menu))
+        assert app.is_running
+
+
+@pytest.mark.parametrize("text", MARKUP)
 async def test_a_data_dir_path_shows_as_it_is_on_the_home_screen(companion_in, text):
     companion = companion_in(f"tables {text}/data")
     app = CompanionApp(companion)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(len(str(companion.store.path)) + 100, 40)) as pilot:  # room for the whole path
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert str(companion.store.path) in status_line(app)

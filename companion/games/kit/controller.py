@@ -7,7 +7,7 @@ players, so the screen, a remote view and the tests all answer a press the same 
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.games.kit.intents import Intent, Run
-from companion.games.kit.keymap import Keymap
+from companion.games.kit.keymap import KeyAction, Keymap
 from companion.games.rules import Redo, Undo
 
 State = TypeVar("State")
@@ -34,3 +34,8 @@ class Controller(Generic[State]):
     def available(self, state: State) -> tuple[str, ...]:
         """The actions that do something now, for the help line and the action bar."""
         return self.keymap.names
+
+    def tappable(self, state: State) -> tuple[KeyAction, ...]:
+        """The action bar's buttons now: each available action, a group of keys with values (the
+        face keys) as one button per value. A game narrows the values that mean something now."""
+        return self.keymap.taps(self.available(state))

@@ -107,6 +107,17 @@ class Keymap:
             return any_value, value
         return None
 
+    def taps(self, names: Iterable[str]) -> tuple[KeyAction, ...]:
+        """The buttons of a touch action bar for the actions named, in keymap order: one per action,
+        and one per value for an action whose keys carry values (the face keys, a key per side)."""
+        wanted = set(names)
+        valued = {action.name for action in self.actions if action.value is not None}
+        shown: dict[tuple[str, int | None], KeyAction] = {}
+        for action in self.actions:
+            if action.name in wanted and not (action.name in valued and action.value is None):
+                shown.setdefault((action.name, action.value), action)
+        return tuple(shown.values())
+
     def help_line(self, names: Iterable[str]) -> str:
         """`m move · a assault`: the actions named, once each, as the help line shows them."""
         wanted = set(names)

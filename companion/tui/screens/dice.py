@@ -1,22 +1,27 @@
-"""The dice roller: the big button rolls, face keys enter physical dice, history and statistics below."""
+"""The dice roller: the big button rolls, face keys enter physical dice; the newest roll in large
+dice and digits, the history and statistics below."""
 
 from itertools import islice
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Label, Static
+from textual.widgets import Label, Static
 
 from companion.dice.controller import KEYMAP
 from companion.dice.state import DiceState
-from companion.dice.view import HISTORY_HEADER, digits_for, history_line, pending_text, roll_line, statistics_text
+from companion.dice.view import history_table, pending_text, roll_line, shown_roll, statistics_line, statistics_text
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
+from companion.tui.widgets.big_number import BigNumber
+from companion.tui.widgets.dice_faces import DiceFaces
 from companion.tui.widgets.newest_first import NewestFirst
 
 
 class DiceScreen(GameScreen):
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
+    # Below 100 columns the statistics shrink to one line above the history.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     @property
     def state(self) -> DiceState:
@@ -27,12 +32,12 @@ class DiceScreen(GameScreen):
             with Vertical(id="roll-spec"):
                 yield Label("", id="spec", markup=False)
                 yield Label("", id="source", markup=False)
+                yield DiceFaces(id="faces")
                 yield Static("", id="pending", markup=False)
-            yield Digits("", id="faces")
-            yield Digits("", id="total")
+            yield BigNumber(id="total")
         with Horizontal(id="records"):
             with Vertical(id="history-box"):
-                yield Label(HISTORY_HEADER, id="history-header", markup=False)
+                yield Static("", id="stats-line", markup=False)
                 yield NewestFirst(id="history")
             yield Static("", id="stats", markup=False)
 
@@ -42,9 +47,11 @@ class DiceScreen(GameScreen):
         self._set_text("#spec", f"Dice: {state.spec}")
         self._set_text("#source", roll_line(state))
         self._set_text("#pending", pending_text(state))
-        faces, total = digits_for(state)
-        self.query_one("#faces", Digits).update(faces)
-        self.query_one("#total", Digits).update(total)
+        roll = shown_roll(state)
+        self.query_one("#faces", DiceFaces).show(roll.faces, roll.sides)
+        total = self.query_one("#total", BigNumber)
+        total.reserve = roll.reserve
+        total.update(roll.total)
         self.call_after_refresh(self._show_records)
 
     def _set_text(self, selector: str, text: str) -> None:
@@ -56,8 +63,15 @@ class DiceScreen(GameScreen):
 
     def _show_records(self) -> None:
         recent = self.state.recent
-        self.query_one("#history", NewestFirst).show(
-            lambda rows: [Text(history_line(entry), style="strike dim" if entry.voided else "")
-                          for entry in islice(recent, rows)]
-        )
+        history = self.query_one("#history", NewestFirst)
+
+        def rows(count: int) -> list[Text]:
+            shown = list(islice(recent, max(0, count - 1)))
+            header, *lines = history_table(shown, history.size.width)
+            return [Text(header, style="bold"),
+                    *(Text(line, style="strike dim" if entry.voided else "") for entry, line in zip(shown, lines,
+                                                                                                    strict=True))]
+
+        history.show(rows)
         self._set_text("#stats", statistics_text(self.state))
+        self._set_text("#stats-line", statistics_line(self.state))

@@ -2,7 +2,8 @@
 and the screen redraws only from what the journal has committed.
 
 A game's screen composes its body and renders the durable state in `show_state`; everything a
-press means comes from the game's controller and keymap (its core), never from the screen.
+press means comes from the game's controller and keymap (its core), never from the screen. The
+action bar under the body offers what is available now as buttons to tap, each doing what its key does.
 """
 
 from collections.abc import Iterable
@@ -11,17 +12,20 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header
 
 from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
 from companion.games.kit import data as data_files
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Select, Tell
+from companion.games.kit.keymap import KEY_NAMES, KeyAction
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.session import GameSession, Settled
 from companion.tui.messages import Refused
+from companion.tui.widgets.action_bar import ActionBar, Tap
+from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from companion.tui.widgets.status_line import StatusLine
@@ -51,11 +55,11 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from self.compose_body()
-        yield Static("", id="help-line", markup=False)
+        yield ActionBar(id="action-bar")
         if self.mock_controls is not None:
             yield MockPanel(list(self.mock_controls), classes="mock-panel")
         yield StatusLine()
-        yield Footer()
+        yield FittingFooter()
 
     def compose_body(self) -> ComposeResult:
         raise NotImplementedError
@@ -78,8 +82,12 @@ class GameScreen(Screen[None]):
         self.act(action.name, value, origin)
 
     def action_act(self, name: str, value: int | None = None) -> None:
-        """A key, a palette entry or a tap on the action bar."""
+        """A key or a palette entry."""
         self.act(name, value)
+
+    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
+        tapped.stop()
+        self.act(tapped.name, tapped.value)
 
     def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> None:
         if name == "confirm" and self._override is not None:
@@ -163,8 +171,7 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         self.show_state()
-        available = self.game.controller.available(self.state)
-        self.query_one("#help-line", Static).update(self.game.controller.keymap.help_line(available))
+        self.query_one("#action-bar", ActionBar).show(taps(self.game.controller.tappable(self.state)))
 
     def show_state(self) -> None:
         raise NotImplementedError
@@ -182,3 +189,21 @@ class GameScreen(Screen[None]):
         for action in self.game.controller.keymap:
             if action.keys or action.control is None:
                 yield action.title, action.help or action.title, action.name, action.value
+
+
+def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:
+    """The action bar's buttons for a controller's tappable actions: a digit key that carries its
+    digit (a face key) reads as the digit; another key with a value as its label and value with its
+    own key beside; any other action as its label with its key beside."""
+    buttons = []
+    for action in actions:
+        first_key = (action.keys or "").split(",")[0]
+        if action.value is not None and first_key == str(action.value):
+            buttons.append(Tap(action.name, first_key, "", action.value))
+        elif action.value is not None:
+            buttons.append(Tap(action.name, f"{action.label} {action.value}", KEY_NAMES.get(first_key, first_key),
+                               action.value))
+        else:
+            buttons.append(Tap(action.name, action.label, action.key_text if action.keys else "",
+                               primary=action.control is Control.ROLL))
+    return tuple(buttons)

@@ -1,43 +1,197 @@
-"""The home screen: every game the companion keeps, and the saved games."""
+"""The home screen: for each game, continue the latest one (unless it is over) or start a new one.
+
+What a saved game has come to ("12 rolls", "turn 3", over) is its rules' to say, and reading it
+means loading those rules and folding the game: that is done on a worker thread after the first
+frame, and each entry gains its words when they arrive.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets import Header, Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.bootstrap import GameProgress
 from companion.hardware.controls import Control, ControlPressed
-from companion.tui.messages import ContinueGame, ShowSavedGames
+from companion.journal.store import GameInfo, GameStore
+from companion.tui.messages import ContinueGame, NewGame, ShowSavedGames
 from companion.tui.screens.game_screen import Wired
+from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
 
 SAVED_GAMES = "saved-games"
+ProgressOf = Callable[[GameInfo], GameProgress | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the menu: continue or start a game of one kind, or the saved games."""
+
+    action: str
+    """`continue`, `new` or `saved`."""
+    kind: str = ""
+    title: str = ""
+    game: GameInfo | None = None
+    progress: GameProgress | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.action}:{self.kind}" if self.kind else SAVED_GAMES
+
+    def prompt(self, two_lines: bool = False) -> Text:
+        """What the entry says; on two lines, the game's name and progress go on the second (dim).
+        Names from players (a game's name) are shown as written."""
+        if self.action == "saved":
+            return Text("Saved games…" + "\n" * two_lines)
+        detail = ""
+        if self.action == "continue":
+            assert self.game is not None
+            headline = Text.assemble("Continue ", (self.title, "bold"))
+            detail = self.game.name
+            if self.progress is not None and self.progress.summary:
+                detail += f", {self.progress.summary}"
+        else:
+            headline = Text.assemble("New ", (self.title, "bold"), " game")
+            if self.game is not None and self.progress is not None and self.progress.finished:
+                detail = f"{self.game.name} is over"
+        if two_lines:
+            return Text.assemble(headline, "\n  ", (detail, "dim"))
+        return Text.assemble(headline, (f" — {detail}" if self.action == "continue" else f"  ({detail})", "dim")
+                             ) if detail else headline
+
+
+def progress_or_none(progress_of: ProgressOf, game: GameInfo) -> GameProgress | None:
+    """A fault in one game's rules costs that game its words, not the others theirs."""
+    try:
+        return progress_of(game)
+    except Exception:
+        return None
 
 
 class HomeScreen(Screen[None]):
-    """Picking an entry resumes that kind's latest game, or starts one; Next and Confirm work too."""
+    """Next and Confirm (and Roll) move through the menu and pick an entry; a tap picks it too."""
 
-    def __init__(self, kinds: list[tuple[str, str]], mock_controls: Wired | None = None) -> None:
+    TALL_FROM = 28
+    """Screen rows from which each entry takes two rows: an easier target for a finger."""
+
+    class ProgressFound(Message):
+        """From the worker: how far a saved game has come (None: it cannot be read here)."""
+
+        def __init__(self, game_id: int, progress: GameProgress | None) -> None:
+            super().__init__()
+            self.game_id = game_id
+            self.progress = progress
+
+    def __init__(self, kinds: list[tuple[str, str]], store: GameStore, progress_of: ProgressOf,
+                 mock_controls: Wired | None = None) -> None:
         super().__init__()
         self._kinds = kinds
+        self._store = store
+        self._progress_of = progress_of
         self._mock_controls = mock_controls
+        self._latest: dict[str, GameInfo] = {}
+        self._progress: dict[int, GameProgress | None] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Label("What are you playing?", id="home-title")
-        options = [Option(Text(title), id=kind) for kind, title in self._kinds]
-        yield OptionList(*options, None, Option("Saved games…", id=SAVED_GAMES), id="home-menu")
+        yield OptionList(id="home-menu")
         if self._mock_controls is not None:
             yield MockPanel(list(self._mock_controls), classes="mock-panel")
         yield StatusLine()
-        yield Footer()
+        yield FittingFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_games()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_games()
+
+    def on_resize(self) -> None:
+        # The entries' height follows the screen's (see the stylesheet): the menu measures them again.
+        self._show_entries()
+
+    def refresh_games(self) -> None:
+        """The latest game of each kind from the games file (one query), then their progress."""
+        latest: dict[str, GameInfo] = {}
+        for game in self._store.games():
+            latest.setdefault(game.kind, game)
+        self._latest = latest
+        self._show_entries()
+        self.call_after_refresh(
+            self.run_worker, self._find_progress, thread=True, name="home progress", group="home progress",
+            exclusive=True, exit_on_error=False,
+        )
+
+    def _find_progress(self) -> None:
+        """On a worker thread: each latest game folded through its own rules."""
+        for game in list(self._latest.values()):
+            self.post_message(self.ProgressFound(game.id, progress_or_none(self._progress_of, game)))
+
+    def on_home_screen_progress_found(self, found: ProgressFound) -> None:
+        self._progress[found.game_id] = found.progress
+        self._show_entries()
+
+    def entries(self) -> list[Entry | None]:
+        """The menu as it stands, None between two games."""
+        entries: list[Entry | None] = []
+        for kind, title in self._kinds:
+            game = self._latest.get(kind)
+            progress = self._progress.get(game.id) if game is not None else None
+            if game is not None and not (progress is not None and progress.finished):
+                entries.append(Entry("continue", kind, title, game, progress))
+            entries.append(Entry("new", kind, title, game, progress))
+            entries.append(None)
+        entries.append(Entry("saved"))
+        return entries
+
+    def _show_entries(self) -> None:
+        menu = self.query_one("#home-menu", OptionList)
+        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        entries = self.entries()
+        two_lines = self.app.size.height >= self.TALL_FROM
+        menu.set_options(Option(entry.prompt(two_lines), id=entry.id) if entry else None for entry in entries)
+        ids = [entry.id for entry in entries if entry]
+        menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+
+    # Choices
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == SAVED_GAMES:
+        action, _, kind = (event.option.id or "").partition(":")
+        self.pick(action if kind else "saved", kind)
+
+    def pick(self, action: str, kind: str = "") -> None:
+        if action == "continue":
+            self.post_message(ContinueGame(kind))
+        elif action == "new":
+            self.post_message(NewGame(kind))
+        elif action == "saved":
             self.post_message(ShowSavedGames())
-        elif event.option.id is not None:
-            self.post_message(ContinueGame(event.option.id))
+
+    def act(self, name: str, value: int | None = None) -> None:
+        """A palette entry: `value` is the game's place in the list of kinds."""
+        self.pick(name, self._kinds[value][0] if value is not None else "")
+
+    def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
+        """(label, help, action name, value) for every entry of the menu, for the command palette."""
+        places = {kind: index for index, (kind, _) in enumerate(self._kinds)}
+        for entry in self.entries():
+            if entry is None:
+                continue
+            value = places.get(entry.kind)
+            match entry.action:
+                case "continue":
+                    # The palette reads its help as markup: no name from a player goes in it.
+                    yield f"Continue {entry.title}", f"Go on with the latest {entry.title} game", "continue", value
+                case "new":
+                    yield f"New {entry.title} game", f"Start a new game of {entry.title}", "new", value
+                case _:
+                    yield "Saved games", "Open, rename or delete a saved game, or start a new one", "saved", None
 
     def on_control(self, press: ControlPressed) -> None:
         menu = self.query_one("#home-menu", OptionList)

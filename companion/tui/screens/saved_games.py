@@ -1,46 +1,86 @@
 """Saved games: open, rename, delete, or start a new one."""
 
+from collections.abc import Iterable
+from contextlib import suppress
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, OptionList
+from textual.widgets import DataTable, Header, Input, Label, OptionList
+from textual.widgets.data_table import CellDoesNotExist
 from textual.widgets.option_list import Option
 
+from companion.bootstrap import GameProgress
 from companion.errors import CompanionError
 from companion.games.registry import title_of
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.messages import NewGame, OpenGame
 from companion.tui.screens.game_screen import Wired
+from companion.tui.screens.home import ProgressOf, progress_or_none
+from companion.tui.widgets.action_bar import ActionBar, Tap
+from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
 
 
 class SavedGamesScreen(Screen[None]):
-    BINDINGS = [
-        ("enter", "open", "Open"),
-        ("r", "rename", "Rename"),
-        ("d", "delete", "Delete"),
-        ("n", "new", "New game"),
-        ("escape", "app.go_home", "Home"),
-    ]
+    """A tap on a row highlights it, a second tap (or Enter, or Open) opens it."""
 
-    def __init__(self, store: GameStore, kinds: list[tuple[str, str]], mock_controls: Wired | None = None) -> None:
+    BINDINGS = [
+        # Before the table's own Enter, so that the footer shows it.
+        Binding("enter", "open", "Open", priority=True),
+        Binding("r", "rename", "Rename"),
+        Binding("d", "delete", "Delete"),
+        Binding("n", "new", "New game"),
+        Binding("escape", "app.go_home", "Home"),
+        # The app's own key for this very screen, kept out of its footer.
+        Binding("g", "app.show_games", "Saved games", show=False),
+    ]
+    TAPS = (
+        Tap("open", "Open", "enter"), Tap("rename", "Rename", "r"), Tap("delete", "Delete", "d"),
+        Tap("new", "New game", "n"), Tap("home", "Home", "esc"),
+    )
+    WHAT_EACH_DOES = {
+        "open": "Open the highlighted game", "rename": "Give the highlighted game another name",
+        "delete": "Delete the highlighted game for good", "new": "Start a new game", "home": "Back to the home screen",
+    }
+
+    class ProgressFound(Message):
+        def __init__(self, game_id: int, progress: GameProgress | None) -> None:
+            super().__init__()
+            self.game_id = game_id
+            self.progress = progress
+
+    def __init__(self, store: GameStore, kinds: list[tuple[str, str]], progress_of: ProgressOf,
+                 mock_controls: Wired | None = None) -> None:
         super().__init__()
+        self.sub_title = "Saved games"
         self._store = store
         self._kinds = kinds
+        self._progress_of = progress_of
         self._mock_controls = mock_controls
+        self._games: list[GameInfo] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield DataTable(id="games", cursor_type="row")
+        yield ActionBar(id="action-bar")
         if self._mock_controls is not None:
             yield MockPanel(list(self._mock_controls), classes="mock-panel")
         yield StatusLine()
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("#", "name", "game", "events", "last used")
+        table = self.query_one(DataTable)
+        table.add_column("#", key="id")
+        table.add_column("name", key="name")
+        table.add_column("game", key="game")
+        table.add_column("progress", key="progress")
+        table.add_column("last used", key="used")
+        self.query_one(ActionBar).show(self.TAPS)
         self.show_games()
 
     def on_screen_resume(self) -> None:
@@ -49,10 +89,24 @@ class SavedGamesScreen(Screen[None]):
     def show_games(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        for game in self._store.games():
+        self._games = self._store.games()
+        for game in self._games:
             used = game.last_used.astimezone().strftime("%Y-%m-%d %H:%M")
-            table.add_row(str(game.id), Text(game.name), Text(title_of(game.kind)), str(game.events), used,
-                          key=str(game.id))
+            table.add_row(str(game.id), Text(game.name), Text(title_of(game.kind)), "…", used, key=str(game.id))
+        self.run_worker(self._find_progress, thread=True, name="saved games progress", group="saved games progress",
+                        exclusive=True, exit_on_error=False)
+
+    def _find_progress(self) -> None:
+        """On a worker thread: each game folded through its own rules, newest first."""
+        for game in list(self._games):
+            self.post_message(self.ProgressFound(game.id, progress_or_none(self._progress_of, game)))
+
+    def on_saved_games_screen_progress_found(self, found: ProgressFound) -> None:
+        progress = found.progress
+        words = "cannot be read here" if progress is None else "over" if progress.finished else progress.summary
+        with suppress(CellDoesNotExist):  # the list was read again meanwhile
+            # A game's words may carry names from players (a side's): shown as written.
+            self.query_one(DataTable).update_cell(str(found.game_id), "progress", Text(words), update_width=True)
 
     def _selected(self) -> GameInfo | None:
         table = self.query_one(DataTable)
@@ -63,6 +117,21 @@ class SavedGamesScreen(Screen[None]):
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_open()
+
+    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
+        tapped.stop()
+        self.act(tapped.name)
+
+    def act(self, name: str, value: int | None = None) -> None:
+        """A tap or a palette entry: the same as the key."""
+        if name == "home":
+            self.app.action_go_home()  # type: ignore[attr-defined]
+        else:
+            getattr(self, f"action_{name}")()
+
+    def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
+        for tap in self.TAPS:
+            yield tap.label, self.WHAT_EACH_DOES[tap.name], tap.name, None
 
     def action_open(self) -> None:
         if game := self._selected():

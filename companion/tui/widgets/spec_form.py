@@ -1,8 +1,8 @@
 """One modal form for every game: renders a `FormSpec`, Enter submits, Escape cancels.
 
-The fields sit in a scrolling column and the buttons below it, so the buttons stay on screen at
-any size. A value the spec refuses, or a refusal from what the answers build, is shown under the
-fields and the form stays open.
+The title sits at the top and the buttons at the foot (the stylesheet docks them), the fields
+scroll between them, so the buttons stay on screen at any size. A value the spec refuses, or a
+refusal from what the answers build, is shown above the buttons and the form stays open.
 """
 
 from collections.abc import Callable, Mapping
@@ -62,10 +62,11 @@ class SpecForm(ModalScreen[Intent]):
             with VerticalScroll(classes="form-fields", can_focus=False):
                 for field in self.spec.fields:
                     yield from self._field(field)
-            yield Static("", id="form-error", markup=False)
-            with Horizontal(classes="form-buttons"):
-                yield Button(self.spec.submit, id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+            with Vertical(classes="form-foot"):
+                yield Static("", id="form-error", markup=False)
+                with Horizontal(classes="form-buttons"):
+                    yield Button(self.spec.submit, id="ok", variant="primary")
+                    yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
         # Focusing the first field scrolls it to the top, hiding its label: show the form from its top.

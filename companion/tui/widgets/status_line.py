@@ -1,9 +1,18 @@
-"""The line at the foot of every screen: the hardware in use, the board, the game and its file."""
+"""The line at the foot of every screen: the hardware in use, the board, speech, the game and its file.
 
+It always fits one line: the parts are shortened first (a storage fault's paths to their file
+names), then left out, in this order: the games file, speech, the board, the game's name. A storage
+fault and the hardware (mock pins above all) are said to the last.
+"""
+
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widgets import Static
+
+WIDE, NARROW = "  │  ", " │ "
+PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +26,61 @@ class Status:
     storage: str = ""
     """A storage fault or wait, said until it clears."""
     speech: str = ""
+    games_file: str = ""
+
+
+def shortened(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: max(0, most - 1)] + "…"
+
+
+def without_folders(text: str) -> str:
+    """Every path in the text as its file name: `not saved: games.sqlite3: the disk is full`."""
+    return PATH.sub(r"\1", text)
+
+
+def short_hardware(hardware: str) -> str:
+    """`MOCK HW` for mock pins, `GPIO` for real ones."""
+    if hardware.startswith("MOCK"):
+        return "MOCK HW"
+    return hardware.partition(":")[0]
+
+
+def status_text(status: Status, width: int) -> str:
+    """The line at `width` columns, shortened and thinned out as it must be (see the module)."""
+    # Left to right as shown; each with its short form, listed from the first to go.
+    parts = {
+        "storage": [status.storage, without_folders(status.storage)],
+        "hardware": [status.hardware, short_hardware(status.hardware)],
+        "board": [status.board, shortened(status.board, 18)],
+        "speech": [status.speech, ""],
+        "game": [status.game, shortened(status.game, 16)],
+        "games_file": [status.games_file, status.games_file.rpartition("/")[2]],
+    }
+    giving_way = ["storage", "games_file", "speech", "board", "game"]
+
+    def line(separator: str) -> str:
+        return separator.join(full for full, _ in parts.values() if full)
+
+    if len(text := line(WIDE)) <= width:
+        return text
+    for name in giving_way:
+        if len(text := line(NARROW)) <= width:
+            return text
+        parts[name][0] = parts[name][1]
+    parts["hardware"][0] = parts["hardware"][1]
+    for name in giving_way[1:]:  # a storage fault is never left out
+        if len(text := line(NARROW)) <= width:
+            return text
+        parts[name][0] = ""
+    return shortened(line(NARROW), width)
 
 
 class StatusLine(Static):
     """Takes its text down from the app's status signal; knows nothing of hardware or games."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.status = Status()
 
     def on_mount(self) -> None:
         signal = getattr(self.app, "status_signal", None)
@@ -29,10 +89,15 @@ class StatusLine(Static):
             self.show(self.app.status)  # type: ignore[attr-defined]
 
     def show(self, status: Status) -> None:
+        self.status = status
         self.set_class(status.mock, "-mock")
         self.set_class(bool(status.storage), "-fault")
-        parts = [status.hardware, status.board, status.speech, status.game]
-        if status.storage:
-            parts.insert(0, status.storage)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
         # Paths, game names and board texts are shown as written, never read as markup.
-        self.update(Text("  │  ".join(part for part in parts if part)))
+        width = self.content_size.width or self.app.size.width - 2
+        self.update(Text(status_text(self.status, width)))

@@ -1,0 +1,25 @@
+"""The action bar's layout: buttons as wide as their words, wrapping onto more rows when they must."""
+
+from textual.geometry import Region
+
+from companion.tui.widgets.action_bar import Tap, layout
+
+TAPS = (Tap("roll", "Roll", "space", primary=True), *(Tap("face", str(face), "", face) for face in range(1, 7)),
+        Tap("undo", "Undo", "u"), Tap("next", "Next dice", "n"))
+
+
+def test_buttons_sit_side_by_side_a_column_apart_each_with_its_key():
+    placed = layout(TAPS, 80, 3, with_keys=True)
+    assert [p.region for p in placed[:3]] == [Region(0, 0, 12, 3), Region(13, 0, 3, 3), Region(17, 0, 3, 3)]
+    assert {p.region.y for p in placed} == {0}
+
+
+def test_buttons_that_do_not_fit_go_on_to_the_next_row():
+    placed = layout(TAPS, 30, 1, with_keys=True)
+    assert [p.region.y for p in placed] == [0, 0, 0, 0, 0, 1, 1, 1, 1]
+    assert all(p.region.right <= 30 for p in placed)
+
+
+def test_without_their_keys_buttons_take_less_room():
+    assert layout(TAPS, 27, 1, with_keys=False)[-1].region.y == 1
+    assert layout(TAPS, 27, 1, with_keys=True)[-1].region.y == 2

@@ -1,0 +1,150 @@
+"""What every screen keeps at every size: the status line on one line, notifications clear of the
+controls, a form's buttons on screen, every action in the command palette."""
+
+from dataclasses import replace
+
+import pytest
+from textual.command import CommandList
+from textual.widgets import Button
+from textual.widgets._toast import Toast
+
+from companion.dice.spec import DiceSpec
+from companion.tui.app import CompanionApp
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.spec_form import SpecForm
+from companion.tui.widgets.status_line import Status, StatusLine, status_text
+from tests.pilot import press, settle
+from tests.tui.conftest import SIZES
+from tests.tui.sample_forms import EVERY_FIELD, told
+from tests.tui.screen_text import overlaps, painted_rows
+
+TABLE_STATUS = Status("MOCK HARDWARE (no GPIO found)", "fake board connected: firmware 1.2, protocol 1",
+                      "Kursk, second evening", True, "", "speech off", "~/.local/share/companion/games.sqlite3")
+
+
+def test_the_status_line_says_everything_where_it_fits():
+    line = status_text(TABLE_STATUS, 170)
+    assert line == ("MOCK HARDWARE (no GPIO found)  │  fake board connected: firmware 1.2, protocol 1  │  "
+                    "speech off  │  Kursk, second evening  │  ~/.local/share/companion/games.sqlite3")
+
+
+@pytest.mark.parametrize("width", [120, 100, 78, 60, 40])
+def test_the_status_line_fits_its_width_and_keeps_the_hardware_and_the_game(width):
+    line = status_text(TABLE_STATUS, width)
+    assert len(line) <= width
+    assert "MOCK" in line and "Kursk" in line
+
+
+def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
+    fault = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is full"
+    line = status_text(replace(TABLE_STATUS, storage=fault), 78)
+    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK")
+    assert "speech" not in line and "/" not in line
+    assert len(line) <= 78
+    assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
+
+
+async def test_the_status_line_on_an_80_column_screen_is_one_line_that_fits(companion):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one(StatusLine)
+        shown = str(status.render())
+        assert "\n" not in shown and len(shown) <= status.content_size.width
+        assert shown.startswith("MOCK HARDWARE") and "Game 1" in shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_notification_covers_no_control(companion, size):
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("d6"))
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await press(pilot, "7")  # not a face of a d6: refused
+        await pilot.pause()
+        screen = app.screen
+        toast = screen.query_one(Toast)
+        controls = [screen.query_one(ActionBar), screen.query_one(MockPanel), screen.query_one(StatusLine),
+                    screen.query_one("Footer")]
+        assert "7 is not a face of a d6" in str(toast.render())
+        assert not [control for control in controls if overlaps(toast.region, control.region)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(companion, size):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
+        await pilot.pause()
+        form = app.screen
+        for button in form.query(Button):
+            assert form.region.contains_region(button.region)
+            assert str(button.label) in "".join(painted_rows(app, button))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert "'firer': 1" in [notice.message for notice in app._notifications][-1]
+
+
+async def test_a_refused_answer_is_said_with_the_buttons_still_on_screen(companion):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
+        await pilot.pause()
+        app.screen.query_one("#field-range").value = "99"
+        await pilot.press("enter")
+        await pilot.pause()
+        error = app.screen.query_one("#form-error")
+        assert "Range in hexes: give a number from 1 to 20" in str(error.render())
+        ok = app.screen.query_one("#ok", Button)
+        assert error.region.height and not overlaps(error.region, ok.region)
+        assert app.screen.region.contains_region(ok.region)
+
+
+async def palette_entries(pilot, query: str) -> list[str]:
+    await pilot.press("ctrl+p")
+    await pilot.press(*query)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return [option.prompt.plain for option in pilot.app.screen.query_one(CommandList).options]
+
+
+async def test_the_palette_lists_every_action_of_the_dice_roller_and_runs_it(companion):
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("d6"))
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for action in ("Roll", "Face 4", "Erase face", "Undo", "Redo", "Next dice", "Dice…"):
+            assert action in titles
+        assert any(entry.startswith("Next dice") for entry in await palette_entries(pilot, "next dice"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert str(app.screen.state.spec) == "2d6"
+
+
+async def test_the_palette_lists_home_and_saved_games_entries(companion):
+    companion.store.create_game("dice")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Continue Dice roller", "New Dice roller game", "New Point Blank game", "Saved games"} <= set(titles)
+        await pilot.press("g")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Open", "Rename", "Delete", "New game", "Home"} <= set(titles)
+        assert any(entry.startswith("Rename") for entry in await palette_entries(pilot, "rename"))
+
+
+async def test_saved_games_shows_its_keys_enter_among_them(companion):
+    companion.store.create_game("dice")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        footer = " ".join(painted_rows(app, app.screen.query_one("Footer")))
+        for key in ("⏎ Open", "r Rename", "d Delete", "n New game", "esc Home"):
+            assert key in footer

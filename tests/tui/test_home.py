@@ -1,0 +1,105 @@
+"""Home: continue each game's latest game unless it is over, or start a new one; what each game has
+come to is read after the first frame."""
+
+from textual.widgets import OptionList
+
+from companion.dice.rules import RollDice
+from companion.tui.app import CompanionApp
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.home import HomeScreen
+from tests.pilot import press, settle
+from tests.tui.short_game import PlayTurn, ShortScreen
+
+SIZE = (100, 30)
+
+
+async def progress_read(pilot) -> None:
+    """Waits for the worker that reads each game's progress, and for the menu to show it."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def menu(app: CompanionApp) -> list[str]:
+    """The entries as shown, one line each."""
+    options = app.screen.query_one("#home-menu", OptionList).options
+    return [" ".join(str(option.prompt).split()) for option in options]
+
+
+def played(companion, kind: str, command, times: int) -> None:
+    _, session = companion.resume_or_start(kind)
+    for _ in range(times):
+        session.execute(command)
+    session.close()
+
+
+async def test_home_offers_to_continue_a_game_with_how_far_it_has_come_and_a_new_one(table):
+    played(table, "dice", RollDice(), 12)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # the dice roller was resumed; home is under it
+        await progress_read(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        entries = menu(app)
+        assert entries[:2] == ["Continue Dice roller Game 1, 12 rolls", "New Dice roller game"]
+        assert "New Point Blank game" in entries and "Saved games…" in entries
+        assert not any(entry.startswith("Continue Point Blank") for entry in entries)
+
+
+async def test_one_roll_is_one_roll(table):
+    played(table, "dice", RollDice(), 1)
+    app = CompanionApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await progress_read(pilot)
+        assert menu(app)[0] == "Continue Dice roller — Game 1, 1 roll"
+
+
+async def test_continue_opens_the_latest_game_and_new_starts_another(table):
+    played(table, "dice", RollDice(), 2)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await progress_read(pilot)
+        await pilot.click("#home-menu", offset=(4, 1))  # the first entry: Continue
+        await settle(pilot)
+        assert isinstance(app.screen, DiceScreen)
+        assert (app.screen.session.game.name, app.screen.state.rolls) == ("Game 1", 2)
+        await pilot.press("escape")
+        await progress_read(pilot)
+        app.screen.query_one("#home-menu", OptionList).highlighted = 1
+        await press(pilot, "enter")
+        assert isinstance(app.screen, DiceScreen)
+        assert (app.screen.session.game.name, app.screen.state.rolls) == ("Game 2", 0)
+        assert [game.name for game in table.store.games()] == ["Game 2", "Game 1"]
+
+
+async def test_a_game_that_is_over_is_not_resumed_at_start_nor_offered_to_continue(table, short_game):
+    played(table, "short", PlayTurn(), 3)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await progress_read(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        entries = menu(app)
+        assert "New Skirmish game Game 1 is over" in entries
+        assert not any(entry.startswith("Continue Skirmish") for entry in entries)
+
+
+async def test_continuing_a_kind_whose_latest_game_is_over_starts_a_new_one(table, short_game):
+    played(table, "short", PlayTurn(), 3)
+    app = CompanionApp(table, start_kind="short")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ShortScreen)
+        assert app.screen.session.game.name == "Game 2"
+
+
+async def test_a_game_under_way_is_resumed_and_home_says_its_turn(table, short_game):
+    played(table, "short", PlayTurn(), 1)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ShortScreen)
+        await pilot.press("escape")
+        await progress_read(pilot)
+        assert "Continue Skirmish Game 1, turn 2 of 3" in menu(app)

@@ -1,0 +1,103 @@
+"""The action bar: a tap does exactly what the key does, it offers what can be done now, and it
+covers no control at any size."""
+
+import pytest
+
+from companion.dice.spec import DiceSpec
+from companion.tui.app import CompanionApp
+from companion.tui.messages import NewGame
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.saved_games import ChooseKind, SavedGamesScreen
+from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.status_line import StatusLine
+from tests.pilot import press, settle
+from tests.tui.conftest import SIZES
+from tests.tui.screen_text import overlaps
+
+
+def dice_app(companion, spec: str = "2d6") -> CompanionApp:
+    return CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse(spec))
+
+
+async def tap(pilot, name: str, value: int | None = None) -> None:
+    """Clicks the middle of the button, as a finger on the touchscreen would, and lets it settle."""
+    bar = pilot.app.screen.query_one(ActionBar)
+    region = bar.region_of(name, value)
+    assert region is not None, f"no button for {name} {value}"
+    await pilot.click(bar, offset=(bar.gutter.left + region.x + 1, bar.gutter.top + region.y + region.height // 2))
+    await settle(pilot)
+
+
+def buttons(app: CompanionApp) -> list[str]:
+    return [tap.label for tap in app.screen.query_one(ActionBar).taps]
+
+
+def journal(companion, game_id: int) -> list[tuple[str, object]]:
+    """Each event's type and what it carries, leaving out the faces the random source chose."""
+    rows = []
+    for record in companion.store.raw_records(game_id):
+        rows.append((record.type, "generated" if '"generated"' in record.payload else record.payload))
+    return rows
+
+
+async def test_tapping_the_buttons_does_what_the_keys_do(companion):
+    async with dice_app(companion).run_test(size=SIZES["100x30"]) as pilot:
+        await press(pilot, "space", "4", "2", "u", "n", "e")
+        await pilot.press(*"3d6", "enter")
+        await settle(pilot)
+        keyed = pilot.app.screen.session.game.id
+        pilot.app.post_message(NewGame("dice"))
+        await settle(pilot)
+        tapped = pilot.app.screen.session.game.id
+        for name, value in [("roll", None), ("face", 4), ("face", 2), ("undo", None), ("next", None), ("spec", None)]:
+            await tap(pilot, name, value)
+        await pilot.press(*"3d6", "enter")
+        await settle(pilot)
+    assert tapped != keyed
+    assert journal(companion, tapped) == journal(companion, keyed)
+    assert [row[0] for row in journal(companion, tapped)] == [
+        "dice_rolled", "face_entered", "dice_rolled", "decision_undone", "spec_chosen", "spec_chosen"]
+
+
+async def test_the_bar_offers_what_can_be_done_now(companion):
+    async with dice_app(companion, "d6").run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        assert buttons(pilot.app) == ["Roll", "1", "2", "3", "4", "5", "6", "Undo", "Redo", "Next dice", "Dice…"]
+        await press(pilot, "n")  # 2d6: a face keyed, the other still to come
+        await press(pilot, "3")
+        assert buttons(pilot.app) == ["1", "2", "3", "4", "5", "6", "Erase face", "Undo"]
+        await press(pilot, "backspace", "n")
+        assert buttons(pilot.app)[1:11] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]  # d10: 0 is 10
+        await press(pilot, "e")
+        await pilot.press(*"d20", "enter")
+        await settle(pilot)
+        assert buttons(pilot.app) == ["Roll", "Undo", "Redo", "Next dice", "Dice…"]  # a d20 cannot be keyed in
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("spec", ["2d6", "d10"])
+async def test_the_action_bar_covers_no_control_at_any_size(companion, size, spec):
+    async with dice_app(companion, spec).run_test(size=SIZES[size]) as pilot:
+        await press(pilot, "space")
+        screen = pilot.app.screen
+        bar = screen.query_one(ActionBar)
+        others = [screen.query_one(MockPanel), screen.query_one(StatusLine), screen.query_one("Footer"),
+                  screen.query_one("#records"), screen.query_one("#roll-area")]
+        assert bar.region.bottom <= screen.region.bottom
+        assert not [other for other in others if overlaps(bar.region, other.region)]
+        assert all(bar.region_of(name) is not None for name in ("roll", "undo", "redo", "next", "spec"))
+        # A touchscreen's buttons are three rows high; an 80x24 screen keeps its rows for the game.
+        assert {placed.region.height for placed in bar._placed} == ({1} if size == "80x24" else {3})
+
+
+async def test_saved_games_can_be_opened_and_started_by_tapping(companion):
+    companion.store.create_game("dice")
+    async with CompanionApp(companion).run_test(size=SIZES["100x30"]) as pilot:
+        await pilot.press("g")
+        assert isinstance(pilot.app.screen, SavedGamesScreen)
+        await tap(pilot, "new")
+        assert isinstance(pilot.app.screen, ChooseKind)
+        await pilot.press("escape")
+        await tap(pilot, "open")
+        assert isinstance(pilot.app.screen, DiceScreen)
