@@ -5,7 +5,7 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Digits, Input, Select
 
 from companion.bootstrap import bootstrap
-from companion.games.point_blank.commands import AddUnit
+from companion.games.point_blank.commands import AddUnit, PlaceTerrain
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.point_blank.screen import PointBlankScreen
@@ -75,10 +75,11 @@ async def test_a_fire_order_from_its_form_gpio_face_keys_and_next_then_a_refused
         assert lit(mock_factory) == (True, False)
         assert not (table.data_dir / "point_blank" / "deck.toml").exists(), "saving the counts is the players' choice"
         screen.session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1))
+        screen.session.execute(PlaceTerrain(sector="B2/2", card="brush"))
         await press(pilot, "i")
         form = app.screen
         form.query_one("#field-template", Select).value = "german_rifle_squad"
-        form.query_one("#field-terrain", Select).value = "brush"
+        form.query_one("#field-sector", Select).value = "B2/2"
         await press(pilot, "enter")
         assert [u.side for u in screen.session.state.units] == [1, 2], "each unit on its nationality's side"
         assert screen.query_one("#pb-units", DataTable).get_row_at(1)[6].plain == "Brush"
