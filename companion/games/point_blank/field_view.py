@@ -38,7 +38,8 @@ def card_cell(state: PointBlankState, catalog: Catalog, key: str) -> str:
         text = UNKNOWN
     else:
         objective = card in catalog.terrain and catalog.terrain[card].objective
-        text = catalog.terrain_name(card) + ("*" if objective else "")
+        # The objective's mark goes first, where abbreviating a long name cannot cut it off.
+        text = ("*" if objective else "") + catalog.terrain_name(card)
     marks = "".join(mark for mark, sectors in (("+S", state.smoke), ("+B", state.blaze), ("+W", state.wreck))
                     if key in sectors)
     return f"{text} {marks}" if marks else text
@@ -58,11 +59,15 @@ def units_cell(state: PointBlankState, key: str, width: int) -> str:
 def grid_lines(state: PointBlankState, catalog: Catalog, width: int, height: int) -> list[str]:
     """The battlefield as the table lays it out: Areas as columns, side 2's half at the top, the
     centre row, side 1's half at the bottom; each Sector's card and its units, in two lines a
-    Sector when `height` allows, else one. Then the terrain deck and the units off the battlefield."""
+    Sector when `height` allows, else one. Then the terrain deck, the units off the battlefield
+    and, when there is room, what the marks mean."""
     field = state.battlefield
     cell = max(4, min(CELL, (width - LABEL) // max(1, field.areas)))
     label = min(LABEL, max(1, width - cell * field.areas))
-    footer = footer_lines(state, catalog, width)
+    off = [u for u in state.units if not u.eliminated and not field.holds(u.sector)]
+    footer = [terrain_deck_line(field)]
+    if off:
+        footer.append("Off the battlefield: " + ", ".join(f"{u.id} {u.name}" for u in off))
     two_lines = 1 + 2 * len(field.rows_in_order()) + len(footer) <= height
     lines = [" " * label + "".join(area.ljust(cell) for area in field.letters)]
     for row, side in field.rows_in_order():
@@ -74,17 +79,19 @@ def grid_lines(state: PointBlankState, catalog: Catalog, width: int, height: int
             lines.append(" " * label + "".join(fit(units_cell(state, key, cell - 1), cell - 1).ljust(cell)
                                                for key in keys))
         else:
-            cells = [f"{card_cell(state, catalog, key)} {units_cell(state, key, cell // 2)}".strip() for key in keys]
-            lines.append(fit(name, label - 1).ljust(label) + "".join(fit(text, cell - 1).ljust(cell) for text in cells))
-    return [line.rstrip() for line in lines] + footer
+            lines.append(fit(name, label - 1).ljust(label) + "".join(one_line(state, catalog, key, cell - 1).ljust(cell)
+                                                                   for key in keys))
+    if len(lines) + len(footer) < height:
+        footer.append(LEGEND)
+    return [line.rstrip() for line in lines] + [fit(line, width) for line in footer]
 
 
-def footer_lines(state: PointBlankState, catalog: Catalog, width: int) -> list[str]:
-    lines = [terrain_deck_line(state.battlefield), LEGEND]
-    off = [u for u in state.units if not u.eliminated and not state.battlefield.holds(u.sector)]
-    if off:
-        lines.append("Off the battlefield: " + ", ".join(f"{u.id} {u.name}" for u in off))
-    return [fit(line, width) for line in lines]
+def one_line(state: PointBlankState, catalog: Catalog, key: str, width: int) -> str:
+    """A Sector's card and units in one line: the units kept whole, the card's name cut to fit."""
+    units = units_cell(state, key, width // 2)
+    if not units:
+        return fit(card_cell(state, catalog, key), width)
+    return f"{fit(card_cell(state, catalog, key), width - len(units) - 1)} {units}"
 
 
 def terrain_deck_line(field: Battlefield) -> str:
