@@ -51,6 +51,7 @@ def test_the_grid_names_each_sectors_card_and_its_units_and_fits_the_screen(widt
     assert ("1 US Rifle squad, 2 Lt" in shown_units) or ("#1 #2" in shown_units)
     assert lines.index(next(line for line in lines if line.startswith("4 German"))) < row, "side 2 at the top"
     assert "Off the battlefield: 4 Reserve" in lines and "Terrain deck: 25 of 35 cards left" in lines
+    assert "Objectives: B0 Bridge: 1 black + 2 white flags" in lines
 
 
 def test_a_short_screen_gets_a_sector_to_a_line_and_a_long_name_is_cut_visibly():

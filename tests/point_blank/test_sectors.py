@@ -211,6 +211,15 @@ def test_a_correction_changes_the_record_not_the_deck_and_undo_takes_it_back(ses
     assert builders.defence_of(session.state, CATALOG, session.state.unit(1)) == 1 + 2
 
 
+def test_a_card_removed_takes_its_wreck_with_it(session):
+    set_up(session)
+    session.execute(PlaceTerrain(sector="D2/2", card="woods"))
+    session.execute(SetMarker(marker="wreck", sector="D2/2"))
+    session.execute(RemoveTerrain(sector="D2/2"))
+    assert session.state.wreck == frozenset() and session.state.battlefield.card("D2/2") is None
+    assert dict(session.state.battlefield.deck.discards) == {"woods": 1}
+
+
 def test_objective_cards_and_the_scenarios_terrain_stay_in_play(session):
     set_up(session)
     session.execute(PlaceTerrain(sector="B0", card="bridge"))

@@ -71,7 +71,7 @@ def ref(key: str) -> SectorRef | None:
     if found is None:
         return None
     area, row, side = found.groups()
-    if int(row) > 0 and side is None:
+    if (int(row) > 0) != (side is not None):
         return None
     return SectorRef(area=area.upper(), row=int(row), side=int(side) if side else None)
 

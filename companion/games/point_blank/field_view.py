@@ -65,7 +65,7 @@ def grid_lines(state: PointBlankState, catalog: Catalog, width: int, height: int
     cell = max(4, min(CELL, (width - LABEL) // max(1, field.areas)))
     label = min(LABEL, max(1, width - cell * field.areas))
     off = [u for u in state.units if not u.eliminated and not field.holds(u.sector)]
-    footer = [terrain_deck_line(field)]
+    footer = [terrain_deck_line(field), *objective_lines(state, catalog)]
     if off:
         footer.append("Off the battlefield: " + ", ".join(f"{u.id} {u.name}" for u in off))
     two_lines = 1 + 2 * len(field.rows_in_order()) + len(footer) <= height
@@ -92,6 +92,19 @@ def one_line(state: PointBlankState, catalog: Catalog, key: str, width: int) -> 
     if not units:
         return fit(card_cell(state, catalog, key), width)
     return f"{fit(card_cell(state, catalog, key), width - len(units) - 1)} {units}"
+
+
+def objective_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """The objectives in play and the control flags each needs (2.9): black for ordnance units,
+    white for infantry."""
+    field = state.battlefield
+    found = []
+    for sector in field.sectors():
+        card = catalog.terrain.get(field.card(sector.key) or "")
+        if card is not None and card.objective:
+            found.append(f"{sector_name(state, catalog, sector.key)} {card.name}: "
+                         f"{card.ordnance_flags} black + {card.infantry_flags} white flags")
+    return ["Objectives: " + " · ".join(found)] if found else []
 
 
 def terrain_deck_line(field: Battlefield) -> str:

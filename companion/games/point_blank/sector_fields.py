@@ -52,6 +52,7 @@ def move_destination(state: PointBlankState, catalog: Catalog, selected: int | N
 
 def layout_fields() -> tuple[Field, ...]:
     return (
-        Number("areas", f"Areas on the battlefield (A to {AREAS[DEFAULT_AREAS - 1]} is 5)", DEFAULT_AREAS, 1, 5),
+        Number("areas", f"Areas on the battlefield (1 to {len(AREAS)}: A to {AREAS[-1]})", DEFAULT_AREAS, 1,
+               len(AREAS)),
         Number("rows", "Sectors in each side's half, beside the centre row 0", DEFAULT_ROWS, 1, MAX_ROWS),
     )

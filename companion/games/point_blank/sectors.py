@@ -32,6 +32,7 @@ from companion.games.point_blank.events import (
 )
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Unit
+from companion.games.point_blank.view import sector_name
 from companion.journal.events import Event
 
 CLEARED_BY_MARSH = "marsh"
@@ -72,7 +73,8 @@ def place(state: PointBlankState, command: PlaceTerrain, catalog: Catalog | None
     key = in_play(state, command.sector.key)
     known_card(catalog, command.card)
     if (held := state.battlefield.card(key)) is not None:
-        raise RuleViolation(f"{key} holds {name(catalog, held)} already: remove it or correct the Sector")
+        raise RuleViolation(f"{where(state, catalog, key)} holds {name(catalog, held)} already: "
+                            "remove it or correct the Sector")
     events, deck = laid_out(state, catalog)
     return [*events, TerrainPlaced(sector=command.sector, card=command.card, from_deck=deck.holds(command.card),
                                    fixed=command.fixed)]
@@ -82,7 +84,8 @@ def draw_terrain(state: PointBlankState, command: DrawTerrain, rng: random.Rando
                  catalog: Catalog | None) -> list[Event]:
     key = in_play(state, command.sector.key)
     if (held := state.battlefield.card(key)) is not None:
-        raise RuleViolation(f"{key} holds {name(catalog, held)} already: a card is drawn only for a Sector with none")
+        raise RuleViolation(f"{where(state, catalog, key)} holds {name(catalog, held)} already: "
+                            "a card is drawn only for a Sector with none")
     return draw(state, command.sector, rng, catalog)
 
 
@@ -109,7 +112,7 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
             raise RuleViolation(f"{unit.name} is eliminated")
     sides = {u.side for u in movers}
     if any(u.side not in sides for u in state.in_sector(key)):
-        raise RuleViolation(f"{key} holds enemy units: a move may not enter it (8.7)")
+        raise RuleViolation(f"{where(state, catalog, key)} holds enemy units: a move may not enter it (8.7)")
     held = state.battlefield.card(key)
     events: list[Event] = []
     if all(u.sector == key for u in movers):
@@ -126,7 +129,8 @@ def in_sector_move(state: PointBlankState, key: str, movers: list[Unit], held: s
     if all(u.leader for u in movers):
         raise RuleViolation("leaders may not make an in-Sector move by themselves (2.11)")
     if held is not None and (key in state.battlefield.fixed or objective(catalog, held)):
-        raise RuleViolation(f"{name(catalog, held)} in {key} stays in play: an in-Sector move cannot replace it (2.9)")
+        raise RuleViolation(f"{name(catalog, held)} in {where(state, catalog, key)} stays in play: "
+                            "an in-Sector move cannot replace it (2.9)")
 
 
 def correct(state: PointBlankState, command: CorrectSector, catalog: Catalog | None) -> list[Event]:
@@ -134,7 +138,7 @@ def correct(state: PointBlankState, command: CorrectSector, catalog: Catalog | N
     if command.card is not None:
         known_card(catalog, command.card)
     if state.battlefield.card(key) == command.card:
-        raise NothingToDo(f"{key} holds {name(catalog, command.card)} already")
+        raise NothingToDo(f"{where(state, catalog, key)} holds {name(catalog, command.card)} already")
     return [SectorCorrected(sector=command.sector, card=command.card)]
 
 
@@ -142,11 +146,12 @@ def remove(state: PointBlankState, command: RemoveTerrain, catalog: Catalog | No
     key = in_play(state, command.sector.key)
     held = state.battlefield.card(key)
     if held is None:
-        raise NothingToDo(f"{key} holds no card")
+        raise NothingToDo(f"{where(state, catalog, key)} holds no card")
     if objective(catalog, held):
         raise RuleViolation(f"{name(catalog, held)} is an objective card: it is never removed (2.9)")
     if key in state.battlefield.fixed:
-        raise RuleViolation(f"the scenario keeps {name(catalog, held)} in {key} in play (6.1.2.4)")
+        raise RuleViolation(f"the scenario keeps {name(catalog, held)} in {where(state, catalog, key)} in play "
+                            "(6.1.2.4)")
     return [TerrainRemoved(sector=command.sector, card=held)]
 
 
@@ -156,6 +161,11 @@ def in_play(state: PointBlankState, key: str) -> str:
         raise RuleViolation(f"{key} is not on the battlefield: Areas A to {field.letters[-1]}, "
                             f"rows 0 to {field.rows} (5.3)")
     return key
+
+
+def where(state: PointBlankState, catalog: Catalog | None, key: str) -> str:
+    """The Sector as the screen names it ("B2 US"), or its key without the data files."""
+    return sector_name(state, catalog, key) if catalog is not None else key
 
 
 def known_card(catalog: Catalog | None, card: str) -> None:
@@ -196,7 +206,9 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             return replace(state, battlefield=field.with_card(sector.key, card))
         case TerrainRemoved(sector=sector, card=card) if not voided:
             deck = field.deck.discard(card) if field.deck is not None else None
-            return replace(state, battlefield=replace(field, deck=deck).with_card(sector.key, None))
+            # "This includes any Wire or Wreck cards within that terrain" (6.1.2.4).
+            return replace(state, battlefield=replace(field, deck=deck).with_card(sector.key, None),
+                           wreck=state.wreck - {sector.key})
         case UnitsMoved(units=units, sector=sector) if not voided:
             moved = set(units)
             placed = tuple(replace(u, sector=sector.key, moving=False) if u.id in moved else u for u in state.units)
