@@ -21,7 +21,7 @@ STATE_SHAPES = {
     "dice": (2, "e47babcf9ad835e4"),
     "take_cover": (2, "31211414a0d0715a"),
     "deckung": (2, "3cf7901f5af04355"),
-    "point_blank": (1, "61f1332ed2cb3299"),
+    "point_blank": (2, "55dd2f38d29c596f"),
     "conflict_of_heroes": (1, "c09ac2c28eabd33d"),
 }
 

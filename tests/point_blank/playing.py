@@ -5,9 +5,10 @@ from datetime import UTC, datetime
 
 from companion.games.kit.forms import Field
 from companion.games.kit.intents import Ask, Intent, Run
+from companion.games.point_blank.battlefield import on_side
 from companion.games.point_blank.catalog import Catalog, UnitTemplate
 from companion.games.point_blank.checks.battlefield import PlainCheck
-from companion.games.point_blank.commands import EnterPip, SetUpGame, StartCheck
+from companion.games.point_blank.commands import AddUnit, EnterPip, PlaceTerrain, SetUpGame, StartCheck
 from companion.games.point_blank.controller import PointBlankController
 from companion.games.point_blank.rules import PointBlankRules
 from companion.games.point_blank.state import PointBlankState
@@ -41,6 +42,30 @@ def played(*commands: Command) -> PointBlankState:
 
 def set_up(session: GameSession, cards: tuple[int, ...] = (3, 3, 3, 3, 3, 3), **options: object) -> None:
     session.execute(SetUpGame(cards_per_pip=cards, hand_size=5, **options))
+
+
+def deploy(session: GameSession, template: UnitTemplate, side: int, sector: str, card: str | None = None,
+           **options: object) -> None:
+    """A unit deployed into `sector` ("B2": on its own side's half), the Sector's `card` placed
+    first when it has none (without a card, an empty Sector draws one)."""
+    key = on_side(sector, side)
+    if card is not None and session.state.battlefield.card(key) is None:
+        session.execute(PlaceTerrain(sector=key, card=card))
+    session.execute(AddUnit(template=template, side=side, sector=key, **options))
+
+
+def deploying(*units: tuple[UnitTemplate, int, str, str]) -> list[Command]:
+    """Commands deploying (template, side, sector, card) in turn, each Sector's card placed once."""
+    commands: list[Command] = []
+    placed: dict[str, str] = {}
+    for template, side, sector, card in units:
+        key = on_side(sector, side)
+        if key not in placed:
+            placed[key] = card
+            commands.append(PlaceTerrain(sector=key, card=card))
+        assert placed[key] == card, "one card a Sector"
+        commands.append(AddUnit(template=template, side=side, sector=key))
+    return commands
 
 
 def draw(session: GameSession, *pips: int) -> None:

@@ -7,7 +7,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.point_blank import builders
 from companion.games.point_blank.catalog import UnitTemplate
-from companion.games.point_blank.commands import AddUnit, AdjustUnit, SetMarker, SetUpGame
+from companion.games.point_blank.commands import AddUnit, AdjustUnit, PlaceTerrain, SetMarker, SetUpGame
 from companion.games.rules import Command
 from tests.point_blank.playing import CATALOG, played
 
@@ -16,9 +16,16 @@ AFV = UnitTemplate(name="M4", kind="afv", morale=7, firepower=2, front_armour=3,
 
 
 def table(*placed, markers=()):
+    """Side 1's units in B1 on its half, side 2's in B2 on its own; each Sector's card placed first."""
     commands: list[Command] = [SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9))]
+    cards: dict[str, str] = {}
     for template, side, terrain, _ in placed:
-        commands.append(AddUnit(template=template, side=side, terrain=terrain, sector="B2" if side == 2 else "B1"))
+        sector = "B2/2" if side == 2 else "B1/1"
+        if sector not in cards:
+            cards[sector] = terrain
+            commands.append(PlaceTerrain(sector=sector, card=terrain))
+        assert cards[sector] == terrain, "one card a Sector"
+        commands.append(AddUnit(template=template, side=side, sector=sector))
     commands += [AdjustUnit(unit=i, changes=extra) for i, (_, _, _, extra) in enumerate(placed, 1) if extra]
     return played(*commands, *markers)
 
@@ -31,7 +38,7 @@ def test_fire_at_concealed_infantry_in_brush_adds_the_terrain_and_concealment():
 
 def test_a_wreck_in_the_targets_sector_adds_one():
     state = table((SQUAD, 1, "clear", {}), (SQUAD, 2, "brush", {"spotted": True}),
-                  markers=[SetMarker(marker="wreck", sector="B2")])
+                  markers=[SetMarker(marker="wreck", sector="B2/2")])
     assert builders.fire(state, CATALOG, [1], [2]).defence == 2
 
 
@@ -61,7 +68,7 @@ def test_no_spotting_or_bogging_in_clear_terrain():
 
 
 def test_the_sniper_cannot_target_units_in_smoke():
-    state = table((SQUAD, 2, "brush", {}), markers=[SetMarker(marker="smoke", sector="B2")])
+    state = table((SQUAD, 2, "brush", {}), markers=[SetMarker(marker="smoke", sector="B2/2")])
     with pytest.raises(RuleViolation, match=re.escape("8.12")):
         builders.sniper(state, CATALOG, 1, card_pips=3)
 

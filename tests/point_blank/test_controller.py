@@ -29,6 +29,8 @@ from tests.point_blank.playing import (
     UnitTemplate,
     answer,
     asked,
+    deploy,
+    deploying,
     field,
     played,
     press,
@@ -89,7 +91,7 @@ def test_a_fire_order_fills_in_the_selected_unit_the_only_target_and_the_leaders
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1))
     session.execute(AddUnit(template=LIEUTENANT, side=1))
-    session.execute(AddUnit(template=GERMAN, side=2, terrain="brush"))
+    deploy(session, GERMAN, 2, "B2", "brush")
     form = CONTROLLER.press(session.state, "fire", None, 1)
     lead, targets, leader = field(form, "lead"), field(form, "targets"), field(form, "leader")
     assert isinstance(lead, Choice) and lead.initial == 1
@@ -111,22 +113,20 @@ def test_while_a_check_is_in_progress_an_order_is_refused_at_once(session):
     press(session, "check", kind="plain", cards="2")
     intent = CONTROLLER.press(session.state, "fire", None, 1)
     assert isinstance(intent, Tell) and "Finish the check in progress first: 2d6 check" in intent.text
-    assert CONTROLLER.available(session.state) == ("face", "cancel_check", "undo", "edit_unit")
+    assert CONTROLLER.available(session.state) == ("face", "cancel_check", "undo", "edit_unit", "battlefield")
 
 
 def table():
     return played(
         SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9), nationalities=("us", "german")),
-        AddUnit(template=SQUAD, side=1, terrain="woods", sector="B1"),
-        AddUnit(template=HALFTRACK, side=1, terrain="brush", sector="B1"),
-        AddUnit(template=LIEUTENANT, side=1, sector="B1"),
-        AddUnit(template=GERMAN, side=2, terrain="brush", sector="B2"),
+        *deploying((SQUAD, 1, "B1", "woods"), (HALFTRACK, 1, "B1", "woods"), (LIEUTENANT, 1, "B1", "woods"),
+                   (GERMAN, 2, "B2", "brush")),
         AdjustUnit(unit=2, changes={"bogged": True, "weapon_broken": True}),
     )
 
 
 ANSWERS = {"targets": [4], "units": [1], "firer": "2", "radio": "1", "on4": "4", "attackers": [1], "defenders": [4],
-           "afv": "2", "unit": "2", "sector": "B2", "target": "4"}
+           "afv": "2", "unit": "2", "sector": "B2/2", "target": "4"}
 
 
 @pytest.mark.parametrize(("kind", "checked"), [
@@ -168,9 +168,10 @@ def test_editing_a_unit_sends_only_what_changed():
     state = table()
     form = CONTROLLER.press(state, "edit_unit", None, 1)
     assert isinstance(answer(form), Tell)
-    adjusted = ran(answer(form, terrain="stone_building", sector="A3", spotted=True)).commands[0]
+    adjusted = ran(answer(form, spotted=True, fatigue="1")).commands[0]
     assert isinstance(adjusted, AdjustUnit)
-    assert adjusted.changes == {"terrain": "stone_building", "sector": "A3", "spotted": True}
+    assert adjusted.changes == {"spotted": True, "fatigue": 1}
+    assert {"sector", "terrain"}.isdisjoint(f.name for f in asked(form).form.fields), "a move is M, a card is T"
 
 
 def test_the_ready_action_offers_the_good_order_leaders_in_the_units_sector(session):

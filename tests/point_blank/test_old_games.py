@@ -13,7 +13,7 @@ from companion.games.point_blank.commands import EndImpulse, EnterPip
 from companion.games.point_blank.events import CheckResolved
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import log_lines
-from companion.games.rules import Command, Undo
+from companion.games.rules import Command, Redo, Undo
 from companion.journal.store import GameStore
 from tests.point_blank.playing import rules
 
@@ -73,3 +73,29 @@ def test_an_old_result_kept_its_facts_and_reads_in_todays_words(old_games, sessi
     assert resolved[0].outcome.findings[0].kind == "spotted"
     assert resolved[0].outcome.changes[0].changes == {"spotted": True}
     assert log_lines(session.state)[-1] == "Spotting US Rifle squad in degrading terrain: spotting 2: spotted"
+
+
+def test_an_old_sector_in_words_is_that_sector_on_the_units_half_and_takes_the_units_card(old_games, sessions):
+    """Before the battlefield a unit kept its sector as text ("B2") and its own terrain card: the
+    unit now stands in B2 on its side's half, and that Sector holds the card it stood on."""
+    game = next(g for g, e in EXPECTED.items() if e["name"].startswith("test_a_unit_that_fires_spots"))
+    state = sessions(old_games, old_games.game(game), rules()).state
+    assert [u.sector for u in state.units] == ["B2/1", "B2/1", "C2/1"]
+    assert state.battlefield.card("B2/1") == state.battlefield.card("C2/1") == "woods"
+
+
+@pytest.fixture
+def own_copy(tmp_path) -> Iterator[GameStore]:
+    """The old games on a copy of their own, for a test that plays on."""
+    shutil.copy(FIXTURES / "games-v0.sqlite3", tmp_path / "games.sqlite3")
+    store = GameStore(tmp_path / "games.sqlite3")
+    yield store
+    store.close()
+
+
+def test_an_old_correction_that_moved_a_unit_moves_it_on_its_half_when_redone(own_copy, sessions):
+    game = next(g for g, e in EXPECTED.items() if e["name"].startswith("test_a_unit_moved_on_the_table"))
+    session = sessions(own_copy, own_copy.game(game), rules())
+    assert session.state.unit(1).sector == ""
+    session.execute(Redo())
+    assert session.state.unit(1).sector == "A3/1" and session.state.battlefield.card("A3/1") == "woods"

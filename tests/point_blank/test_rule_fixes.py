@@ -7,7 +7,7 @@ from companion.games.point_blank.commands import AddUnit, AdjustUnit, EnterPip
 from companion.games.point_blank.events import CheckResolved
 from companion.games.point_blank.state import PointBlankState
 from companion.session import GameSession
-from tests.point_blank.playing import GERMAN, SQUAD, UnitTemplate, press, set_up
+from tests.point_blank.playing import GERMAN, SQUAD, UnitTemplate, deploy, press, set_up
 
 HALFTRACK = UnitTemplate(name="Sd.Kfz. 251", kind="afv", morale=7, firepower=2, front_armour=1, flank_armour=1,
                          nationality="german")
@@ -38,7 +38,7 @@ def test_a_successful_concealment_conceals_every_unit_in_that_sector(session):
     spotted marker." Not only the units named in the check."""
     set_up(session)
     for side, sector in ((1, "B2"), (1, "B2"), (1, "C2"), (2, "B2")):
-        session.execute(AddUnit(template=SQUAD if side == 1 else GERMAN, side=side, terrain="woods", sector=sector))
+        deploy(session, SQUAD if side == 1 else GERMAN, side, sector, "woods")
     for unit in (1, 2, 3, 4):
         session.execute(AdjustUnit(unit=unit, changes={"spotted": True}))
     press(session, "check", selected=1, kind="concealment")
@@ -51,9 +51,9 @@ def test_infantry_in_a_gully_or_cemetery_subtract_two_from_a_morale_check(sessio
     """10.1.16 Gully, 10.1.18 Cemetery: "Infantry may subtract (-2) from any morale action check
     2d6 check", not only from a rally."""
     set_up(session, cards=(9, 9, 9, 9, 9, 9))
-    session.execute(AddUnit(template=SQUAD, side=1, terrain=terrain))
-    session.execute(AddUnit(template=SQUAD, side=1, terrain="clear"))
-    session.execute(AddUnit(template=HALFTRACK, side=1, terrain=terrain))
+    deploy(session, SQUAD, 1, "A1", terrain)
+    deploy(session, SQUAD, 1, "B1", "clear")
+    deploy(session, HALFTRACK, 1, "A1")
     press(session, "check", kind="morale", units=[1, 2, 3])
     state = pips(session, 3, 4, 3, 4, 3, 5)  # 7 each, 8 for the halftrack (morale 7)
     resolved = state.log[-1]

@@ -30,7 +30,7 @@ from companion.games.point_blank.view import checklist_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.store import GameStore
 from companion.session import GameSession
-from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, draw, rules, set_up
+from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, deploy, draw, rules, set_up
 
 
 def test_nothing_is_drawn_before_the_players_confirm_the_deck(session):
@@ -83,7 +83,7 @@ def test_an_impossible_pip_is_refused_and_the_override_records_a_miscount(sessio
 
 def test_undo_takes_back_a_result_but_never_the_cards_drawn(session, reopen):
     set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=2, terrain="brush"))
+    deploy(session, SQUAD, 2, "B2", "brush")
     session.execute(StartCheck(check=Spotting(los="degrading", targets=(1,))))
     session.execute(EnterPip(pip=2))
     assert session.state.unit(1).spotted
@@ -214,7 +214,7 @@ def test_the_fatigue_example_a_leader_cannot_ready_away_fatigue_gained_this_impu
 def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):
     set_up(session)
     for sector in ("B2", "B2", "C2"):
-        session.execute(AddUnit(template=SQUAD, side=1, terrain="woods", sector=sector))
+        deploy(session, SQUAD, 1, sector, "woods")
     session.execute(Order(units=(1,), action="fire"))
     assert [u.spotted for u in session.state.units] == [True, True, False]
 
@@ -222,7 +222,7 @@ def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):
 def test_an_order_and_the_check_it_starts_are_one_commit_that_a_restart_finds_whole(session, reopen):
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AddUnit(template=SQUAD, side=2, terrain="brush"))
+    deploy(session, SQUAD, 2, "B2", "brush")
     records = session.execute(Order(units=(1,), action="rally", check=PlainCheck(cards=2)))
     assert [r.event.type for r in records] == ["pb_units_ordered", "pb_check_started"]
     session.execute(EnterPip(pip=5))

@@ -5,7 +5,7 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Digits, Input, Select
 
 from companion.bootstrap import bootstrap
-from companion.games.point_blank.commands import AddUnit
+from companion.games.point_blank.commands import AddUnit, PlaceTerrain
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.point_blank.screen import PointBlankScreen
@@ -75,10 +75,11 @@ async def test_a_fire_order_from_its_form_gpio_face_keys_and_next_then_a_refused
         assert lit(mock_factory) == (True, False)
         assert not (table.data_dir / "point_blank" / "deck.toml").exists(), "saving the counts is the players' choice"
         screen.session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1))
+        screen.session.execute(PlaceTerrain(sector="B2/2", card="brush"))
         await press(pilot, "i")
         form = app.screen
         form.query_one("#field-template", Select).value = "german_rifle_squad"
-        form.query_one("#field-terrain", Select).value = "brush"
+        form.query_one("#field-sector", Select).value = "B2/2"
         await press(pilot, "enter")
         assert [u.side for u in screen.session.state.units] == [1, 2], "each unit on its nationality's side"
         assert screen.query_one("#pb-units", DataTable).get_row_at(1)[6].plain == "Brush"
@@ -130,3 +131,33 @@ async def test_a_broken_players_file_keeps_the_game_closed_and_names_file_line_a
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert f"{units}, line 5: units.mine.firepowr: unknown key" in notices(app)[-1]
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_battlefield_grid_shows_cards_by_name_and_units_literally_and_fits_the_screen(table, size):
+    folder = table.data_dir / "point_blank"
+    folder.mkdir(parents=True)
+    (folder / "terrain.toml").write_text(
+        '[terrain.odd]\nname = "[b]Odd[/] [@click=app.quit]x[/]"\nrule = "house"\nbogs = false\nlos = "clear"\n')
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=size) as pilot:
+        screen = await start(app, pilot)
+        session = screen.session
+        session.execute(PlaceTerrain(sector="B0", card="odd"))
+        session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1, sector="B0", name="[bold]Able"))
+        session.execute(AddUnit(template=CATALOG.units["german_rifle_squad"], side=2, sector="C2"))
+        await press(pilot, "B")
+        view = screen.query_one("#pb-field-view")
+        assert view.display and not screen.query_one("#pb-bottom").display and not screen.query_one("#pb-top").display
+        grid = shown(app, "#pb-field").splitlines()
+        assert all(len(line) <= view.size.width for line in grid)
+        assert len(grid) <= view.size.height, "the whole battlefield in view"
+        centre = next(line for line in grid if line.startswith("0 "))
+        assert "[b]Odd" in centre, "a card's name from a players' file, shown as it is written"
+        german = CATALOG.terrain_name(session.state.battlefield.card("C2/2"))
+        assert german in next(line for line in grid if line.startswith("2 German"))
+        assert any("[bold]Able" in line or "#1" in line for line in grid), "\n".join(grid)
+        await press(pilot, "M")
+        assert isinstance(app.screen, SpecForm) and app.screen.spec.title.startswith("Units enter a Sector")
+        await press(pilot, "escape", "B")
+        assert screen.query_one("#pb-bottom").display and not view.display

@@ -21,14 +21,16 @@ def test_fatigued_units_stay_in_good_order():
     ({"shaken": True}, "shaken runs from 0 to 3"),
     ({"spotted": 1}, "spotted is yes or no"),
     ({"kind": "afv"}, "a unit has no kind to change"),
-    ({"terrain": 4}, "terrain is text"),
+    ({"name": 4}, "name is text"),
+    ({"sector": "A3"}, "a unit changes Sector by moving into it (6.1.2)"),
+    ({"terrain": "woods"}, "a unit's terrain is its Sector's card: correct the Sector"),
 ])
 def test_impossible_corrections_are_refused(changes, problem):
     assert change_problem(changes) == problem
 
 
-def test_a_correction_of_terrain_and_markers_is_allowed():
-    assert change_problem({"terrain": "woods", "sector": "A3", "fatigue": 1, "spotted": False}) is None
+def test_a_correction_of_markers_is_allowed():
+    assert change_problem({"name": "Able", "fatigue": 1, "spotted": False}) is None
 
 
 def unit_of(unit_id: int, side: int, nationality: str = "") -> Unit:

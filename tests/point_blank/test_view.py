@@ -19,7 +19,7 @@ from companion.games.point_blank.view import (
     unit_row,
 )
 from companion.games.point_blank.words import SAID, title
-from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, played
+from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, deploying, played
 
 SET_UP = SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2), nationalities=("us", "german"))
 
@@ -46,7 +46,7 @@ def test_the_deck_lines_count_cards_left_hands_and_unseen_pips():
 def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
     state = played(
         SetUpGame(cards_per_pip=(1, 1, 1, 3, 3, 3)),
-        AddUnit(template=UnitTemplate(name="squad", kind="full_squad", morale=6), side=2, terrain="brush"),
+        AddUnit(template=UnitTemplate(name="squad", kind="full_squad", morale=6), side=2),
         StartCheck(check=Spotting(los="degrading", targets=(1,))),
     )
     lines = check_lines(state)
@@ -114,16 +114,17 @@ def test_the_log_words_results_with_right_plurals():
 
 
 def test_a_unit_row_names_its_terrain_and_side_from_the_data():
-    state = played(SET_UP, AddUnit(template=SQUAD, side=1, terrain="stone_building", sector="B1"))
+    state = played(SET_UP, *deploying((SQUAD, 1, "B1", "stone_building")))
     assert unit_row(state, CATALOG, state.unit(1)) == (
-        "1", "US", "US Rifle squad", "ready", "6", "2", "Stone Building", "B1")
+        "1", "US", "US Rifle squad", "ready", "6", "2", "Stone Building", "B1 US")
+    off = played(SET_UP, AddUnit(template=SQUAD, side=1))
+    assert unit_row(off, CATALOG, off.unit(1))[-2:] == ("", "off")
 
 
 def melee_started(cards_per_pip: tuple[int, int, int, int, int, int], dice: int):
-    brush = {"terrain": "brush"}
     setup = (SetUpGame(cards_per_pip=cards_per_pip, hand_size=1),
-             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6), side=1, **brush),
-             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6), side=2, **brush))
+             AddUnit(template=UnitTemplate(name="US squad", kind="full_squad", morale=6), side=1),
+             AddUnit(template=UnitTemplate(name="German squad", kind="full_squad", morale=6), side=2))
     unit = played(*setup).unit
     melee = Melee(attackers=(Snapshot.of(unit(1)),), defenders=(Snapshot.of(unit(2)),),
                   attacker_dice=dice, defender_dice=dice)

@@ -12,6 +12,7 @@ from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit as AddCohUnit
 from companion.games.conflict_of_heroes.commands import NameSide
 from companion.games.point_blank.commands import AddUnit as AddPointBlankUnit
+from companion.games.point_blank.commands import PlaceTerrain as PlacePointBlankTerrain
 from companion.games.point_blank.commands import SetUpGame as SetUpPointBlank
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.tui.app import CompanionApp
@@ -145,18 +146,24 @@ async def test_point_blank_unit_names_from_a_data_file_and_typed_show_as_they_ar
     folder.mkdir(parents=True)
     (folder / "units.toml").write_text(
         f'[units.odd]\nname = "Squad {text}"\nkind = "full_squad"\nmorale = 6\nfirepower = 2\n')
+    (folder / "terrain.toml").write_text(
+        f'[terrain.odd]\nname = "Farm {text}"\nrule = "house"\nbogs = false\nlos = "clear"\n')
     game, session = companion.resume_or_start("point_blank")
     template = game.data["units.toml"].units["odd"]
     session.execute(SetUpPointBlank(cards_per_pip=(4, 4, 4, 4, 4, 4)))
-    session.execute(AddPointBlankUnit(template=template, side=1, name=f"Able {text}"))
+    session.execute(PlacePointBlankTerrain(sector="B0", card="odd"))
+    session.execute(AddPointBlankUnit(template=template, side=1, sector="B0", name=f"Able {text}"))
     session.close()
     app = CompanionApp(companion, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = table_rows(app.screen.query_one("#pb-units", DataTable))[0]
-        assert f"Able {text}" in row
+        assert f"Able {text}" in row and f"Farm {text}" in row
         await press(pilot, "i")
         assert f"Squad {text}" in [str(label) for label, _ in app.screen.query_one(Select)._options]
+        await press(pilot, "escape", "B")
+        centre = next(line for line in shown(app.screen.query_one("#pb-field")).splitlines() if line.startswith("0"))
+        assert f"Farm {text}"[:20] in centre, "as written (a long name is cut to its column)"
 
 
 @pytest.mark.parametrize("text", MARKUP)

@@ -1,5 +1,5 @@
 """What a press asks the screen to do: run commands, ask with a form, tell the players, move the
-selection, save a data file the players chose to save.
+selection, switch to another view of the game, save a data file the players chose to save.
 
 A game's controller turns a press into one of these, as a pure function of the state; the screen
 only carries them out, so every screen (and a remote view, and a test) answers a press the same way.
@@ -59,6 +59,14 @@ class Select:
 
 
 @dataclass(frozen=True, slots=True)
+class SwitchView:
+    """Show another of the screen's views of the game (Point Blank's battlefield grid), or back
+    from it when it is showing; nothing is committed."""
+
+    view: str
+
+
+@dataclass(frozen=True, slots=True)
 class SaveFile:
     """Write the players' data file `name` for this game (in `<data dir>/<game>/`), replacing theirs,
     then carry out `then`. Only the answer to a form where the players chose to save it."""
@@ -68,4 +76,4 @@ class SaveFile:
     then: "Intent" = None
 
 
-Intent = Run | Ask | Tell | Reveal | Select | SaveFile | None
+Intent = Run | Ask | Tell | Reveal | Select | SwitchView | SaveFile | None

@@ -21,8 +21,13 @@ from companion.games.point_blank.units import Unit
 Ids = Sequence[int]
 
 
-def terrain_of(catalog: Catalog, unit: Unit) -> TerrainCard:
-    return catalog.terrain_card(unit.terrain)
+def card_of(state: PointBlankState, unit: Unit) -> str:
+    """The card of the unit's Sector: Clear off the battlefield or in a Sector with no card yet."""
+    return state.battlefield.card(unit.sector) or "clear"
+
+
+def terrain_of(state: PointBlankState, catalog: Catalog, unit: Unit) -> TerrainCard:
+    return catalog.terrain_card(card_of(state, unit))
 
 
 def units(state: PointBlankState, ids: Ids) -> list[Unit]:
@@ -35,16 +40,16 @@ def units(state: PointBlankState, ids: Ids) -> list[Unit]:
     return found
 
 
-def concealed(catalog: Catalog, unit: Unit) -> bool:
+def concealed(state: PointBlankState, catalog: Catalog, unit: Unit) -> bool:
     """Units in terrain without a degrading or blocking icon are always spotted (7.16)."""
-    return not unit.spotted and terrain_of(catalog, unit).los != "clear"
+    return not unit.spotted and terrain_of(state, catalog, unit).los != "clear"
 
 
 def defence_of(state: PointBlankState, catalog: Catalog, target: Unit, cover: bool = False,
                degraded_los: bool = False, ignore_concealment: bool = False) -> int:
-    card = terrain_of(catalog, target)
+    card = terrain_of(state, catalog, target)
     wreck = bool(target.sector) and target.sector in state.wreck
-    hidden = concealed(catalog, target) and not ignore_concealment
+    hidden = concealed(state, catalog, target) and not ignore_concealment
     return defence_modifier(card.bonus_for(target.vehicle), cover, hidden, degraded_los, wreck)
 
 
@@ -66,7 +71,7 @@ def fire(state: PointBlankState, catalog: Catalog, firing: Ids, targets: Ids, *,
     lead = shooters[0]
     total = modifier + (leadership if lead.fatigue < 2 else 0)
     total += any(t.infantry and (t.moving or t.in_melee) for t in hit) - degraded_los + range_one
-    total += -2 * assault + 2 * flanking + any(t.terrain == "wire" for t in hit) - 2 * lead.bogged
+    total += -2 * assault + 2 * flanking + any(card_of(state, t) == "wire" for t in hit) - 2 * lead.bogged
     return InfantryFire(
         lead=Snapshot.of(lead), lead_firepower=firepower(lead),
         other_firepower=tuple(firepower(u) for u in shooters[1:]),
@@ -82,7 +87,7 @@ def rally(state: PointBlankState, catalog: Catalog, ids: Ids, leadership: int = 
     if not shaken:
         raise RuleViolation("a rally needs a shaken unit in the stack (8.8)")
     return Rally(units=tuple(Snapshot.of(u) for u in shaken),
-                 terrain=tuple(terrain_of(catalog, u).rally for u in shaken),
+                 terrain=tuple(terrain_of(state, catalog, u).rally for u in shaken),
                  leadership=leadership, abandoned=tuple(u.id for u in shaken if u.abandoned))
 
 
@@ -91,15 +96,16 @@ def morale(state: PointBlankState, catalog: Catalog, ids: Ids,
     """A 2d6 per unit, less a leader's modifier; Gully and Cemetery (10.1.16, 10.1.18): "Infantry
     may subtract (-2) from any morale action check 2d6 check"."""
     checked = units(state, ids)
-    return MoraleCheck(units=tuple(Snapshot.of(u) for u in checked),
-                       modifiers=tuple(-leadership + (terrain_of(catalog, u).infantry_morale if u.infantry else 0)
-                                       for u in checked))
+    def modifier(unit: Unit) -> int:
+        return -leadership + (terrain_of(state, catalog, unit).infantry_morale if unit.infantry else 0)
+
+    return MoraleCheck(units=tuple(Snapshot.of(u) for u in checked), modifiers=tuple(map(modifier, checked)))
 
 
 def melee(state: PointBlankState, catalog: Catalog, attacking: Ids, defending: Ids,
           attacker_leadership: int = 0, defender_leadership: int = 0) -> Melee:
     attackers, defenders = units(state, attacking), units(state, defending)
-    card = terrain_of(catalog, defenders[0])
+    card = terrain_of(state, catalog, defenders[0])
     snapped = tuple(Snapshot.of(u) for u in attackers), tuple(Snapshot.of(u) for u in defenders)
     building = card.vehicle_bonus is not None
     attack, defence = melee_dice(*snapped, card.los, attacker_leadership, defender_leadership, building)
@@ -116,7 +122,7 @@ def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: Id
     afv, defenders = state.unit(afv_id), units(state, defending)
     if not afv.vehicle:
         raise RuleViolation("only AFVs overrun; infantry melee (8.6)")
-    if terrain_of(catalog, defenders[0]).los == "blocking":
+    if terrain_of(state, catalog, defenders[0]).los == "blocking":
         raise RuleViolation("AFVs may not overrun units in blocking terrain (7.11)")
     snapped = tuple(Snapshot.of(u) for u in defenders)
     attack, defence = overrun_dice(machine_guns, high_explosive, afv.buttoned, bool(afv.shaken), snapped,
@@ -127,7 +133,7 @@ def overrun(state: PointBlankState, catalog: Catalog, afv_id: int, defending: Id
 def spotting(state: PointBlankState, catalog: Catalog, targets: Ids, leadership: int = 0,
              buttoned: bool = False, open_topped: bool = False) -> Spotting:
     seen = units(state, targets)
-    los = terrain_of(catalog, seen[0]).los
+    los = terrain_of(state, catalog, seen[0]).los
     if los == "clear":
         raise RuleViolation(f"{seen[0].name} is in terrain that conceals nothing: it is spotted already (7.16)")
     in_sector = [u.id for u in state.units if seen[0].sector and u.sector == seen[0].sector and u.side == seen[0].side]
@@ -140,7 +146,7 @@ def concealment(state: PointBlankState, catalog: Catalog, ids: Ids,
     """"On a successful check, all units in that Sector are considered concealed" (8.2): the units
     named and every unit of their side in their Sector."""
     hiding = units(state, ids)
-    if terrain_of(catalog, hiding[0]).los == "clear":
+    if terrain_of(state, catalog, hiding[0]).los == "clear":
         raise RuleViolation("units conceal only in degrading or blocking terrain or an objective (8.2)")
     sectors = {(u.side, u.sector) for u in hiding if u.sector}
     in_sector = [u.id for u in state.units if (u.side, u.sector) in sectors and not u.eliminated]
@@ -148,6 +154,8 @@ def concealment(state: PointBlankState, catalog: Catalog, ids: Ids,
 
 
 def smoke(state: PointBlankState, sector: str, modifier: int = 0, mortar: bool = False) -> Smoke:
+    if state.battlefield.card(sector) == "marsh":
+        raise RuleViolation("smoke may never be played into a Marsh (10.1.6)")
     return Smoke(sector=sector, modifier=modifier, smoke_anywhere=bool(state.smoke), mortar=mortar)
 
 
@@ -157,7 +165,7 @@ def blaze(sector: str) -> Blaze:
 
 def bog(state: PointBlankState, catalog: Catalog, unit_id: int, wire: bool = False, leadership: int = 0) -> Bog:
     unit = state.unit(unit_id)
-    card = terrain_of(catalog, unit)
+    card = terrain_of(state, catalog, unit)
     if not unit.vehicle:
         raise RuleViolation("only Vehicles and AFVs bog (7.2)")
     if not card.bogs or (card.los == "clear" and not wire):
@@ -200,8 +208,8 @@ def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids
     firer, hit = state.unit(firer_id), units(state, target_ids)
     target = hit[0]
     wreck = bool(target.sector) and target.sector in state.wreck
-    terrain = terrain_of(catalog, target).bonus_for(target.vehicle) + wreck
-    total = modifier + terrain + 2 * concealed(catalog, target) + firer.buttoned + (firer.fatigue == 2)
+    terrain = terrain_of(state, catalog, target).bonus_for(target.vehicle) + wreck
+    total = modifier + terrain + 2 * concealed(state, catalog, target) + firer.buttoned + (firer.fatigue == 2)
     total += 2 * firer.bogged - 2 * target.bogged - (leadership if firer.fatigue < 2 else 0)
     armoured = target.vehicle
     return Ordnance(

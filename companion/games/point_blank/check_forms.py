@@ -3,7 +3,7 @@ needs, with the acting side's units (or the melee due in this Upkeep) already fi
 
 from collections.abc import Callable
 
-from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.point_blank import builders
 from companion.games.point_blank.catalog import Catalog
@@ -22,6 +22,7 @@ from companion.games.point_blank.forms import (
     text,
     unit_options,
 )
+from companion.games.point_blank.sector_fields import sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Unit
 
@@ -63,8 +64,11 @@ class Context:
     def lead(self, answers: Answers, name: str = "leader") -> int:
         return leadership(self.state, number(answers, name))
 
-    def sector(self) -> str:
-        return self.state.unit(self.selected).sector if self.selected is not None else ""
+    def sector_field(self) -> Choice:
+        """The Sector of a smoke or a blaze: the selected unit's, by default (smoke may go where
+        no card lies yet, 7.15)."""
+        return sector_choice(self.state, self.catalog, "sector", "Sector",
+                             selected_sector(self.state, self.selected))
 
 
 def which(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:
@@ -113,13 +117,13 @@ def concealment(c: Context) -> Form:
 
 
 def smoke(c: Context, mortar: bool = False) -> Form:
-    fields = (Text("sector", "Sector (such as B2)", c.sector(), max_length=12), c.leader())
+    fields = (c.sector_field(), c.leader())
     return ("Mortar smoke" if mortar else "Smoke", fields,
             lambda a: builders.smoke(c.state, text(a, "sector"), c.lead(a), mortar=mortar))
 
 
 def blaze(c: Context) -> Form:
-    return ("Blaze", (Text("sector", "Sector (such as B2)", c.sector(), max_length=12),),
+    return ("Blaze", (c.sector_field(),),
             lambda a: builders.blaze(text(a, "sector")))
 
 

@@ -1,9 +1,10 @@
 """What the players ask of Point Blank's rules, named in the imperative."""
 
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.games.point_blank.battlefield import DEFAULT_AREAS, DEFAULT_ROWS, MAX_ROWS, SectorRef, on_side
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.deck import Pips
@@ -35,16 +36,33 @@ class SetUpGame(Command):
         return self
 
 
+def sector_of_side(data: Any, side_field: str = "side") -> Any:
+    """Lets a command name a Sector without its half ("B2"): the half of the side in `side_field`."""
+    if isinstance(data, dict) and isinstance(data.get("sector"), str) and isinstance(data.get(side_field), int):
+        return {**data, "sector": on_side(data["sector"], data[side_field]) or None}
+    return data
+
+
 class AddUnit(Command):
+    """Deploy a unit from the library (5.4) into a Sector of the battlefield, or off it (None: a
+    reinforcement still to come). A Sector with no terrain card draws one from the terrain deck
+    first: "each unit must occupy a Terrain card within a Sector". A Sector named without its half
+    ("B2") is on the unit's own side."""
+
     template: UnitTemplate
     side: int = Field(ge=1, le=2)
-    terrain: str = "clear"
-    sector: str = ""
+    sector: SectorRef | None = None
     name: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _own_half(cls, data: Any) -> Any:
+        return sector_of_side(data)
 
 
 class AdjustUnit(Command):
-    """Correct markers the table moved by hand (terrain, sector, spotted, buttoned...)."""
+    """Correct markers the table moved by hand (spotted, buttoned, fatigue...). A unit's Sector
+    changes by `MoveUnits`, its terrain with its Sector's card."""
 
     unit: int
     changes: dict[str, bool | int | str]
@@ -59,6 +77,9 @@ class Order(Command):
     """The enemy units a melee or overrun is launched against (7.10): marked in melee with the attackers."""
     check: AnyCheck | None = None
     """The check the order starts at once (fire, assault, rally), committed with the order."""
+    destination: SectorRef | None = None
+    """Where a move order's marker points (8.7): the units enter it in their side's next Upkeep
+    (6.1.2), when `MoveUnits` resolves the move. Only for a move; None leaves it untracked."""
 
 
 class PlayEventCard(Command):
@@ -130,3 +151,66 @@ class CorrectDeck(Command):
         if any(count < 0 for count in self.pile):
             raise ValueError("a pip count cannot have fewer than 0 cards")
         return self
+
+
+# The battlefield (3.0, 5.3, 5.4, 6.1.2, 9.0)
+
+
+class LayOutBattlefield(Command):
+    """The battlefield a scenario plays on (5.3): how many Areas, lettered from A, and how many
+    Sectors in each side's half beside the centre row 0; and the terrain deck, card key to count
+    (None: the default deck, each card's `in_default_deck` in terrain.toml). Refused once a card
+    or a unit is on the battlefield."""
+
+    areas: int = Field(default=DEFAULT_AREAS, ge=1, le=5)
+    rows: int = Field(default=DEFAULT_ROWS, ge=1, le=MAX_ROWS)
+    deck: dict[str, int] | None = None
+
+    @model_validator(mode="after")
+    def _counts(self) -> Self:
+        if self.deck is not None and any(count < 0 for count in self.deck.values()):
+            raise ValueError("a terrain card cannot be in the deck fewer than 0 times")
+        return self
+
+
+class PlaceTerrain(Command):
+    """A named card into a Sector with none: a scenario's fixed terrain or objective card (5.3), a
+    Terrain card from a player's hand (6.1.2.1, 6.1.2.2). Taken from the terrain deck when the deck
+    holds one, else from outside it (an objective card, a card already in a hand)."""
+
+    sector: SectorRef
+    card: str
+    fixed: bool = False
+    """The scenario keeps this card in play: it is never removed in Upkeep (6.1.2.4)."""
+
+
+class DrawTerrain(Command):
+    """The companion draws a random card from the terrain deck into a Sector with none: a
+    scenario's random terrain (3.1). The draw is a fact: undo never draws again."""
+
+    sector: SectorRef
+
+
+class MoveUnits(Command):
+    """Units enter a Sector: a move resolved in their side's Upkeep (6.1.2.1), a retreat (7.13), a
+    melee's winner into the Sector it vacated. A Sector with no card draws one first (a fact; to
+    refuse it, 6.1.2.3, undo the move: the card stays). The units' own Sector is an in-Sector move
+    (8.7): its card goes to the terrain discard pile and a new one is drawn."""
+
+    units: tuple[int, ...]
+    sector: SectorRef
+
+
+class CorrectSector(Command):
+    """The card the table has in a Sector, by hand (None: no card): the companion's record follows
+    the table, like a deck correction; the terrain deck is not touched. Undo takes it back."""
+
+    sector: SectorRef
+    card: str | None
+
+
+class RemoveTerrain(Command):
+    """A Sector's card leaves play for the terrain discard pile: no unit is adjacent in Upkeep
+    (6.1.2.4), or a recon removes it (8.10). Objective cards and the scenario's fixed terrain stay."""
+
+    sector: SectorRef

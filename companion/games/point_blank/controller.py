@@ -3,9 +3,9 @@
 from typing import Any
 
 from companion.games.kit.controller import Controller
-from companion.games.kit.intents import Intent, Run, Tell
+from companion.games.kit.intents import Intent, Run, SwitchView, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
-from companion.games.point_blank import check_forms, forms, order_forms
+from companion.games.point_blank import check_forms, field_forms, forms, order_forms
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     CancelCheck,
@@ -33,8 +33,15 @@ KEYMAP = Keymap((
     KeyAction("fire", "Fire", keys="f", footer=True, help="Order a fire attack: it resolves at once"),
     KeyAction("check", "Check", keys="k", footer=True,
               help="Start any other check: melee in Upkeep, spotting, morale, ordnance..."),
-    KeyAction("add_unit", "Add unit", keys="i", footer=True, help="Add a unit from the library"),
-    KeyAction("move", "Move", keys="m", help="Order a move"),
+    KeyAction("add_unit", "Add unit", keys="i", footer=True,
+              help="Deploy a unit from the library into a Sector (one with no card draws a terrain card)"),
+    KeyAction("battlefield", "Battlefield", keys="B", footer=True,
+              help="Show the battlefield: each Sector's card and units (again: back to the units)"),
+    KeyAction("move", "Move", keys="m", help="Order a move: its marker points at the Sector it enters in Upkeep"),
+    KeyAction("enter_sector", "Enter Sector", keys="M",
+              help="Units enter a Sector: a move resolved in Upkeep, a retreat (no card: one is drawn)"),
+    KeyAction("sector_card", "Sector card", keys="T",
+              help="Draw, place, correct or remove a Sector's terrain card"),
     KeyAction("assault", "Assault", keys="a", help="Order an assault: it fires at once"),
     KeyAction("melee", "Melee", keys="l", help="Order a melee or overrun, resolved in the next Upkeep"),
     KeyAction("rally", "Rally", keys="r", help="Order a rally: its check starts at once"),
@@ -59,11 +66,11 @@ KEYMAP = Keymap((
 ORDERS: dict[str, Action] = {"fire": "fire", "assault": "assault", "move": "move", "melee": "melee",
                              "rally": "rally", "ready": "ready", "other": "other"}
 FORMS = frozenset({*ORDERS, "check", "correct_deck", "event", "flush", "discard", "discard_fatigue",
-                   "ready_fatigue", "bonus_fatigue", "marker", "add_unit"})
+                   "ready_fatigue", "bonus_fatigue", "marker", "add_unit", "enter_sector", "sector_card"})
 """Actions that start something new: refused at once while a check is in progress."""
 IMPULSE = ("face", "fire", "move", "assault", "melee", "rally", "ready", "other", "check", "discard_fatigue",
-           "ready_fatigue", "flush", "discard", "event", "add_unit", "edit_unit", "marker", "correct_deck",
-           "end_impulse", "undo", "redo")
+           "ready_fatigue", "flush", "discard", "event", "add_unit", "enter_sector", "sector_card", "edit_unit",
+           "marker", "correct_deck", "battlefield", "end_impulse", "undo", "redo")
 
 
 class PointBlankController(Controller[PointBlankState]):
@@ -76,6 +83,8 @@ class PointBlankController(Controller[PointBlankState]):
     def press(self, state: PointBlankState, action: str, value: int | None, selected: int | None) -> Intent:
         if action in ("undo", "redo"):
             return super().press(state, action, value, selected)
+        if action == "battlefield":
+            return SwitchView("battlefield")
         if state.settings is None:
             # Every key asks for the deck first: nothing is drawn before the players confirm it (4.11).
             return forms.setup(self.catalog, "deck.toml" in self.own_files)
@@ -105,9 +114,13 @@ class PointBlankController(Controller[PointBlankState]):
             case "check":
                 return check_forms.which(state, self.catalog, selected)
             case "add_unit":
-                return forms.add_unit(state, self.catalog)
+                return forms.add_unit(state, self.catalog, selected)
+            case "enter_sector":
+                return field_forms.move_into(state, self.catalog, selected)
+            case "sector_card":
+                return field_forms.sector_card(state, self.catalog, selected)
             case "marker":
-                return forms.marker(state, selected)
+                return forms.marker(state, self.catalog, selected)
             case "correct_deck":
                 return forms.correct_deck(state)
             case _ if action in ORDERS:
@@ -135,8 +148,8 @@ class PointBlankController(Controller[PointBlankState]):
             return ("confirm",)
         if state.check is not None:
             keyed = ("roll", "face") if state.dice_mode else ("face",)
-            return (*keyed, "cancel_check", "undo", "edit_unit")
+            return (*keyed, "cancel_check", "undo", "edit_unit", "battlefield")
         if state.game_over:
-            return ("edit_unit", "undo", "redo")
+            return ("edit_unit", "battlefield", "undo", "redo")
         bonus = ("bonus_fatigue",) if state.fatigue_bonus_owed else ()
         return (*bonus, *IMPULSE)

@@ -1,14 +1,15 @@
 """What Point Blank journals: facts (cards dealt and drawn, turn ends) and decisions (orders, units,
 results), each with its `type` tag. Games saved by earlier versions read through the same models."""
 
-from typing import Annotated, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.games.point_blank.battlefield import SectorRef, ref
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.kinds import AnyCheck
-from companion.games.point_blank.commands import FatigueVia, Marker
+from companion.games.point_blank.commands import FatigueVia, Marker, sector_of_side
 from companion.games.point_blank.deck import Pips
 from companion.games.point_blank.fatigue import Via
 from companion.games.point_blank.units import Action
@@ -44,12 +45,25 @@ class UnitAdded(Event):
     type: Literal["pb_unit_added"] = "pb_unit_added"
     template: UnitTemplate
     side: int
-    terrain: str
-    sector: str
+    sector: SectorRef | None = None
     name: str
+    terrain: str | None = None
+    """Only in games saved before the battlefield: the card the unit stood on, which its Sector
+    takes when it has none."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sector_of_old_games(cls, data: Any) -> Any:
+        """Games saved before the battlefield wrote the sector as free text ("B2", ""): a Sector
+        named that way is read on the unit's own half; other text leaves the unit off the battlefield."""
+        data = sector_of_side(data)
+        if isinstance(data, dict) and isinstance(data.get("sector"), str) and ref(data["sector"]) is None:
+            return {**data, "sector": None}
+        return data
 
     def describe(self) -> str:
-        return f"unit added: {self.name} (side {self.side})"
+        where = f" in {self.sector}" if self.sector else ""
+        return f"unit added: {self.name} (side {self.side}){where}"
 
 
 class UnitAdjusted(Event):
@@ -72,11 +86,13 @@ class UnitsOrdered(Event):
     via: Via
     leader: int | None = None
     targets: tuple[int, ...] = ()
+    destination: SectorRef | None = None
 
     def describe(self) -> str:
         against = f" against {', '.join(map(str, self.targets))}" if self.targets else ""
+        towards = f" towards {self.destination}" if self.destination else ""
         return f"{self.action} ordered ({self.via}) for {plural(len(self.units), 'unit')} " \
-               f"{', '.join(map(str, self.units))}{against}"
+               f"{', '.join(map(str, self.units))}{against}{towards}"
 
 
 class EventCardPlayed(Event):
@@ -230,9 +246,94 @@ class DeckCorrected(Event):
         return f"deck count corrected: {plural(sum(self.pile), 'card')} in the draw pile"
 
 
+# The battlefield: a random card drawn is a fact; a card placed, corrected or removed by the
+# players, and units moved, are decisions undo may take back.
+
+
+def card_words(card: str | None) -> str:
+    return card.replace("_", " ") if card else "no card"
+
+
+class BattlefieldLaidOut(Event):
+    """The Areas and Sectors in play and the terrain deck's cards, before anything is on it (5.3)."""
+
+    type: Literal["pb_battlefield_laid_out"] = "pb_battlefield_laid_out"
+    areas: int
+    rows: int
+    deck: dict[str, int]
+
+    def describe(self) -> str:
+        return (f"battlefield laid out: Areas A to {'ABCDE'[self.areas - 1]}, {plural(self.rows, 'Sector')} a side; "
+                f"terrain deck of {plural(sum(self.deck.values()), 'card')}")
+
+
+class TerrainPlaced(Event):
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_terrain_placed"] = "pb_terrain_placed"
+    sector: SectorRef
+    card: str
+    from_deck: bool
+    """The card was taken out of the terrain deck (else from outside it: an objective, a hand)."""
+    fixed: bool = False
+
+    def describe(self) -> str:
+        return f"{card_words(self.card)} placed in {self.sector}" + (" from the terrain deck" if self.from_deck else "")
+
+
+class TerrainDrawn(Event):
+    """A random card the companion drew from the terrain deck: a fact, never drawn again. A card
+    the Sector held (an in-Sector move, 8.7) goes to the terrain discard pile."""
+
+    type: Literal["pb_terrain_drawn"] = "pb_terrain_drawn"
+    sector: SectorRef
+    card: str
+
+    def describe(self) -> str:
+        return f"terrain drawn for {self.sector}: {card_words(self.card)}"
+
+
+class TerrainReshuffled(Event):
+    type: Literal["pb_terrain_reshuffled"] = "pb_terrain_reshuffled"
+
+    def describe(self) -> str:
+        return "the terrain discard pile is shuffled into a new terrain deck (4.12)"
+
+
+class SectorCorrected(Event):
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_sector_corrected"] = "pb_sector_corrected"
+    sector: SectorRef
+    card: str | None
+
+    def describe(self) -> str:
+        return f"{self.sector} corrected: {card_words(self.card)}"
+
+
+class TerrainRemoved(Event):
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_terrain_removed"] = "pb_terrain_removed"
+    sector: SectorRef
+    card: str
+
+    def describe(self) -> str:
+        return f"{card_words(self.card)} removed from {self.sector} to the terrain discard pile"
+
+
+class UnitsMoved(Event):
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_units_moved"] = "pb_units_moved"
+    units: tuple[int, ...]
+    sector: SectorRef
+
+    def describe(self) -> str:
+        return f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))} entered {self.sector}"
+
+
 PointBlankEvent = Annotated[
     GameSetUp | CardsDealt | UnitAdded | UnitAdjusted | UnitsOrdered | EventCardPlayed | FatigueReduced
     | HandFlushed | CardDiscarded | ImpulseEnded | CheckStarted | PipDrawn | DieThrown | DeckReshuffled
-    | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected | DecisionUndone | DecisionRedone,
+    | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected
+    | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
+    | UnitsMoved | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

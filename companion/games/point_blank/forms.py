@@ -10,8 +10,17 @@ from pydantic import BaseModel, ValidationError
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Option, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
 from companion.games.point_blank.catalog import Catalog, deck_file_text
-from companion.games.point_blank.commands import AddUnit, AdjustUnit, CorrectDeck, ReduceFatigue, SetMarker, SetUpGame
+from companion.games.point_blank.commands import (
+    AddUnit,
+    AdjustUnit,
+    CorrectDeck,
+    LayOutBattlefield,
+    ReduceFatigue,
+    SetMarker,
+    SetUpGame,
+)
 from companion.games.point_blank.deck import PIPS
+from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Unit, default_side
 from companion.games.point_blank.view import side_name
@@ -110,6 +119,7 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
         Choice("side1", "Side 1 plays", nationalities, named[0]),
         Choice("side2", "Side 2 plays", nationalities, named[1]),
         Choice("first", "First to act", ((1, "Side 1"), (2, "Side 2")), 1),
+        *layout_fields(),
         Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
     )
 
@@ -119,7 +129,8 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
         command = made(SetUpGame, cards_per_pip=pips, dice_mode=bool(answers["dice"]),
                        turn_limit=number(answers, "turns") or None, hand_size=number(answers, "hand"),
                        first_side=number(answers, "first"), nationalities=sides)
-        run = Run.one(command)
+        field = made(LayOutBattlefield, areas=number(answers, "areas"), rows=number(answers, "rows"))
+        run = Run((command, field))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
 
     return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Start"), then)
@@ -128,7 +139,7 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
 # Units
 
 
-def add_unit(state: PointBlankState, catalog: Catalog) -> Intent:
+def add_unit(state: PointBlankState, catalog: Catalog, selected: int | None = None) -> Intent:
     if not catalog.units:
         return Tell("The unit library is empty: add units to units.toml", "warning")
     playing = state.settings.nationalities if state.settings else ("", "")
@@ -136,16 +147,16 @@ def add_unit(state: PointBlankState, catalog: Catalog) -> Intent:
         Choice("template", "Unit", tuple((key, t.name) for key, t in catalog.units.items())),
         Choice("side", "Side", ((NO_ONE, "The side playing its nationality"),
                                 *((side, side_name(state, catalog, side)) for side in (1, 2)))),
-        Choice("terrain", "Terrain card", tuple((key, card.name) for key, card in catalog.terrain.items()), "clear"),
-        Text("sector", "Sector (such as B2)", required=False, max_length=12),
+        deploy_sector(state, catalog, selected),
         Text("name", "Name on the table (blank: the library's)", required=False),
     )
 
     def then(answers: Answers) -> Intent:
         template = catalog.units[text(answers, "template")]
         side = number(answers, "side") or default_side(template.nationality, state.units, state.side, playing)
-        return Run.one(made(AddUnit, template=template, side=side, terrain=text(answers, "terrain"),
-                            sector=text(answers, "sector"), name=text(answers, "name") or None))
+        sector = text(answers, "sector")
+        return Run.one(made(AddUnit, template=template, side=side, sector=None if sector == OFF else sector,
+                            name=text(answers, "name") or None))
 
     return Ask(FormSpec("Add a unit from the library", fields), then)
 
@@ -155,19 +166,14 @@ EDITABLE_FLAGS = ("spent", "reduced", "eliminated", "spotted", "moving", "in_mel
 
 
 def edit_unit(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
-    terrain = tuple((key, card.name) for key, card in catalog.terrain.items())
-    if unit.terrain not in catalog.terrain:
-        terrain = ((unit.terrain, unit.terrain), *terrain)
     fields: tuple[Field, ...] = (
-        Choice("terrain", "Terrain card", terrain, unit.terrain),
-        Text("sector", "Sector", unit.sector, required=False, max_length=12),
         Number("fatigue", "Fatigue (0 to 2)", unit.fatigue, 0, 2),
         Number("shaken", "Shaken markers (an AFV's crew carries up to 3)", unit.shaken, 0, 3),
         *(Tick(flag, flag.replace("_", " ").capitalize(), getattr(unit, flag)) for flag in EDITABLE_FLAGS),
     )
 
     def then(answers: Answers) -> Intent:
-        wanted = {key: answers[key] for key in ("terrain", "sector", "fatigue", "shaken", *EDITABLE_FLAGS)}
+        wanted = {key: answers[key] for key in ("fatigue", "shaken", *EDITABLE_FLAGS)}
         changes: dict[str, bool | int | str] = {
             key: value for key, value in wanted.items()
             if isinstance(value, bool | int | str) and getattr(unit, key) != value
@@ -177,14 +183,18 @@ def edit_unit(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
         return Run.one(AdjustUnit(unit=unit.id, changes=changes))
 
     title = f"Correct {unit.name} (unit {unit.id}, {side_name(state, catalog, unit.side)})"
-    return Ask(FormSpec(title, fields, note="What the table changed by hand: a move, a retreat, a marker."), then)
+    note = "What the table changed by hand: a marker, a fatigue level. A move into another Sector is M."
+    return Ask(FormSpec(title, fields, note=note), then)
 
 
-def marker(state: PointBlankState, selected: int | None) -> Ask:
-    sector = state.unit(selected).sector if selected is not None else ""
+def marker(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:
+    # A card placed before the battlefield named its Sector in words: it can still be taken off.
+    field = state.battlefield
+    keys = [sector.key for sector in field.sectors()]
+    keys += sorted({*state.smoke, *state.blaze, *state.wreck} - set(keys))
     fields: tuple[Field, ...] = (
         Choice("marker", "Card", (("smoke", "Smoke"), ("blaze", "Blaze"), ("wreck", "Wreck"))),
-        Text("sector", "Sector (such as B2)", sector, max_length=12),
+        sector_choice(state, catalog, "sector", "Sector", selected_sector(state, selected), keys),
         Tick("present", "On the table (untick to take it off)", True),
     )
 

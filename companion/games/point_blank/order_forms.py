@@ -21,6 +21,7 @@ from companion.games.point_blank.forms import (
     standing,
     unit_options,
 )
+from companion.games.point_blank.sector_fields import OFF, move_destination
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
 from companion.games.point_blank.view import side_name
@@ -59,6 +60,8 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     else:
         fields.append(Pick("units", "Units ordered", unit_options(state, catalog, own), default_ids(selected, own),
                            least=1))
+    if action == "move":
+        fields.append(move_destination(state, catalog, default_id(selected, own)))
     fields += [Choice("via", "Ordered by", VIAS, "card"),
                leader_choice(state, "leader", "Leader taking the action, or giving his modifier", acting)]
     if attacks:
@@ -80,9 +83,10 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
         check = follow_up(state, catalog, chosen, units, leader, answers)
         # A melee names its defenders in the order, so they carry In Melee until its Upkeep (7.10).
         targets = ids(answers, "targets") if chosen == "melee" else ()
+        destination = answers.get("destination", OFF)
         # The order and the check it starts are one commit: a restart never finds one without the other.
         return Run.one(made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
-                            targets=targets, check=check))
+                            targets=targets, check=check, destination=None if destination == OFF else destination))
 
     return Ask(FormSpec(f"Order: {TITLES[action]}", tuple(fields)), then)
 

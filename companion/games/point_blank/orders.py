@@ -8,7 +8,7 @@ from companion.games.point_blank import fatigue
 from companion.games.point_blank.checks.battlefield import FatigueBonus
 from companion.games.point_blank.commands import Order, PlayEventCard, ReduceFatigue
 from companion.games.point_blank.events import CheckStarted, EventCardPlayed, FatigueReduced, UnitsOrdered
-from companion.games.point_blank.state import PendingMelee, PointBlankState
+from companion.games.point_blank.state import PendingMelee, PendingMove, PointBlankState
 from companion.games.point_blank.table import changed
 from companion.games.point_blank.turns import played, use_card
 from companion.games.point_blank.units import Unit
@@ -69,6 +69,8 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
         _melee_targets(state, acting_side, command.targets)
     elif command.targets:
         raise RuleViolation("only a melee or overrun order names the enemy units it attacks (7.10)")
+    if command.destination is not None:
+        _destination(state, command, units)
     for unit in units:
         refused = fatigue.refusal(unit, command.action, via)
         if refused:
@@ -76,7 +78,7 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
         if command.action == "ready":
             fatigue.readied(unit)
     ordered = UnitsOrdered(side=acting_side, units=command.units, action=command.action, via=via,
-                           leader=command.leader, targets=command.targets)
+                           leader=command.leader, targets=command.targets, destination=command.destination)
     return [ordered] if command.check is None else [ordered, CheckStarted(check=command.check)]
 
 
@@ -96,6 +98,22 @@ def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], ac
         leader_may_act(state, command.leader)
     elif via == "hero" and not all(u.hero for u in units):
         raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
+
+
+def _destination(state: PointBlankState, command: Order, units: list[Unit]) -> None:
+    """A move's marker points one Sector forward or back, sideways to the same row of a
+    neighbouring Area, or at the units' own Sector for an in-Sector move (8.7)."""
+    assert command.destination is not None
+    if command.action != "move":
+        raise RuleViolation("only a move order points its units at a Sector (8.7)")
+    field = state.battlefield
+    key = command.destination.key
+    if not field.holds(key):
+        raise RuleViolation(f"{key} is not on the battlefield (5.3)")
+    for unit in units:
+        if field.holds(unit.sector) and key != unit.sector and key not in field.adjacent(unit.sector):
+            raise RuleViolation(f"{unit.name} in {unit.sector} moves to an adjacent Sector or within its own, "
+                                f"not to {key} (8.7)")
 
 
 def _melee_targets(state: PointBlankState, side: int, targets: tuple[int, ...]) -> None:
@@ -151,6 +169,12 @@ def _ordered(state: PointBlankState, event: UnitsOrdered) -> PointBlankState:
         for unit in state.units:
             if (unit.side, unit.sector) in sectors and unit.id not in updates:
                 updates[unit.id] = replace(unit, spotted=True)
+    if event.action == "move" and event.destination is not None:
+        # A new move order points the marker anew (8.7: "They may change direction").
+        ordered = set(event.units)
+        kept = tuple(replace(m, units=tuple(u for u in m.units if u not in ordered)) for m in state.moves)
+        move = PendingMove(event.side, state.impulse, event.units, event.destination.key)
+        state = replace(state, moves=(*(m for m in kept if m.units), move))
     if event.action == "melee" and event.targets:
         # 7.10: the In Melee marker goes on both sides of the melee until it resolves in Upkeep.
         for target in event.targets:

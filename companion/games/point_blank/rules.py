@@ -1,31 +1,41 @@
 """Point Blank's rules for the companion: commands in, events out, the state a fold of the events.
 
-Journal: setting up, cards dealt, pips drawn and turn ends are facts, never undone ("undo
-reverses a decision, never the pips that were drawn"). Decisions a player may take back are
-units added or corrected, orders, fatigue removed, markers placed, deck corrections and a
-check's result as applied to the units: undoing a result leaves its cards drawn. Each family of
+Journal: setting up, cards dealt, pips drawn, terrain cards drawn and turn ends are facts, never
+undone ("undo reverses a decision, never the pips that were drawn"). Decisions a player may take
+back are units added, moved or corrected, orders, fatigue removed, markers placed, terrain cards
+placed, corrected or removed, deck corrections and a check's result as applied to the units:
+undoing a result leaves its cards drawn. Each family of
 commands is decided, and its events folded, in its own module.
 """
 
+import random
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from companion.errors import RuleViolation
-from companion.games.point_blank import drawing, orders, table, turns
+from companion.games.point_blank import drawing, orders, sectors, table, turns
+from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     AddUnit,
     AdjustUnit,
     CancelCheck,
     CorrectDeck,
+    CorrectSector,
     DiscardCard,
+    DrawTerrain,
     EndImpulse,
     EnterPip,
     FlushHand,
+    LayOutBattlefield,
+    MoveUnits,
     Order,
+    PlaceTerrain,
     PlayEventCard,
     ReduceFatigue,
+    RemoveTerrain,
     RollDie,
     SetMarker,
     SetUpGame,
@@ -39,6 +49,8 @@ from companion.journal.events import Event, Record
 
 CHECK_COMMANDS = (EnterPip, RollDie, CancelCheck)
 """What a check in progress allows; everything else waits until it resolves."""
+BEFORE_SETUP = (LayOutBattlefield, PlaceTerrain, DrawTerrain, CorrectSector, RemoveTerrain, AddUnit)
+"""The battlefield is laid out and units deployed before the hands are drawn (5.3-5.5)."""
 
 
 class PointBlankRules(Rules[PointBlankState]):
@@ -46,7 +58,12 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
+
+    def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
+        super().__init__(rng, data)
+        self.catalog = Catalog.of(self.data) if self.data else None
+        """The terrain cards the battlefield's commands name, and the default terrain deck."""
 
     def initial(self) -> PointBlankState:
         return PointBlankState()
@@ -57,9 +74,9 @@ class PointBlankRules(Rules[PointBlankState]):
     def decide(self, state: PointBlankState, command: Command) -> list[Event]:
         if isinstance(command, SetUpGame):
             return turns.set_up(state, command)
-        if state.settings is None:
+        if state.settings is None and not isinstance(command, BEFORE_SETUP):
             raise RuleViolation("confirm the deck and the dice method first (4.11)")
-        if state.game_over and not isinstance(command, (*CHECK_COMMANDS, AdjustUnit)):
+        if state.game_over and not isinstance(command, (*CHECK_COMMANDS, AdjustUnit, CorrectSector)):
             raise RuleViolation("the scenario's last turn is over (4.13)")
         if state.check is not None and not isinstance(command, CHECK_COMMANDS):
             raise RuleViolation(f"finish the check in progress first: {title(state.check.check)}")
@@ -92,7 +109,19 @@ class PointBlankRules(Rules[PointBlankState]):
             case CorrectDeck():
                 return turns.correct_deck(state, command)
             case AddUnit():
-                return table.add_unit(command)
+                return table.add_unit(state, command, self.rng, self.catalog)
+            case LayOutBattlefield():
+                return sectors.lay_out(state, command, self.catalog)
+            case PlaceTerrain():
+                return sectors.place(state, command, self.catalog)
+            case DrawTerrain():
+                return sectors.draw_terrain(state, command, self.rng, self.catalog)
+            case MoveUnits():
+                return sectors.move(state, command, self.rng, self.catalog)
+            case CorrectSector():
+                return sectors.correct(state, command, self.catalog)
+            case RemoveTerrain():
+                return sectors.remove(state, command, self.catalog)
             case AdjustUnit():
                 return table.adjust_unit(state, command)
             case SetMarker():
@@ -111,6 +140,8 @@ class PointBlankRules(Rules[PointBlankState]):
         found = turns.evolve(state, event, voided)
         if found is None:
             found = drawing.evolve(state, event, record.seq, voided)
+        if found is None:
+            found = sectors.evolve(state, event, voided)
         if found is None and not voided:
             found = orders.evolve(state, event)
             if found is None:

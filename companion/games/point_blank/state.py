@@ -7,16 +7,18 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from companion.errors import NothingToDo
+from companion.games.point_blank.battlefield import Battlefield
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.deck import Deck
-from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TurnEnded
+from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
 from companion.games.point_blank.units import Unit
 
 CardUse = Literal["card", "unit_card", "spend", "event", "discard", "flush", "ready"]
 """How the impulse's one Action card or Spend action went (6.2)."""
 
-Logged = Annotated[CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected, Field(discriminator="type")]
+Entry = CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected | TerrainDrawn
+Logged = Annotated[Entry, Field(discriminator="type")]
 LOG = 6
 """Results kept for the screen's log, newest last; `companion log` has them all."""
 
@@ -50,6 +52,17 @@ class PendingMelee:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingMove:
+    """A move ordered in an impulse (8.7): the units stay where they are, with a marker pointing
+    at `to`, until their side's next Upkeep resolves it (6.1.2)."""
+
+    side: int
+    impulse: int
+    units: tuple[int, ...]
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
 class TurnOver:
     """A turn end just past (4.13.2): what the table must reset, until the next impulse ends."""
 
@@ -79,8 +92,10 @@ class PointBlankState:
     blaze: frozenset[str] = frozenset()
     wreck: frozenset[str] = frozenset()
     melees: tuple[PendingMelee, ...] = ()
+    battlefield: Battlefield = field(default_factory=Battlefield)
+    moves: tuple[PendingMove, ...] = ()
     log: tuple[Logged, ...] = ()
-    """The newest results, abandoned checks, turn ends and deck corrections, newest last."""
+    """The newest results, abandoned checks, turn ends, deck corrections and terrain drawn, newest last."""
     turn_over: TurnOver | None = None
     game_over: bool = False
     resolved: int = 0
@@ -106,5 +121,14 @@ class PointBlankState:
         """The melees the phasing side launched in an earlier impulse: this Upkeep resolves them (6.1.1)."""
         return tuple(m for m in self.melees_pending if m.side == self.side and m.impulse < self.impulse)
 
-    def logged(self, entry: CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected) -> tuple[Logged, ...]:
+    @property
+    def moves_due(self) -> tuple[PendingMove, ...]:
+        """The moves the phasing side ordered in an earlier impulse: this Upkeep resolves them (6.1.2)."""
+        return tuple(m for m in self.moves if m.side == self.side and m.impulse < self.impulse)
+
+    def in_sector(self, key: str) -> tuple[Unit, ...]:
+        """The units standing in a Sector, eliminated ones left out."""
+        return tuple(u for u in self.units if key and u.sector == key and not u.eliminated)
+
+    def logged(self, entry: Entry) -> tuple[Logged, ...]:
         return (*self.log, entry)[-LOG:]

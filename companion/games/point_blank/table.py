@@ -1,9 +1,13 @@
-"""What the table does by hand: units added and corrected, Smoke, Blaze and Wreck cards placed."""
+"""What the table does by hand: units deployed and corrected, Smoke, Blaze and Wreck cards placed."""
 
+import random
 from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.errors import RuleViolation
+from companion.games.point_blank import sectors
+from companion.games.point_blank.battlefield import on_side
+from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import MarkerChange
 from companion.games.point_blank.commands import AddUnit, AdjustUnit, SetMarker
 from companion.games.point_blank.events import MarkerSet, UnitAdded, UnitAdjusted
@@ -15,10 +19,15 @@ from companion.journal.events import Event
 # decide
 
 
-def add_unit(command: AddUnit) -> list[Event]:
+def add_unit(state: PointBlankState, command: AddUnit, rng: random.Random, catalog: Catalog | None) -> list[Event]:
+    """A unit deployed into a Sector with no terrain draws a card for it first (5.4)."""
     name = command.name or command.template.name
-    return [UnitAdded(template=command.template, side=command.side, terrain=command.terrain,
-                      sector=command.sector, name=name)]
+    drawn: list[Event] = []
+    if command.sector is not None:
+        key = sectors.in_play(state, command.sector.key)
+        if state.battlefield.card(key) is None:
+            drawn = sectors.draw(state, command.sector, rng, catalog)
+    return [*drawn, UnitAdded(template=command.template, side=command.side, sector=command.sector, name=name)]
 
 
 def adjust_unit(state: PointBlankState, command: AdjustUnit) -> list[Event]:
@@ -41,13 +50,38 @@ def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
     match event:
         case UnitAdded():
             unit_id = max((u.id for u in state.units), default=0) + 1
-            unit = from_template(unit_id, event.side, event.template, terrain=event.terrain, sector=event.sector)
-            return replace(state, units=(*state.units, replace(unit, name=event.name)))
+            key = event.sector.key if event.sector is not None else ""
+            unit = from_template(unit_id, event.side, event.template, sector=key)
+            state = replace(state, units=(*state.units, replace(unit, name=event.name)))
+            return stood_on(state, key, event.terrain)
         case UnitAdjusted(unit=unit_id, changes=changes):
-            return changed(state, {unit_id: changes})
+            return adjusted(state, unit_id, changes)
         case MarkerSet(marker=marker, sector=sector, present=present):
             return marked(state, MarkerChange(marker=marker, sector=sector, present=present))
     return None
+
+
+def adjusted(state: PointBlankState, unit_id: int, changes: Mapping[str, object]) -> PointBlankState:
+    """A correction; one saved before the battlefield may move the unit (its sector as text, read
+    on its own half) and name the card it stands on, which its Sector takes when it has none."""
+    rest = {key: value for key, value in changes.items() if key not in ("sector", "terrain")}
+    if isinstance(sector := changes.get("sector"), str):
+        rest["sector"] = on_side(sector, state.unit(unit_id).side)
+    state = changed(state, {unit_id: rest}) if rest else state
+    if rest.get("moving") is False:
+        # The move marker taken off: the move is cancelled (8.7).
+        kept = tuple(replace(m, units=tuple(u for u in m.units if u != unit_id)) for m in state.moves)
+        state = replace(state, moves=tuple(m for m in kept if m.units))
+    terrain = changes.get("terrain")
+    return stood_on(state, state.unit(unit_id).sector, terrain if isinstance(terrain, str) else None)
+
+
+def stood_on(state: PointBlankState, key: str, terrain: str | None) -> PointBlankState:
+    """Games saved before the battlefield kept a card per unit: the unit's Sector takes it when it has none."""
+    field = state.battlefield
+    if terrain is None or not field.holds(key) or field.card(key) is not None:
+        return state
+    return replace(state, battlefield=field.with_card(key, terrain))
 
 
 def changed(state: PointBlankState, changes: Mapping[int, Mapping[str, object]]) -> PointBlankState:

@@ -30,8 +30,9 @@ class Unit:
     flank_armour: int = 0
     wheeled: bool = False
     open_topped: bool = False
-    terrain: str = "clear"
     sector: str = ""
+    """The key of the Sector the unit stands in (`battlefield.SectorRef.key`), "" off the battlefield;
+    games saved before the battlefield may keep text of their own here. Its terrain is the Sector's card."""
     nationality: str = ""
 
     spent: bool = False
@@ -79,8 +80,12 @@ class Unit:
 
 RANGES = {"side": (1, 2), "morale": (2, 12), "firepower": (0, 20), "leadership": (0, 5), "melee_modifier": (0, 3),
           "front_armour": (0, 10), "flank_armour": (0, 10), "fatigue": (0, 2), "shaken": (0, 3)}
-TEXTS = frozenset({"name", "terrain", "sector"})
-FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality"}
+TEXTS = frozenset({"name"})
+MOVED_ELSEWHERE = {
+    "sector": "a unit changes Sector by moving into it (6.1.2)",
+    "terrain": "a unit's terrain is its Sector's card: correct the Sector",
+}
+FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality", "sector"}
 
 
 def change_problem(changes: Mapping[str, object]) -> str | None:
@@ -96,6 +101,8 @@ def change_problem(changes: Mapping[str, object]) -> str | None:
         elif key in FLAGS:
             if not isinstance(value, bool):
                 return f"{key.replace('_', ' ')} is yes or no"
+        elif key in MOVED_ELSEWHERE:
+            return MOVED_ELSEWHERE[key]
         else:
             return f"a unit has no {key.replace('_', ' ')} to change"
     return None
@@ -116,9 +123,9 @@ def default_side(nationality: str, units: tuple[Unit, ...], phasing: int, playin
     return 3 - others.pop() if len(others) == 1 else phasing
 
 
-def from_template(unit_id: int, side: int, template: UnitTemplate, terrain: str = "clear", sector: str = "") -> Unit:
+def from_template(unit_id: int, side: int, template: UnitTemplate, sector: str = "") -> Unit:
     values: dict[str, Any] = template.model_dump()
-    return Unit(id=unit_id, side=side, terrain=terrain, sector=sector, **values)
+    return Unit(id=unit_id, side=side, sector=sector, **values)
 
 
 def changed(unit: Unit, changes: Mapping[str, Any]) -> Unit:

@@ -3,12 +3,13 @@ the log, the checklists and the unit table, as plain text worded from the state'
 
 from fractions import Fraction
 
+from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
-from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TurnEnded
+from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
 from companion.games.point_blank.units import Unit
@@ -37,6 +38,18 @@ def side_name(state: PointBlankState, catalog: Catalog, side: int) -> str:
         found = {u.nationality for u in state.units if u.side == side and u.nationality}
         named = found.pop() if len(found) == 1 else ""
     return catalog.nationality_name(named) if named else f"Side {side}"
+
+
+def sector_name(state: PointBlankState, catalog: Catalog, key: str) -> str:
+    """`B0`, `B2 US` (B2 on the US half); text that names no Sector (an old game's) as it is."""
+    found = ref(key)
+    if found is None:
+        return key
+    return found.key if found.side is None else f"{found.area}{found.row} {side_name(state, catalog, found.side)}"
+
+
+def card_name(catalog: Catalog, card: str | None) -> str:
+    return catalog.terrain_name(card) if card is not None else "no card yet"
 
 
 def unit_names(state: PointBlankState) -> Names:
@@ -73,8 +86,9 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     if deck.miscounts:
         lines.append(f"{plural(deck.miscounts, 'pip')} entered with the override: the deck counts are off "
                      "(Correct deck sets them from the draw pile)")
-    markers = [f"{name}: {', '.join(sorted(sectors))}" for name, sectors in
-               (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck)) if sectors]
+    cards = (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck))
+    markers = [f"{name}: {', '.join(sorted(sector_name(state, catalog, key) for key in sectors))}"
+               for name, sectors in cards if sectors]
     if markers:
         lines.append(" · ".join(markers))
     if state.turn_end_owed:
@@ -127,8 +141,8 @@ def check_lines(state: PointBlankState) -> list[str]:
     return lines
 
 
-def log_lines(state: PointBlankState) -> list[str]:
-    """The newest results, oldest first."""
+def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[str]:
+    """The newest results, oldest first; terrain cards by their names when the catalog is given."""
     names = unit_names(state)
     lines = []
     for entry in state.log:
@@ -145,6 +159,10 @@ def log_lines(state: PointBlankState) -> list[str]:
                 lines.append(f"turn {turn} ends")
             case DeckCorrected(pile=pile):
                 lines.append(f"deck count corrected: {plural(sum(pile), 'card')} in the draw pile")
+            case TerrainDrawn(sector=sector, card=card) if catalog is not None:
+                lines.append(f"terrain drawn for {sector_name(state, catalog, sector.key)}: {card_name(catalog, card)}")
+            case TerrainDrawn():
+                lines.append(entry.describe())
     return lines
 
 
@@ -208,5 +226,11 @@ UNIT_COLUMNS = ("#", "side", "unit", "markers", "morale", "FP", "terrain", "sect
 
 
 def unit_row(state: PointBlankState, catalog: Catalog, unit: Unit) -> tuple[str, ...]:
+    on_field = state.battlefield.holds(unit.sector)
+    terrain = card_name(catalog, state.battlefield.card(unit.sector)) if on_field else ""
+    moving = next((m.to for m in state.moves if unit.id in m.units), None)
+    sector = sector_name(state, catalog, unit.sector) if unit.sector else "off"
+    if moving is not None:
+        sector += f" → {sector_name(state, catalog, moving)}"
     return (str(unit.id), side_name(state, catalog, unit.side), unit.name, markers(unit), str(unit.morale),
-            str(unit.firepower), catalog.terrain_name(unit.terrain), unit.sector)
+            str(unit.firepower), terrain, sector)

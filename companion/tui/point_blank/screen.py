@@ -1,4 +1,5 @@
-"""The Point Blank screen: the deck and its odds, the check in progress, the units, the checklists.
+"""The Point Blank screen: the deck and its odds, the check in progress, the units, the checklists;
+and, in its place on a key, the battlefield grid with each Sector's card and units.
 
 Everything it shows is worded by `companion.games.point_blank.view`; every key goes through the
 game's controller. Players draw their real cards and key in the pips (face keys on GPIO, the
@@ -8,18 +9,19 @@ serial board, the on-screen panel or 1-6 on the keyboard).
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Digits, Label, Static
 
 from companion.games.descriptor import Game
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
+from companion.games.point_blank.field_view import checklist, grid_lines
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import (
     UNIT_COLUMNS,
     check_lines,
-    checklist_lines,
     deck_lines,
     log_lines,
     odds_lines,
@@ -40,6 +42,8 @@ class PointBlankScreen(GameScreen):
     def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None) -> None:
         super().__init__(game, session, mock_controls)
         self.catalog = Catalog.of(game.data)
+        self.showing_field = False
+        """The battlefield grid is shown in place of the deck, the units and the checklists."""
 
     @property
     def state(self) -> PointBlankState:
@@ -60,6 +64,8 @@ class PointBlankScreen(GameScreen):
             with Vertical(id="pb-side"):
                 yield Static("", id="pb-checklist", markup=False)
                 yield Static("", id="pb-log", markup=False)
+        with VerticalScroll(id="pb-field-view", can_focus=False):
+            yield Static("", id="pb-field", markup=False)
 
     def on_mount(self) -> None:
         # Textual calls GameScreen.on_mount (the first redraw) after this one.
@@ -72,9 +78,26 @@ class PointBlankScreen(GameScreen):
         self._show("#pb-cards", deck_lines(state, catalog) if state.settings else [])
         self._show("#pb-odds", odds_lines(state))
         self._show("#pb-check", check_lines(state))
-        self._show("#pb-checklist", checklist_lines(state, catalog))
-        self._show("#pb-log", log_lines(state))
+        self._show("#pb-checklist", checklist(state, catalog))
+        self._show("#pb-log", log_lines(state, catalog))
         self._show_units()
+        if self.showing_field:
+            self._show_field()
+
+    def switch_view(self, view: str) -> None:
+        self.showing_field = not self.showing_field
+        self.set_class(self.showing_field, "-field")
+        # The grid fits the space it gets, known once the new layout is done.
+        self.call_after_refresh(self._show_field)
+
+    def on_resize(self, _: events.Resize) -> None:
+        if self.showing_field:
+            self.call_after_refresh(self._show_field)
+
+    def _show_field(self) -> None:
+        view = self.query_one("#pb-field-view", VerticalScroll)
+        lines = grid_lines(self.state, self.catalog, view.size.width, view.size.height)
+        self._show("#pb-field", lines)
 
     def _show(self, selector: str, lines: list[str]) -> None:
         self.query_one(selector, Static).update(Text("\n".join(lines)))

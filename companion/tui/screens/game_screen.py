@@ -17,7 +17,7 @@ from textual.widgets import Header
 from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
 from companion.games.kit import data as data_files
-from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Select, Tell
+from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Select, SwitchView, Tell
 from companion.games.kit.keymap import KEY_NAMES, KeyAction
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
@@ -120,6 +120,8 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(RevealPanel(title, lines))
             case Select(step=step):
                 self.move_selection(step)
+            case SwitchView(view=view):
+                self.switch_view(view)
             case SaveFile(name=name, text=text, then=then):
                 self.save_file(name, text)
                 self.carry_out(then, origin)
@@ -183,6 +185,9 @@ class GameScreen(Screen[None]):
 
     def move_selection(self, step: int) -> None:
         """No rows to move through on this screen."""
+
+    def switch_view(self, view: str) -> None:
+        """A screen with more than one view of its game shows `view`, or goes back from it."""
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         """(label, help, action name, value) for every action of this screen, for the command palette."""

@@ -1,0 +1,75 @@
+"""The battlefield's forms: units entering a Sector (the Upkeep's moves, 6.1.2; retreats, 7.13)
+and a Sector's card drawn, placed, corrected or removed. Defaults come from the table: the move
+due, the selected unit."""
+
+from companion.games.kit.forms import Choice, Field, FormSpec, Option, Pick, Tick
+from companion.games.kit.intents import Ask, Intent, Run, Tell
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.commands import CorrectSector, DrawTerrain, MoveUnits, PlaceTerrain, RemoveTerrain
+from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
+from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
+from companion.games.point_blank.state import PointBlankState
+
+
+def move_into(state: PointBlankState, catalog: Catalog, selected: int | None) -> Intent:
+    """Units enter a Sector: the first move due in this Upkeep, else the selected unit's own move."""
+    units = standing(state)
+    if not units:
+        return Tell("No unit on the table: add one first", "warning")
+    due = state.moves_due[0] if state.moves_due else None
+    pending = next((m for m in state.moves if selected in m.units), None) if selected is not None else None
+    move = due or pending
+    chosen = move.units if move is not None else default_ids(selected, units)
+    default = move.to if move is not None else None
+    if default is None and selected is not None and (here := selected_sector(state, selected)):
+        default = state.battlefield.forward(here, state.unit(selected).side)
+    fields: tuple[Field, ...] = (
+        Pick("units", "Units entering", unit_options(state, catalog, units), chosen, least=1),
+        sector_choice(state, catalog, "sector", "Sector they enter", default),
+    )
+
+    def then(answers: Answers) -> Intent:
+        return Run.one(made(MoveUnits, units=ids(answers, "units"), sector=text(answers, "sector")))
+
+    note = ("A Sector with no card draws one from the terrain deck (6.1.2.1). To refuse the terrain (6.1.2.3), "
+            "undo the move: the card stays. The units' own Sector is an in-Sector move: a new card is drawn (8.7).")
+    return Ask(FormSpec("Units enter a Sector (Upkeep 6.1.2, retreat 7.13)", fields, note=note, submit="Enter"), then)
+
+
+SECTOR_ACTIONS = (
+    ("draw", "Draw a random card from the terrain deck (the Sector has none)"),
+    ("place", "Place the card below (the scenario's, or one from a hand)"),
+    ("correct", "Correct: the table has the card below in this Sector"),
+    ("remove", "Remove its card to the terrain discard pile (6.1.2.4, 8.10)"),
+)
+
+
+def sector_card(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:
+    """A Sector's card: drawn by the companion, placed or corrected by the players, or removed."""
+    field = state.battlefield
+    default = selected_sector(state, selected) or next(
+        (sector.key for sector in field.sectors() if field.card(sector.key) is None), None)
+    cards: tuple[Option, ...] = tuple((key, card.name) for key, card in catalog.terrain.items())
+    fields: tuple[Field, ...] = (
+        sector_choice(state, catalog, "sector", "Sector", default),
+        Choice("action", "What", SECTOR_ACTIONS, "draw"),
+        Choice("card", "Card", ((OFF, "No card (correct only)"), *cards), "clear"),
+        Tick("fixed", "The scenario keeps this card in play (placing only, 6.1.2.4)"),
+    )
+
+    def then(answers: Answers) -> Intent:
+        sector, card = text(answers, "sector"), text(answers, "card")
+        match answers["action"]:
+            case "draw":
+                return Run.one(made(DrawTerrain, sector=sector))
+            case "remove":
+                return Run.one(made(RemoveTerrain, sector=sector))
+            case "correct":
+                return Run.one(made(CorrectSector, sector=sector, card=None if card == OFF else card))
+        if card == OFF:
+            raise ValueError("Card: choose the card to place")
+        return Run.one(made(PlaceTerrain, sector=sector, card=card, fixed=bool(answers["fixed"])))
+
+    note = ("A card drawn is a fact: undo never draws again. A correction changes the companion's record only, "
+            "not the terrain deck.")
+    return Ask(FormSpec("A Sector's terrain card", fields, note=note), then)
