@@ -6,6 +6,7 @@ players, so the screen, a remote view and the tests all answer a press the same 
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run
 from companion.games.kit.keymap import Keymap
 from companion.games.rules import Redo, Undo
@@ -34,3 +35,7 @@ class Controller(Generic[State]):
     def available(self, state: State) -> tuple[str, ...]:
         """The actions that do something now, for the help line and the action bar."""
         return self.keymap.names
+
+    def guide(self, state: State) -> GuideView | None:
+        """The scenario's setup step on screen, while the players are setting up; None otherwise."""
+        return None

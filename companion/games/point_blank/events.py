@@ -5,12 +5,15 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.commands import FatigueVia, Marker
 from companion.games.point_blank.deck import Pips
 from companion.games.point_blank.fatigue import Via
+from companion.games.point_blank.scenario import ScenarioChosen
+from companion.games.point_blank.setup_terrain import SectorCardDrawn, SectorCardPlaced
 from companion.games.point_blank.units import Action
 from companion.games.point_blank.words import outcome_text, plural, title
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
@@ -233,6 +236,7 @@ class DeckCorrected(Event):
 PointBlankEvent = Annotated[
     GameSetUp | CardsDealt | UnitAdded | UnitAdjusted | UnitsOrdered | EventCardPlayed | FatigueReduced
     | HandFlushed | CardDiscarded | ImpulseEnded | CheckStarted | PipDrawn | DieThrown | DeckReshuffled
-    | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected | DecisionUndone | DecisionRedone,
+    | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected | ScenarioChosen | StepConfirmed
+    | StepRevisited | ChoiceMade | PlayStarted | SectorCardPlaced | SectorCardDrawn | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

@@ -3,6 +3,7 @@ the log, the checklists and the unit table, as plain text worded from the state'
 
 from fractions import Fraction
 
+from companion.games.point_blank import setup
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.battlefield import PlainCheck
@@ -174,7 +175,7 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     the melees it must resolve and those waiting for a later Upkeep."""
     if state.settings is None:
         return []
-    lines = [*turn_over_lines(state.turn_over), ""] if state.turn_over else []
+    lines = [*turn_over_lines(state.turn_over), *setup.turn_lines(state, catalog), ""] if state.turn_over else []
     if state.game_over:
         return lines
     lines += [f"Upkeep for {side_name(state, catalog, state.side)} (6.1):", *(f"- {item}" for item in UPKEEP)]

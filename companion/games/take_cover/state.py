@@ -4,6 +4,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from companion.games.kit.facts import Fact
+from companion.games.kit.guide import Guide
 from companion.games.take_cover.cards import (
     ATTACH_KINDS,
     SIDES,
@@ -16,6 +17,7 @@ from companion.games.take_cover.cards import (
     SquadName,
     owner,
 )
+from companion.games.take_cover.scenario import TcScenario
 
 LOG_LINES = 30
 """What happened, newest first, as the screen's log keeps it; `companion log` has everything."""
@@ -153,6 +155,10 @@ class TakeCoverState:
     """The seq of the newest roll, voided or not: the roll LED flashes when it changes."""
     fact: Fact = field(default_factory=Fact)
     log: tuple[str, ...] = ()
+    scenario: TcScenario | None = None
+    """The scenario played, when the game started from one (free play: None)."""
+    guide: Guide | None = None
+    """Where its guided setup is; it stays once play has started (undo stops at its end)."""
 
     def squad(self, name: SquadName) -> Squad:
         return self.squads[SQUAD_NAMES.index(name)]
@@ -186,6 +192,11 @@ class TakeCoverState:
         if self.play is not None:
             return self.play.holder
         return self.to_act
+
+    @property
+    def result(self) -> str:
+        """How the game ended: `German won (both Russian squads are eliminated)`."""
+        return f"{self.winner} won ({self.won_by})" if self.winner else self.won_by
 
     def noted(self, line: str) -> "TakeCoverState":
         return replace(self, log=(line, *self.log[: LOG_LINES - 1]))

@@ -70,7 +70,7 @@ def require_action(state: TakeCoverState) -> Side:
     if state.phase == "first":
         raise RuleViolation("roll for who goes first, first")
     if state.phase == "over":
-        raise RuleViolation(f"the game is over: {state.winner} won ({state.won_by})")
+        raise RuleViolation(f"the game is over: {state.result}")
     if state.busy:
         raise RuleViolation(f"finish what is in progress first: {waiting_for(state)}")
     assert state.to_act is not None
@@ -164,7 +164,17 @@ def turn_ended(state: TakeCoverState, record: Record) -> TakeCoverState:
     state = replace(state, deck=deck, smoked=False, acted=False, to_act=enemy(side), turn=state.turn + 1,
                     fact=Fact(record.seq, what))
     reshuffled = " (the deck was reshuffled)" if shuffles else ""
-    return state.noted(f"{side} draws {drawn}{reshuffled}; {enemy(side)}'s turn")
+    state = state.noted(f"{side} draws {drawn}{reshuffled}; {enemy(side)}'s turn")
+    return time_up(state)
+
+
+def time_up(state: TakeCoverState) -> TakeCoverState:
+    """After a scenario's last turn the game is over; its victory conditions say who won."""
+    limit = state.scenario.turns if state.scenario is not None else None
+    if limit is None or state.turn <= limit:
+        return state
+    why = f"the scenario's last turn ({limit}) is over: {state.scenario.victory if state.scenario else ''}"
+    return replace(state, phase="over", winner=None, won_by=why, to_act=None).noted(f"turn {limit} was the last")
 
 
 def to_draw(state: TakeCoverState) -> tuple[int, int]:

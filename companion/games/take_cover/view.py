@@ -69,9 +69,10 @@ def turn_line(state: TakeCoverState) -> str:
             german, russian = ("_" if roll is None else str(roll) for roll in state.first_rolls)
             return f"Who goes first: high d10 · German {german} · Russian {russian}"
         case "over":
-            return f"Game over: {state.winner} wins ({state.won_by})"
+            return f"Game over: {state.result}"
     smoke = " · Smoke played" if state.smoked else ""
-    return f"Turn {state.turn} · {state.to_act} to act{smoke}"
+    limit = f" of {state.scenario.turns}" if state.scenario is not None and state.scenario.turns else ""
+    return f"Turn {state.turn}{limit} · {state.to_act} to act{smoke}"
 
 
 def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
@@ -93,7 +94,8 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
     if state.acted:
         drawn, shuffles = to_draw(state)
         reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
-        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn"]
+        victory = [f"Victory check: {state.scenario.victory}"] if state.scenario is not None else []
+        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn", *victory]
     return [f"{state.to_act}: one action: Attach, Detach, Discard, Fire, Advance, Event or Medic",
             "Smoke may come first; passing is not allowed"]
 
