@@ -135,11 +135,22 @@ def read_text_file(path: Path) -> str:
         ) from None
 
 
+class AtKey(ValueError):
+    """A problem a whole table's check found at one key inside it (`("forces", 2, "sector")`), so
+    the error names that key's line rather than the table's."""
+
+    def __init__(self, location: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.location = location
+
+
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
     """`file, line N: key: problem` for the first problem pydantic found."""
     problem = error.errors()[0]
-    keys = [str(part) for part in problem["loc"] if not isinstance(part, int)]
-    line = line_of_location(text, problem["loc"])
+    raised = problem.get("ctx", {}).get("error")
+    location = (*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"]
+    keys = [str(part) for part in location if not isinstance(part, int)]
+    line = line_of_location(text, location)
     where = f"{path}, line {line}" if line else str(path)
     key = ".".join(keys) or "(top level)"
     message = problem["msg"].removeprefix("Value error, ")

@@ -6,8 +6,9 @@ from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from companion.config import AtKey
 from companion.games.kit.guide import ScenarioChosenEvent
-from companion.games.kit.scenarios import Part, Scenario
+from companion.games.kit.scenarios import Part, Scenario, some
 
 NAME_LENGTH = 30
 """As long as a side's name or a unit's label may be (`NameSide`, `AddUnit`)."""
@@ -82,8 +83,7 @@ class CohForce(Part):
     def _in_the_library(cls, unit: str, info: ValidationInfo) -> str:
         library: Mapping[str, Any] | None = (info.context or {}).get("units.toml")
         if library is not None and unit not in library:
-            known = ", ".join(list(library)[:8])
-            raise ValueError(f"no unit {unit!r} in the unit library (units.toml has {known}…)")
+            raise ValueError(f"no unit {unit!r} in the unit library (units.toml has {some(library)})")
         return unit
 
 
@@ -100,11 +100,11 @@ class CohScenario(Scenario):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if sum(side.first_on_tie for side in self.sides) > 1:
-            raise ValueError("only one side announces first on a CAP tie (first_on_tie)")
-        late = [force for force in self.forces if force.round > self.rounds]
-        if late:
-            raise ValueError(f"{late[0].label or late[0].unit} enters in round {late[0].round}, "
-                             f"after the last round ({self.rounds})")
+            raise AtKey(("sides", 1, "first_on_tie"), "only one side announces first on a CAP tie")
+        for index, force in enumerate(self.forces):
+            if force.round > self.rounds:
+                raise AtKey(("forces", index, "round"), f"{force.label or force.unit} enters in round {force.round}, "
+                            f"after the last round ({self.rounds})")
         return self
 
     def length(self) -> str:

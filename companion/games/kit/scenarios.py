@@ -147,6 +147,12 @@ def game_of(text: str, where: Path, kinds: Mapping[str, object]) -> str:
     return str(game)
 
 
+def some(names: Mapping[str, Any], shown: int = 8) -> str:
+    """A few of a file's ids, for an error that names one it lacks: `a, b, c` or `a, b, … (12 in all)`."""
+    listed = ", ".join(list(names)[:shown])
+    return listed if len(names) <= shown else f"{listed}, … ({len(names)} in all)"
+
+
 def check_name(name: str) -> str:
     if not NAME.match(name):
         raise ConfigError(f"{name!r} cannot name a scenario: use 1 to 40 lower-case letters, digits, - and _,"

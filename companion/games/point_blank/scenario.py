@@ -12,8 +12,9 @@ from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from companion.config import AtKey
 from companion.games.kit.guide import ScenarioChosenEvent
-from companion.games.kit.scenarios import Part, Scenario
+from companion.games.kit.scenarios import Part, Scenario, some
 
 RANDOM = "random"
 """A Sector's card drawn by the companion from the terrain deck."""
@@ -114,7 +115,7 @@ class Placement(Part):
     @model_validator(mode="after")
     def _half(self) -> Self:
         if (self.sector[1] == "0") != (self.side == 0):
-            raise ValueError(f"{self.sector}: row 0 is the centre (side 0); other rows lie on side 1 or 2")
+            raise AtKey(("side",), f"{self.sector}: row 0 is the centre (side 0); other rows lie on side 1 or 2")
         return self
 
 
@@ -142,7 +143,7 @@ class PbForce(Part):
         library = (info.context or {}).get("units.toml")
         units: Mapping[str, Any] | None = getattr(library, "units", None)
         if units is not None and unit not in units:
-            raise ValueError(f"no unit {unit!r} in the unit library (units.toml has {', '.join(list(units)[:8])}…)")
+            raise ValueError(f"no unit {unit!r} in the unit library (units.toml has {some(units)})")
         return unit
 
     @property
@@ -180,22 +181,22 @@ class PbScenario(Scenario):
     @model_validator(mode="after")
     def _on_the_battlefield(self) -> Self:
         seen: set[tuple[str, int]] = set()
-        for place in self.battlefield:
-            self._inside(place.sector)
+        for index, place in enumerate(self.battlefield):
+            self._inside(place.sector, ("battlefield", index, "sector"))
             if (place.sector, place.side) in seen:
-                raise ValueError(f"{place.sector} (side {place.side}) is given two cards")
+                raise AtKey(("battlefield", index, "sector"), f"{place.sector} (side {place.side}) is given two cards")
             seen.add((place.sector, place.side))
-        for force in self.forces:
-            self._inside(force.sector)
+        for index, force in enumerate(self.forces):
+            self._inside(force.sector, ("forces", index, "sector"))
             if force.turn > self.turns:
-                raise ValueError(f"{force.name or force.unit} arrives in turn {force.turn}, "
-                                 f"after the last ({self.turns})")
+                raise AtKey(("forces", index, "turn"), f"{force.name or force.unit} arrives in turn {force.turn}, "
+                            f"after the last ({self.turns})")
         return self
 
-    def _inside(self, sector: str) -> None:
+    def _inside(self, sector: str, location: tuple[str | int, ...]) -> None:
         if sector[0] not in self.areas or int(sector[1]) > self.rows:
-            raise ValueError(f"{sector} lies outside the battlefield (Areas {', '.join(self.areas)}, "
-                             f"rows 0 to {self.rows})")
+            raise AtKey(location, f"{sector} lies outside the battlefield (Areas {', '.join(self.areas)}, "
+                                  f"rows 0 to {self.rows})")
 
     def sector_name(self, sector: str, half: int) -> str:
         """How the screen names a Sector: `B0`, `US A2`."""

@@ -5,6 +5,7 @@ from typing import ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.config import AtKey
 from companion.games.kit.guide import ScenarioChosenEvent
 from companion.games.kit.scenarios import Part, Scenario
 from companion.games.take_cover.cards import SIDES, SQUADS_OF, Side
@@ -53,8 +54,9 @@ class TcScenario(Scenario):
 
     @model_validator(mode="after")
     def _german_then_russian(self) -> Self:
-        if tuple(side.name for side in self.sides) != SIDES:
-            raise ValueError("the sides are German (squads A, B), then Russian (squads C, D)")
+        for index, (side, name) in enumerate(zip(self.sides, SIDES, strict=True)):
+            if side.name != name:
+                raise AtKey(("sides", index, "name"), "the sides are German (squads A, B), then Russian (squads C, D)")
         return self
 
     def length(self) -> str:
