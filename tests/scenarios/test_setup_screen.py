@@ -1,11 +1,12 @@
 """Pilot tests of a new game started from a scenario: the chooser, the guided setup a step at a
 time (keys, the on-screen buttons and the GPIO Confirm button), and the game ready at its end."""
 
-from textual.widgets import DataTable
+from textual.widgets import Button, DataTable
 
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
+from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.widgets.spec_form import SpecForm
@@ -83,3 +84,27 @@ async def test_the_confirm_button_walks_take_cover_through_its_setup_and_asks_it
         state = app.screen.session.state
         assert (state.phase, state.advance_victory, state.set_aside_option) == ("first", True, False)
         assert state.deck.hands == (5, 5)
+
+
+async def test_the_tutorial_shows_the_terrain_drawn_asks_the_deck_and_opens_point_blank_with_its_units(companion):
+    app = CompanionApp(companion)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game(pilot, kind_index=1, scenario_index=1)
+        await press(pilot, "c", "c")
+        assert isinstance(app.screen, SpecForm)  # playing solo? two players, as it stands
+        await press(pilot, "enter")
+        step = text(app, "#guide-step")
+        assert "Step 3 of 6: Lay out the battlefield" in step and "  B0: Bridge" in step
+        drawn = step.split("Drawn by the companion:\n")[1].splitlines()
+        assert [line.split(":")[0].strip() for line in drawn[:8]] == [
+            "US A2", "US B2", "US C2", "US C4", "German A2", "German B2", "German C2", "German A4"]
+        assert "✓ 2. Determine sides" in text(app, "#guide-steps")
+        await press(pilot, "c", "c", "c")
+        assert isinstance(app.screen, SpecForm)  # the Action deck's counts, before the hands are dealt
+        await press(pilot, "enter")
+        assert "Step 6 of 6: Hero markers" in text(app, "#guide-step")
+        assert str(app.screen.query_one("#guide-confirm", Button).label) == "Start play"
+        await press(pilot, "c")
+        assert isinstance(app.screen, PointBlankScreen)
+        assert app.screen.query_one("#pb-units", DataTable).row_count == 5
+        assert app.screen.session.state.deck.hands == (5, 5)
