@@ -137,3 +137,17 @@ def test_a_new_file_is_never_written_over_an_old_one_and_its_name_is_checked(tmp
     assert path.read_text() == "first"
     with pytest.raises(ConfigError, match="cannot name a scenario"):
         scenarios.write_new(tmp_path, "../escape", "x")
+
+
+def test_the_docs_give_one_complete_valid_example_per_game():
+    docs = Path(__file__).parents[2] / "docs" / "scenarios.md"
+    examples = docs.read_text().split("```toml\n")[1:]
+    games = {game.kind: game for game in WITH_SCENARIOS}
+    found = []
+    for example in (block.split("```")[0] for block in examples):
+        kind = scenarios.game_of(example, docs, games)
+        model = games[kind].scenario_model()
+        assert model is not None
+        scenarios.validate(model, example, docs, games[kind].load_data(None))
+        found.append(kind)
+    assert sorted(found) == sorted(games)

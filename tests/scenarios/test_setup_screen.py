@@ -108,3 +108,16 @@ async def test_the_tutorial_shows_the_terrain_drawn_asks_the_deck_and_opens_poin
         assert isinstance(app.screen, PointBlankScreen)
         assert app.screen.query_one("#pb-units", DataTable).row_count == 5
         assert app.screen.session.state.deck.hands == (5, 5)
+
+
+async def test_a_scenario_file_that_cannot_be_used_is_offered_by_name_and_chosen_says_why_creating_nothing(companion):
+    folder = companion.data_dir / "take_cover" / "scenarios"
+    folder.mkdir(parents=True)
+    (folder / "broken.toml").write_text('game = "take_cover"\ntitle = "Broken"\nvictory = "Win."\nturns = 0\n')
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await new_game(pilot, kind_index=3, scenario_index=1)
+        messages = [notification.message for notification in app._notifications]
+        assert messages[-1] == (f"{folder / 'broken.toml'}, line 4: turns: Input should be greater than or equal "
+                                "to 1")
+        assert companion.store.games() == []
