@@ -63,7 +63,7 @@ def test_the_steps_are_sides_caps_units_victory_points_and_rounds_each_in_the_fi
     assert caps == ("German: CAP marker on 7.", "Soviet: CAP marker on 6.")
     session.execute(ConfirmStep(step=1))
     units = game.controller.guide(session.state).step.lines
-    assert "  HMG A (German HMG) at the wood's edge, facing the building" in units
+    assert "  HMG A (German HMG): at the wood's edge, facing the building" in units
     assert any(line.startswith("  round 2: Soviet Squad E (Soviet rifle squad)") for line in units)
 
 
@@ -127,7 +127,7 @@ def test_a_reinforcement_joins_the_tracker_when_its_round_starts_and_is_named_th
     session.execute(StartRound())
     assert [(u.label, u.side, u.status) for u in session.state.units][-1] == ("Late squad", 2, "fresh")
     assert guided.scenario_lines(session.state, library_of(game.data)) == [
-        "Two rounds · round 2 of 2", "Reinforcements this round (5.1): Allies Late squad (Soviet rifle squad) at "
+        "Two rounds · round 2 of 2", "Reinforcements this round (5.1): Allies Late squad (Soviet rifle squad): "
         "the east edge"]
 
 

@@ -139,12 +139,14 @@ def test_a_new_file_is_never_written_over_an_old_one_and_its_name_is_checked(tmp
         scenarios.write_new(tmp_path, "../escape", "x")
 
 
-def test_the_docs_give_one_complete_valid_example_per_game():
+def test_the_docs_give_one_complete_valid_example_per_game_each_a_shipped_file():
     docs = Path(__file__).parents[2] / "docs" / "scenarios.md"
     examples = docs.read_text().split("```toml\n")[1:]
     games = {game.kind: game for game in WITH_SCENARIOS}
+    shipped = {file.text() for game in WITH_SCENARIOS for file in game.scenario_files(None)}
     found = []
     for example in (block.split("```")[0] for block in examples):
+        assert example in shipped
         kind = scenarios.game_of(example, docs, games)
         model = games[kind].scenario_model()
         assert model is not None

@@ -36,7 +36,7 @@ async def test_a_firefight_is_chosen_set_up_step_by_step_and_ready_to_play(compa
         assert "Setting up: The HMG and the woods" in text(app, "#guide-title")
         await press(pilot, "c", "c")
         assert "Step 3 of 5: Units" in text(app, "#guide-step")
-        assert "HMG A (German HMG) at the wood's edge" in text(app, "#guide-step")
+        assert "HMG A (German HMG): at the wood's edge" in text(app, "#guide-step")
         await press(pilot, "u")
         assert "Step 2 of 5: CAP tracks" in text(app, "#guide-step")
         assert "German: CAP marker on 7." in text(app, "#guide-step")

@@ -78,7 +78,7 @@ def force_line(force: CohForce, library: Library) -> str:
     name = profile.name if profile is not None else force.unit
     label = force.label or name
     named = label if label == name else f"{label} ({name})"
-    return f"{named} at {force.where}" if force.where else named
+    return f"{named}: {force.where}" if force.where else named
 
 
 # Deciding

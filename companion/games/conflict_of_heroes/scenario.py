@@ -43,7 +43,7 @@ first_on_tie = true              # announces first on a CAP tie (3.24)
 side = 1
 unit = "german_rifle_squad"
 label = "Squad A"
-where = "hex 1A1"
+where = "in hex 1A1"
 round = 1                        # 1: on the map at the start; later: a reinforcement that round
 
 [[forces]]
@@ -120,7 +120,7 @@ class CohScenario(Scenario):
             for force in self.forces:
                 if force.side == number:
                     when = "" if force.round == 1 else f", enters in round {force.round}"
-                    at = f" at {force.where}" if force.where else ""
+                    at = f": {force.where}" if force.where else ""
                     lines.append(f"  {force.label or force.unit} ({force.unit}){at}{when}")
         return lines
 
