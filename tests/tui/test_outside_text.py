@@ -168,7 +168,8 @@ async def test_a_scenarios_words_show_as_written_in_the_chooser_and_its_setup(co
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "g", "n", "down", "down", "down", "enter")
         options = app.screen.query_one("#scenarios", OptionList)
-        assert f"Cover {text} (odd)" in [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        prompts = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+        assert f"Cover {text} (odd)" in prompts
         await press(pilot, "down", "enter")  # free play first, then the scenarios by name
         assert shown(app.screen.query_one("#guide-title", Label)) == f"Setting up: Cover {text}"
         assert f"Dawn {text}" in shown(app.screen.query_one("#guide-step"))

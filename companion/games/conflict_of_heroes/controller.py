@@ -197,7 +197,7 @@ class ConflictOfHeroesController(Controller[CohState]):
         if guided.setting_up(state):
             return guide.GUIDED_ACTIONS
         if guided.over(state):
-            return ("vp_up", "vp_down")
+            return ("vp_up", "vp_down", "undo", "redo")
         if state.phase in ("setup", "round_over"):
             return SETTING_UP
         if announcing(state) is not None:

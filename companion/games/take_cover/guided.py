@@ -64,8 +64,8 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
         else:
             rules.append(f"{label}: {'not chosen yet' if value is None else 'on' if value else 'off'}"
                          " (your choice: Confirm asks)")
-    cards = sum(deck.counts().values()) - len(SQUADS_OF) * 2
-    deal = [f"Shuffle the other {cards} cards."]
+    counts = deck.counts()
+    deal = [f"Shuffle the other {sum(counts.values()) - counts['squad']} cards."]
     if option(state, "set_aside"):
         deal.append(f"Set {SET_ASIDE} of them aside face down (optional rule).")
     deal += [f"Deal {HAND_SIZE} cards to each player; the rest is the draw deck.",
