@@ -195,7 +195,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     if known is None:
         raise UnreadableGame(f"{game.name} is a {game.kind} game, a kind this companion does not know"
                              " (--json --reveal prints its events as they are stored)")
-    rules = resolve(known.rules)(None)
+    rules = resolve(known.rules)(None, known.load_data(None))  # the shipped data: the log only words events
     if as_json:
         # What every side may know: a face-down counter stays face down unless --reveal.
         for record in store.records(game.id, rules.events):

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 import companion
+from companion.bootstrap import bootstrap
+from companion.games.kit.guide import ChooseScenario, ConfirmStep
+from tests.scenarios.conftest import scenario
 
 SHIPPED = sorted(Path(companion.__file__).parent.glob("games/*/data/scenarios/*.toml"))
 
@@ -88,3 +91,16 @@ def test_show_prints_a_scenario_and_asks_which_game_when_a_name_is_shared(tmp_pa
     unknown = run("show", "kursk", data_dir=tmp_path)
     assert (unknown.returncode, unknown.stderr) == (1, "companion: no scenario 'kursk' (companion scenarios list "
                                                        "shows them)\n")
+
+
+def test_the_log_of_a_game_set_up_from_a_scenario_says_each_step(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("take_cover"))
+    session.execute(ChooseScenario(name="standard", scenario=scenario("take_cover", "standard")))
+    session.execute(ConfirmStep(step=0))
+    wired.close()
+    result = subprocess.run([sys.executable, "-m", "companion", "log"], capture_output=True, text=True,
+                            env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert [line.split("  ")[-1] for line in result.stdout.splitlines()[1:]] == [
+        "scenario: Take Cover: the standard game", "setup step 1 done: Sides"]
