@@ -18,7 +18,7 @@ from companion.games.kit.scenarios import Scenario
 from companion.games.rules import Command
 from companion.journal.events import Event, Record
 
-Choice = bool | int | str
+Chosen = bool | int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Guide:
     """The step on screen."""
     reached: int = 0
     """The furthest step reached: every step before it has been confirmed once."""
-    choices: tuple[tuple[str, Choice], ...] = ()
+    choices: tuple[tuple[str, Chosen], ...] = ()
     """What the players chose at a step (an optional rule, who plays the solo opponent), by key."""
     started: int = 0
     """The seq of the record that started play; 0 while setting up."""
@@ -52,7 +52,7 @@ class Guide:
     def setting_up(self) -> bool:
         return self.started == 0
 
-    def choice(self, key: str, default: Choice) -> Choice:
+    def choice(self, key: str, default: Chosen) -> Chosen:
         return dict(self.choices).get(key, default)
 
 
@@ -83,7 +83,7 @@ class MakeChoice(Command):
     """What the players chose at the step on screen, kept until play starts (it may be chosen again)."""
 
     key: str
-    value: Choice
+    value: Chosen
     words: str
 
 
@@ -122,7 +122,7 @@ class StepRevisited(Event):
 class ChoiceMade(Event):
     type: Literal["setup_choice_made"] = "setup_choice_made"
     key: str
-    value: Choice
+    value: Chosen
     words: str
 
     def describe(self) -> str:
