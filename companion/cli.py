@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     delete = games_commands.add_parser("delete", help="delete a game and its events")
     delete.add_argument("game", type=plain_text)
 
+    from companion.scenarios_cli import add_scenarios_command
+
+    add_scenarios_command(commands)
     from drivers.board_cli import add_board_commands
     from drivers.speech_cli import add_speech_commands
 
@@ -123,6 +126,10 @@ def internal_error(error: BaseException) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.command == "roll":
         return roll_once(args)
+    if args.command == "scenarios":
+        from companion.scenarios_cli import run_scenarios_command
+
+        return run_scenarios_command(args)
     if args.command == "board":
         from drivers.board_cli import run_board_command
 
@@ -188,7 +195,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     if known is None:
         raise UnreadableGame(f"{game.name} is a {game.kind} game, a kind this companion does not know"
                              " (--json --reveal prints its events as they are stored)")
-    rules = resolve(known.rules)(None)
+    rules = resolve(known.rules)(None, known.load_data(None))  # the shipped data: the log only words events
     if as_json:
         # What every side may know: a face-down counter stays face down unless --reveal.
         for record in store.records(game.id, rules.events):

@@ -135,11 +135,22 @@ def read_text_file(path: Path) -> str:
         ) from None
 
 
+class AtKey(ValueError):
+    """A problem a whole table's check found at one key inside it (`("forces", 2, "sector")`), so
+    the error names that key's line rather than the table's."""
+
+    def __init__(self, location: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.location = location
+
+
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
     """`file, line N: key: problem` for the first problem pydantic found."""
     problem = error.errors()[0]
-    keys = [str(part) for part in problem["loc"] if not isinstance(part, int)]
-    line = line_of_key(text, keys)
+    raised = problem.get("ctx", {}).get("error")
+    location = (*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"]
+    keys = [str(part) for part in location if not isinstance(part, int)]
+    line = line_of_location(text, location)
     where = f"{path}, line {line}" if line else str(path)
     key = ".".join(keys) or "(top level)"
     message = problem["msg"].removeprefix("Value error, ")
@@ -148,20 +159,49 @@ def describe_validation_error(path: Path, text: str, error: ValidationError) -> 
     return f"{where}: {key}: {message}"
 
 
-def line_of_key(text: str, keys: list[str]) -> int | None:
-    """The line where the innermost key is set, inside its [table] when it has one."""
-    if not keys:
-        return None
-    table, key = keys[:-1], keys[-1]
-    current: list[str] = []
-    fallback = None
+Location = tuple[str | int, ...]
+
+
+def line_of_location(text: str, location: Location) -> int | None:
+    """The line that sets the innermost key of `location` (pydantic's: keys, and the index of each
+    `[[array]]` table), else the header of the innermost table holding it."""
+    best, matched = None, 0
+    arrays: dict[Location, int] = {}
+    current: Location = ()
     for number, line in enumerate(text.splitlines(), 1):
-        header = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", line)
+        header = re.match(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]", line)
         if header:
-            current = [part.strip().strip('"') for part in header.group(1).split(".")]
-            if current == keys:
-                fallback = number
-            continue
-        if re.match(rf'^\s*"?{re.escape(key)}"?\s*=', line) and current == table:
-            return number
-    return fallback
+            current = _table(_dotted(header.group(2)), header.group(1) == "[[", arrays)
+            found = current
+        else:
+            key = re.match(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=", line)
+            if not key:
+                continue
+            found = (*current, *_dotted(key.group(1)))
+        length = len(found)
+        if length > matched and location[:length] == found:
+            best, matched = number, length
+    return best
+
+
+def _dotted(name: str) -> list[str]:
+    return [part.strip().strip('"').strip("'") for part in name.split(".")]
+
+
+def _resolved(names: Location, arrays: dict[Location, int]) -> Location:
+    """Each name that is an array of tables followed by the index of its latest table."""
+    path: Location = ()
+    for name in names:
+        path = (*path, name)
+        if path in arrays:
+            path = (*path, arrays[path] - 1)
+    return path
+
+
+def _table(names: list[str], array: bool, arrays: dict[Location, int]) -> Location:
+    if not array:
+        return _resolved(tuple(names), arrays)
+    parent = _resolved(tuple(names[:-1]), arrays)
+    own = (*parent, names[-1])
+    arrays[own] = arrays.get(own, 0) + 1
+    return (*own, arrays[own] - 1)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.kit import data as data_files
+from companion.games.kit import scenarios
 from companion.games.kit.controller import Controller
 from companion.games.kit.lights import Lights
 from companion.games.rules import Rules
@@ -47,6 +48,9 @@ class GameDescriptor:
     announce: str | None = None
     """`module:function`: (committed records, state after them) → `Announcement`s, what the table
     hears after a commit; never anything one side may not know."""
+    scenario: str | None = None
+    """`module:Model`: the game's `Scenario` model; its shipped scenarios sit in the `scenarios`
+    package of its `data`, the players' own in `<data dir>/<kind>/scenarios/`."""
 
     def data_files(self) -> tuple[data_files.DataFile, ...]:
         return tuple(resolve(self.data)) if self.data else ()
@@ -56,6 +60,23 @@ class GameDescriptor:
         folder = data_dir / self.kind if data_dir is not None else None
         package = self.data.partition(":")[0] if self.data else ""
         return {file.name: data_files.load(package, folder, file) for file in self.data_files()}
+
+    def scenario_model(self) -> type[scenarios.Scenario] | None:
+        return resolve(self.scenario) if self.scenario else None
+
+    def scenario_files(self, data_dir: Path | None) -> list[scenarios.ScenarioFile]:
+        """Its shipped scenarios and the players' own (theirs replace a shipped one of the same name)."""
+        if not self.scenario or not self.data:
+            return []
+        folder = data_dir / self.kind / scenarios.FOLDER if data_dir is not None else None
+        return scenarios.listed(self.kind, f"{self.data.partition(':')[0]}.{scenarios.FOLDER}", folder)
+
+    def read_scenario(self, file: scenarios.ScenarioFile, data: Mapping[str, Any]) -> scenarios.Scenario:
+        """The scenario in `file`, checked against the loaded data files (the unit library, the
+        terrain); `ConfigError` names the file, line, key and reason of what fails."""
+        model = self.scenario_model()
+        assert model is not None, f"{self.kind} has no scenarios"
+        return scenarios.validate(model, file.text(), file.where, data)
 
     def open(self, rng: random.Random, data_dir: Path | None) -> "Game":
         """The game's parts, built; raises `ConfigError` for a data file that cannot be used."""

@@ -16,7 +16,9 @@ from textual.signal import Signal
 from companion.bootstrap import Companion
 from companion.errors import CompanionError
 from companion.games.descriptor import resolve
-from companion.games.registry import GAMES
+from companion.games.kit.guide import ChooseScenario
+from companion.games.registry import GAMES, descriptor
+from companion.games.rules import Command
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
@@ -267,12 +269,35 @@ class CompanionApp(App[int]):
         self.open_game(message.game)
 
     def on_new_game(self, message: NewGame) -> None:
+        """A new game: from one of its scenarios, when the game has any, or free play."""
+        from companion.tui.screens.choose_scenario import FREE_PLAY, ScenarioChooser, read_scenarios  # on first use
+
+        kind = message.kind
+        known = descriptor(kind)
+        found = read_scenarios(known, self.companion.data_dir) if known is not None else {}
+        if known is None or not found:
+            self.new_game(kind)
+            return
+
+        def chosen(name: str | None) -> None:
+            scenario = found.get(name or "")
+            if name == FREE_PLAY:
+                self.new_game(kind)
+            elif isinstance(scenario, str):
+                self.notify(scenario, severity="error", timeout=10, markup=False)
+            elif scenario is not None and name is not None:
+                self.new_game(kind, ChooseScenario(name=name, scenario=scenario))
+
+        self.push_screen(ScenarioChooser(known.title, found), chosen)
+
+    def new_game(self, kind: str, first: Command | None = None) -> None:
+        """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen shows."""
         try:
-            info = self.companion.store.create_game(message.kind)
+            info = self.companion.store.create_game(kind)
         except CompanionError as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
-        self.open_game(info)
+        self.open_game(info, first=first)
 
     def on_continue_game(self, message: ContinueGame) -> None:
         self.continue_game(message.kind)
@@ -287,17 +312,13 @@ class CompanionApp(App[int]):
         latest = self.companion.store.last_game(kind)
         if latest is not None and self.open_game(latest, resume=True):
             return
-        try:
-            info = self.companion.store.create_game(kind)
-        except CompanionError as error:
-            self.notify(str(error), severity="error", timeout=8, markup=False)
-            return
-        self.open_game(info)
+        self.new_game(kind)  # free play; "New game" offers the scenarios
 
-    def open_game(self, info: GameInfo, resume: bool = False) -> bool:
+    def open_game(self, info: GameInfo, resume: bool = False, first: Command | None = None) -> bool:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
         home with the reason. A game resumed as the current one (`resume`) is not opened when it
-        is over. True when the game's screen is up."""
+        is over. `first` is committed before the screen shows (a new game's scenario). True when
+        the game's screen is up."""
         self.action_go_home()
         try:
             game, session = self.companion.open_game(info)
@@ -308,6 +329,11 @@ class CompanionApp(App[int]):
             session.close()
             return False
         self._watch(session)
+        if first is not None:
+            try:
+                session.execute(first)
+            except CompanionError as error:
+                self.notify(f"{info.name}: {error}", severity="error", timeout=10, markup=False)
         if self._start_spec is not None and info.kind == "dice":
             from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
 

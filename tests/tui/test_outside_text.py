@@ -179,3 +179,22 @@ async def test_conflict_of_heroes_side_and_unit_names_show_as_they_are(companion
         assert shown(app.screen.query_one("#coh-name-1", Label)) == f"Axis {text}"
         row = table_rows(app.screen.query_one("#coh-units", DataTable))[0]
         assert f"Axis {text}" in row and f"Squad {text}" in row
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_a_scenarios_words_show_as_written_in_the_chooser_and_its_setup(companion, text):
+    folder = companion.data_dir / "take_cover" / "scenarios"
+    folder.mkdir(parents=True)
+    (folder / "odd.toml").write_text(
+        f'game = "take_cover"\ntitle = "Cover {text}"\nbackground = "Dawn {text}"\nvictory = "Win {text}"\n')
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "g", "n", "down", "down", "down", "enter")
+        options = app.screen.query_one("#scenarios", OptionList)
+        prompts = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+        assert f"Cover {text} (odd)" in prompts
+        await press(pilot, "down", "enter")  # free play first, then the scenarios by name
+        assert shown(app.screen.query_one("#guide-title", Label)) == f"Setting up: Cover {text}"
+        assert f"Dawn {text}" in shown(app.screen.query_one("#guide-step"))
+        await press(pilot, "c", "c", "c", "enter")
+        assert f"Victory: Win {text}" in shown(app.screen.query_one("#guide-step"))

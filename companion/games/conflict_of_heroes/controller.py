@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import checks, forms, view
+from companion.games.conflict_of_heroes import checks, forms, guided, view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -22,8 +22,10 @@ from companion.games.conflict_of_heroes.commands import (
 )
 from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace, EraseFace
+from companion.games.kit.guide import ConfirmStep, GuideView
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
 from companion.games.rules import Undo
@@ -89,7 +91,13 @@ class ConflictOfHeroesController(Controller[CohState]):
         super().__init__(data, own_files)
         self.library = library_of(data)
 
+    def guide(self, state: CohState) -> GuideView | None:
+        return guided.view(state, self.library)
+
     def press(self, state: CohState, action: str, value: int | None, selected: int | None) -> Intent:
+        if state.guide is not None and state.guide.setting_up:
+            at = state.guide.at
+            return guide.press(state.guide, action, lambda: Run.one(ConfirmStep(step=at)))
         announcer = announcing(state)
         match action:
             case "roll":
@@ -113,6 +121,8 @@ class ConflictOfHeroesController(Controller[CohState]):
                     return Run.one(Activate(unit=_unit(state, selected).number))
                 return Tell("Confirm has nothing to confirm now")
             case "next":
+                if guided.over(state):
+                    return Tell("The firefight is over: check its victory conditions")
                 return Run.one(StartRound()) if state.phase in ("setup", "round_over") else Select(1)
             case "side":
                 return self._side_button(state, checks.side_number(value))
@@ -184,6 +194,10 @@ class ConflictOfHeroesController(Controller[CohState]):
         return Run.one(SpendCaps(side=checks.side_number(side), caps=1, use="side_button", ends_turn=False))
 
     def available(self, state: CohState) -> tuple[str, ...]:
+        if guided.setting_up(state):
+            return guide.GUIDED_ACTIONS
+        if guided.over(state):
+            return ("vp_up", "vp_down", "undo", "redo")
         if state.phase in ("setup", "round_over"):
             return SETTING_UP
         if announcing(state) is not None:

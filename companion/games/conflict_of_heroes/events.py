@@ -14,8 +14,10 @@ from companion.games.conflict_of_heroes import upgrades
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
 from companion.games.conflict_of_heroes.commands import CapsUse, SideNumber, Target
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
+from companion.games.conflict_of_heroes.scenario import ScenarioChosen
 from companion.games.conflict_of_heroes.units import UnitProfile
 from companion.games.kit.faces import FaceEntered, FaceErased
+from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
@@ -383,6 +385,6 @@ CohEvent = Annotated[
     | RoundStarted | UnitActivated | ActionPaid | CapsSpent | UnitMarkedSpent | Passed | AttackDeclared
     | RallyDeclared | ModifierDeclared | InitiativeSpendCounted | InitiativeAnnounced | FaceEntered | FaceErased
     | InitiativeRolled | AttackRolled | HitCounterDrawn | CounterRevealed | UnitDestroyed | RallyRolled
-    | DecisionUndone | DecisionRedone,
+    | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

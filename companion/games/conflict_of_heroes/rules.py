@@ -9,16 +9,17 @@ silent.
 """
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
 from companion.dice.rolling import roll_faces
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import actions, checks, combat, rounds, setup, undo, view
-from companion.games.conflict_of_heroes.commands import Roll
+from companion.games.conflict_of_heroes import actions, checks, combat, guided, rounds, setup, undo, view
+from companion.games.conflict_of_heroes.commands import Roll, StartRound
 from companion.games.conflict_of_heroes.events import (
     AttackRolled,
     CohEvent,
@@ -31,9 +32,13 @@ from companion.games.conflict_of_heroes.events import (
 from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.odds import TWO_D6
 from companion.games.conflict_of_heroes.state import CohState, PendingRoll, Settled
+from companion.games.kit import guide
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
 from companion.games.rules import Command, Rules
 from companion.journal.events import Event, Record
+
+TRIAL = datetime(2000, 1, 1, tzinfo=UTC)
+"""The time a trial fold gives its records: nothing in the state depends on it."""
 
 
 class ConflictOfHeroesRules(Rules[CohState]):
@@ -43,7 +48,7 @@ class ConflictOfHeroesRules(Rules[CohState]):
     title: ClassVar[str] = "Conflict of Heroes"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(CohEvent)
     state: ClassVar[TypeAdapter[CohState]] = TypeAdapter(CohState)
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -57,6 +62,27 @@ class ConflictOfHeroesRules(Rules[CohState]):
     # Deciding
 
     def decide(self, state: CohState, command: Command) -> list[Event]:
+        if isinstance(command, guided.COMMANDS):
+            return guided.decide(state, command, self.library, self._chain)
+        if guided.setting_up(state):
+            raise RuleViolation("the scenario is being set up: Confirm goes on, Undo goes back a step")
+        events = self._decide(state, command)
+        if isinstance(command, StartRound):
+            events += self._chain(self._after(state, events), guided.reinforcements(state, events, self.library))
+        return events
+
+    def _chain(self, state: CohState, commands: Sequence[Command]) -> list[Event]:
+        return guide.chained(state, commands, self._decide, self._after)
+
+    def _after(self, state: CohState, events: list[Event]) -> CohState:
+        """The state a command's later events are decided on: its earlier ones folded in, uncommitted."""
+        for event in events:
+            state = self.evolve(state, Record(0, TRIAL, event), False)
+        return state
+
+    def _decide(self, state: CohState, command: Command) -> list[Event]:
+        if isinstance(command, StartRound):
+            guided.check_round(state)
         if isinstance(command, setup.COMMANDS):
             return setup.decide(state, command)
         if isinstance(command, rounds.COMMANDS):
@@ -106,6 +132,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
             state = replace(state, settled=Settled(record.seq, settling))
         if isinstance(event, InitiativeRolled | AttackRolled | RallyRolled):
             state = replace(state, rolled_at=record.seq)
+        if isinstance(event, guided.EVENTS):
+            return guided.evolve(state, record)
         if isinstance(event, setup.EVENTS):
             return setup.evolve(state, event)
         if isinstance(event, rounds.EVENTS):
@@ -124,7 +152,12 @@ class ConflictOfHeroesRules(Rules[CohState]):
     # What undo may take back, what the table may see, and how a line reads
 
     def check_undo(self, state: CohState, target: Record, verb: Literal["undo", "redo"]) -> None:
+        guide.check_undo(state.guide, target)
         undo.check(state, target.seq, view.describe(state, target.event), verb)
+
+    def finished(self, state: CohState) -> bool:
+        """A scenario's last round is over."""
+        return guided.over(state)
 
     def public(self, event: Event) -> dict[str, Any]:
         """A face-down counter is left out until something shows it: the draw hides which counter

@@ -14,7 +14,9 @@ from companion.games.conflict_of_heroes.events import (
     RallyRolled,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
+from companion.games.conflict_of_heroes.scenario import CohScenario
 from companion.games.conflict_of_heroes.units import UnitProfile
+from companion.games.kit.guide import Guide
 
 Status = Literal["fresh", "active", "spent", "destroyed"]
 Phase = Literal["setup", "initiative", "play", "round_over"]
@@ -134,6 +136,10 @@ class CohState:
     """Kept as the game is folded, so undo asks one question, however long the game."""
     rolled_at: int = 0
     """The seq of the latest roll: the roll LED flashes when it changes."""
+    scenario: CohScenario | None = None
+    """The firefight played, when the game started from a scenario (free play: None)."""
+    guide: Guide | None = None
+    """Where its guided setup is; it stays once play has started (undo stops at its end)."""
 
     def side(self, number: int) -> SideState:
         return self.sides[number - 1]

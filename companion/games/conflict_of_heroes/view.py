@@ -24,6 +24,8 @@ def situation(state: CohState) -> str:
     if state.phase == "setup":
         return "Set up the firefight, then start round 1 (Next)"
     if state.phase == "round_over":
+        if state.scenario is not None and state.round >= state.scenario.rounds:
+            return f"The firefight is over after round {state.round}: check its victory conditions"
         return f"Round {state.round} is over: both sides passed. Next starts round {state.round + 1}"
     head = f"Round {state.round}"
     pending, initiative = state.pending, state.initiative

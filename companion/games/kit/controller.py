@@ -6,6 +6,7 @@ players, so the screen, a remote view and the tests all answer a press the same 
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run
 from companion.games.kit.keymap import KeyAction, Keymap
 from companion.games.rules import Redo, Undo
@@ -39,3 +40,7 @@ class Controller(Generic[State]):
         """The action bar's buttons now: each available action, a group of keys with values (the
         face keys) as one button per value. A game narrows the values that mean something now."""
         return self.keymap.taps(self.available(state))
+
+    def guide(self, state: State) -> GuideView | None:
+        """The scenario's setup step on screen, while the players are setting up; None otherwise."""
+        return None

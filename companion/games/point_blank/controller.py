@@ -2,10 +2,12 @@
 
 from typing import Any
 
+from companion.games.kit import guide
 from companion.games.kit.controller import Controller
+from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run, SwitchView, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
-from companion.games.point_blank import check_forms, field_forms, forms, order_forms
+from companion.games.point_blank import check_forms, field_forms, forms, order_forms, setup
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     CancelCheck,
@@ -80,7 +82,13 @@ class PointBlankController(Controller[PointBlankState]):
         super().__init__(data, own_files)
         self.catalog = Catalog.of(data)
 
+    def guide(self, state: PointBlankState) -> GuideView | None:
+        return setup.view(state, self.catalog)
+
     def press(self, state: PointBlankState, action: str, value: int | None, selected: int | None) -> Intent:
+        if state.guide is not None and state.guide.setting_up:
+            own_deck = "deck.toml" in self.own_files
+            return guide.press(state.guide, action, lambda: setup.confirm(state, self.catalog, own_deck))
         if action in ("undo", "redo"):
             return super().press(state, action, value, selected)
         if action == "battlefield":
@@ -144,6 +152,8 @@ class PointBlankController(Controller[PointBlankState]):
         raise KeyError(f"no action {action!r}")
 
     def available(self, state: PointBlankState) -> tuple[str, ...]:
+        if setup.setting_up(state):
+            return guide.GUIDED_ACTIONS
         if state.settings is None:
             return ("confirm",)
         if state.check is not None:

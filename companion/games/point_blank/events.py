@@ -5,6 +5,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
 from companion.games.point_blank.battlefield import SectorRef, ref
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Outcome
@@ -12,6 +13,7 @@ from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.commands import FatigueVia, Marker, sector_of_side
 from companion.games.point_blank.deck import Pips
 from companion.games.point_blank.fatigue import Via
+from companion.games.point_blank.scenario import ScenarioChosen
 from companion.games.point_blank.units import Action
 from companion.games.point_blank.words import outcome_text, plural, title
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
@@ -334,6 +336,7 @@ PointBlankEvent = Annotated[
     | HandFlushed | CardDiscarded | ImpulseEnded | CheckStarted | PipDrawn | DieThrown | DeckReshuffled
     | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected
     | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
-    | UnitsMoved | DecisionUndone | DecisionRedone,
+    | UnitsMoved | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
+    | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

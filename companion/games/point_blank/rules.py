@@ -11,12 +11,13 @@ commands is decided, and its events folded, in its own module.
 import random
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
 from companion.errors import RuleViolation
-from companion.games.point_blank import drawing, orders, sectors, table, turns
+from companion.games.kit import guide
+from companion.games.point_blank import drawing, orders, sectors, setup, table, turns
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     AddUnit,
@@ -58,7 +59,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 2
+    state_version: ClassVar[int] = 3
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -71,7 +72,14 @@ class PointBlankRules(Rules[PointBlankState]):
     def finished(self, state: PointBlankState) -> bool:
         return state.game_over
 
+    def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
+        guide.check_undo(state.guide, target)
+
     def decide(self, state: PointBlankState, command: Command) -> list[Event]:
+        if isinstance(command, setup.COMMANDS):
+            return setup.decide(state, command, self.rng, Catalog.of(self.data), self.after)
+        if setup.setting_up(state) and not (isinstance(command, SetUpGame) and setup.dealing(state)):
+            raise RuleViolation("the scenario is being set up: Confirm goes on, Undo goes back a step")
         if isinstance(command, SetUpGame):
             return turns.set_up(state, command)
         if state.settings is None and not isinstance(command, BEFORE_SETUP):
@@ -82,7 +90,10 @@ class PointBlankRules(Rules[PointBlankState]):
             raise RuleViolation(f"finish the check in progress first: {title(state.check.check)}")
         events = self._decide(state, command)
         # The turn ends once the last card is out and no check is pending (4.13).
-        return events + turns.turn_end(self.after(state, events))
+        events += turns.turn_end(self.after(state, events))
+        if state.scenario is not None:
+            events += setup.reinforcements(state, events, self.rng, Catalog.of(self.data), self.after)
+        return events
 
     def _decide(self, state: PointBlankState, command: Command) -> list[Event]:
         match command:
@@ -137,6 +148,9 @@ class PointBlankRules(Rules[PointBlankState]):
 
     def evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
         event = record.event
+        found = setup.evolve(state, record)
+        if found is not None:
+            return found
         found = turns.evolve(state, event, voided)
         if found is None:
             found = drawing.evolve(state, event, record.seq, voided)

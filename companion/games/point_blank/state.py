@@ -7,11 +7,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from companion.errors import NothingToDo
+from companion.games.kit.guide import Guide
 from companion.games.point_blank.battlefield import Battlefield
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.deck import Deck
 from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
+from companion.games.point_blank.scenario import PbScenario
 from companion.games.point_blank.units import Unit
 
 CardUse = Literal["card", "unit_card", "spend", "event", "discard", "flush", "ready"]
@@ -100,6 +102,10 @@ class PointBlankState:
     game_over: bool = False
     resolved: int = 0
     """The journal seq of the latest check resolved (undone or not): the roll LED flashes when it changes."""
+    scenario: PbScenario | None = None
+    """The scenario played, when the game started from one (free play: None)."""
+    guide: Guide | None = None
+    """Where its guided setup is; it stays once play has started (undo stops at its end)."""
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:

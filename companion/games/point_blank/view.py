@@ -11,6 +11,7 @@ from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
+from companion.games.point_blank.scenario import PbForce, PbScenario
 from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
 from companion.games.point_blank.units import Unit
 from companion.games.point_blank.words import CARD_USES, Names, listed, outcome_text, plural, title
@@ -192,7 +193,7 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     the melees it must resolve and those waiting for a later Upkeep."""
     if state.settings is None:
         return []
-    lines = [*turn_over_lines(state.turn_over), ""] if state.turn_over else []
+    lines = [*turn_over_lines(state.turn_over), *scenario_turn_lines(state, catalog), ""] if state.turn_over else []
     if state.game_over:
         return lines
     lines += [f"Upkeep for {side_name(state, catalog, state.side)} (6.1):", *(f"- {item}" for item in UPKEEP)]
@@ -234,3 +235,28 @@ def unit_row(state: PointBlankState, catalog: Catalog, unit: Unit) -> tuple[str,
         sector += f" → {sector_name(state, catalog, moving)}"
     return (str(unit.id), side_name(state, catalog, unit.side), unit.name, markers(unit), str(unit.morale),
             str(unit.firepower), terrain, sector)
+
+
+def sector_of(scenario: PbScenario, force: PbForce) -> str:
+    """How the screen names the Sector a unit enters: `B0`, `US A2`."""
+    return scenario.sector_name(force.sector, force.on)
+
+
+def unit_name(catalog: Catalog, force: PbForce) -> str:
+    template = catalog.units.get(force.unit)
+    return force.name or (template.name if template is not None else force.unit)
+
+
+def scenario_turn_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """At a turn's end (its victory check): the victory conditions, and who arrives this turn."""
+    scenario = state.scenario
+    if scenario is None or state.turn_over is None:
+        return []
+    lines = [f"Victory check: {scenario.victory}"]
+    arrived = [force for force in scenario.forces if force.turn == state.turn > 1]
+    if arrived and not state.game_over:
+        lines.append(f"Arrived for turn {state.turn}, in the unit table: " + "; ".join(
+            f"{scenario.sides[f.side - 1].name} {unit_name(catalog, f)} in {sector_of(scenario, f)}"
+            for f in arrived))
+    return lines
+

@@ -1,10 +1,12 @@
 """Take Cover's keys and buttons, and what each press asks for at each step of a turn."""
 
+from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace
+from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
-from companion.games.take_cover import forms
+from companion.games.take_cover import forms, guided
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
@@ -39,7 +41,12 @@ ACTIONS = ("fire", "attach", "detach", "discard", "advance", "event", "medic", "
 class TakeCoverController(Controller[TakeCoverState]):
     keymap = KEYMAP
 
+    def guide(self, state: TakeCoverState) -> GuideView | None:
+        return guided.view(state, self.data["deck.toml"])
+
     def press(self, state: TakeCoverState, action: str, value: int | None, selected: int | None) -> Intent:
+        if state.guide is not None and state.guide.setting_up:
+            return guide.press(state.guide, action, lambda: guided.confirm(state))
         match action:
             case "roll":
                 return Run.one(RollDie())
@@ -117,6 +124,8 @@ class TakeCoverController(Controller[TakeCoverState]):
         return forms.reaction_form(state) or Run.one(ReactionFire())
 
     def available(self, state: TakeCoverState) -> tuple[str, ...]:
+        if guided.setting_up(state):
+            return guide.GUIDED_ACTIONS
         if state.phase == "setup":
             return ("confirm",)
         if state.phase == "first":

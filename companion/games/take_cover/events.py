@@ -8,8 +8,10 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
 from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, Side, SquadName
 from companion.games.take_cover.charts import EFFECT_WORDS, EventEffect, MedicEffect
+from companion.games.take_cover.scenario import ScenarioChosen
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
@@ -250,6 +252,7 @@ TakeCoverEvent = Annotated[
     GameSetUp | FirstPlayerRolled | SmokePlayed | CardAttached | CardDetached | CardsDiscarded
     | AdvanceMarkerPlaced | FireOpened | DugIn | FireRolled | ReactionFireOpened | ReactionDeclined
     | EventCardPlayed | EventRolled | ChartRead | EventRedirected | MedicPlayed | MedicRolled
-    | SquadCorrected | TurnEnded | DecisionUndone | DecisionRedone,
+    | SquadCorrected | TurnEnded | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
+    | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

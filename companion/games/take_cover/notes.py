@@ -29,7 +29,8 @@ from companion.games.take_cover.events import (
     TurnEnded,
 )
 
-WinKind = Literal["eliminated", "advance"]
+WinKind = Literal["eliminated", "advance", "last_turn"]
+"""How the game ended: a side eliminated, two squads at three advance markers, or a scenario's last turn played."""
 """Both enemy squads eliminated; or, under the optional rule, two squads with three advance markers each."""
 
 
@@ -69,6 +70,13 @@ class GameWon(Note):
     by: WinKind
 
 
+class LastTurnPlayed(Note):
+    """A scenario's last turn is over: its victory conditions say who won."""
+
+    type: Literal["last_turn_played"] = "last_turn_played"
+    turn: int
+
+
 class Backfired(Note):
     """The card changed hands: `holder` plays it on `target`, or chooses which enemy squad (None)."""
 
@@ -105,7 +113,7 @@ LogEntry = (
     | EventCardPlayed | EventRolled | ChartRead | EventRedirected | MedicPlayed | MedicRolled
     | SquadCorrected | TurnEnded
     | RollTied | FirstChosen | HitTaken | SquadEliminated | GameWon | Backfired | AdvanceLost | CardLost
-    | NothingToRemove
+    | NothingToRemove | LastTurnPlayed
 )
 """A line of the screen's log: an event, when it is the whole story, or a note of what it led to."""
 

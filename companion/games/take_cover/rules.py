@@ -8,19 +8,19 @@ from typing import Any, ClassVar, Literal
 from pydantic import TypeAdapter
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.kit import facts
+from companion.games.kit import facts, guide
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
-from companion.games.take_cover import cardplay, combat, turns
+from companion.games.take_cover import cardplay, combat, guided, turns
 from companion.games.take_cover.commands import RollDie
 from companion.games.take_cover.deck import on_table
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
-from companion.games.take_cover.words import fact_named
+from companion.games.take_cover.words import fact_named, game_over
 from companion.journal.events import Event, Record
 
-FAMILIES = (turns, combat, cardplay)
+FAMILIES = (guided, turns, combat, cardplay)
 NOW = datetime(2000, 1, 1, tzinfo=UTC)
 """The time a trial fold gives its records: nothing in the state depends on it."""
 
@@ -36,7 +36,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
     title: ClassVar[str] = "Take Cover"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(TakeCoverEvent)
     state: ClassVar[TypeAdapter[TakeCoverState]] = TypeAdapter(TakeCoverState)
-    state_version: ClassVar[int] = 2
+    state_version: ClassVar[int] = 3
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -78,6 +78,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
                                     "the last reshuffle: check the cards on the table")
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
+        guide.check_undo(state.guide, target)
         facts.check_undo(state.fact, target, verb, fact_named(state.fact))
 
     def finished(self, state: TakeCoverState) -> bool:
@@ -88,7 +89,7 @@ def nothing_to_roll(state: TakeCoverState) -> str:
     if state.phase == "setup":
         return "nothing to roll yet: set the game up first"
     if state.phase == "over":
-        return f"the game is over: {state.winner} won"
+        return game_over(state)
     if state.reaction is not None:
         return f"nothing to roll: {state.reaction.squad} fires back (a new fire) or declines first"
     return "nothing to roll now: a Fire, Event or Medic card asks for the d10"

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from companion.games.kit.facts import Fact
+from companion.games.kit.guide import Guide
 from companion.games.take_cover.cards import (
     ATTACH_KINDS,
     SIDES,
@@ -20,6 +21,7 @@ from companion.games.take_cover.cards import (
 )
 from companion.games.take_cover.events import EventRolled, FireRolled, FirstPlayerRolled, MedicRolled, TurnEnded
 from companion.games.take_cover.notes import LogEntry, Logged, WinKind
+from companion.games.take_cover.scenario import TcScenario
 
 LOG_LINES = 30
 """What happened, newest first, as the screen's log keeps it; `companion log` has everything."""
@@ -167,6 +169,10 @@ class TakeCoverState:
     fact: Settled = field(default_factory=Settled)
     log: tuple[Logged, ...] = ()
     """Events and what they led to, newest first; `view.log_lines` words them."""
+    scenario: TcScenario | None = None
+    """The scenario played, when the game started from one (free play: None)."""
+    guide: Guide | None = None
+    """Where its guided setup is; it stays once play has started (undo stops at its end)."""
 
     def squad(self, name: SquadName) -> Squad:
         return self.squads[SQUAD_NAMES.index(name)]

@@ -20,7 +20,7 @@ from companion.games.take_cover.events import (
     TurnEnded,
 )
 from companion.games.take_cover.library import DeckFile
-from companion.games.take_cover.notes import GameWon, HitTaken, SquadEliminated, WinKind
+from companion.games.take_cover.notes import GameWon, HitTaken, LastTurnPlayed, SquadEliminated, WinKind
 from companion.games.take_cover.state import Settled, TakeCoverState, squads_of
 from companion.games.take_cover.words import game_over
 from companion.journal.events import Record
@@ -170,7 +170,15 @@ def turn_ended(state: TakeCoverState, record: Record) -> TakeCoverState:
     drew = TurnEnded(side=side, drawn=drawn, reshuffles=shuffles)
     state = replace(state, deck=deck, smoked=False, acted=False, to_act=enemy(side), turn=state.turn + 1,
                     fact=Settled(record.seq, by=drew))
-    return state.noted(drew)
+    return time_up(state.noted(drew))
+
+
+def time_up(state: TakeCoverState) -> TakeCoverState:
+    """After a scenario's last turn the game is over; its victory conditions say who won."""
+    limit = state.scenario.turns if state.scenario is not None else None
+    if limit is None or state.turn <= limit:
+        return state
+    return replace(state, phase="over", winner=None, won_by="last_turn", to_act=None).noted(LastTurnPlayed(turn=limit))
 
 
 def to_draw(state: TakeCoverState) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from companion.games.take_cover.fire import (
 from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.state import Fire, TakeCoverState
 from companion.games.take_cover.table import to_draw
-from companion.games.take_cover.words import log_line, won_why
+from companion.games.take_cover.words import game_over, log_line, won_why
 
 MINUS = "−"
 
@@ -70,10 +70,13 @@ def turn_line(state: TakeCoverState) -> str:
             german, russian = ("_" if roll is None else str(roll) for roll in state.first_rolls)
             return f"Who goes first: high d10 · German {german} · Russian {russian}"
         case "over":
+            if state.won_by == "last_turn":
+                return game_over(state).replace("the game is over", "Game over", 1)
             assert state.winner is not None and state.won_by is not None
             return f"Game over: {state.winner} wins ({won_why(state.winner, state.won_by)})"
     smoke = " · Smoke played" if state.smoked else ""
-    return f"Turn {state.turn} · {state.to_act} to act{smoke}"
+    limit = f" of {state.scenario.turns}" if state.scenario is not None and state.scenario.turns else ""
+    return f"Turn {state.turn}{limit} · {state.to_act} to act{smoke}"
 
 
 def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
@@ -95,7 +98,8 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
     if state.acted:
         drawn, shuffles = to_draw(state)
         reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
-        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn"]
+        victory = [f"Victory check: {state.scenario.victory}"] if state.scenario is not None else []
+        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn", *victory]
     return [f"{state.to_act}: one action: Attach, Detach, Discard, Fire, Advance, Event or Medic",
             "Smoke may come first; passing is not allowed"]
 

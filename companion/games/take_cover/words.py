@@ -14,6 +14,7 @@ from companion.games.take_cover.notes import (
     FirstChosen,
     GameWon,
     HitTaken,
+    LastTurnPlayed,
     LogEntry,
     NothingToRemove,
     RollTied,
@@ -31,7 +32,12 @@ def won_why(side: Side, by: WinKind) -> str:
 
 
 def game_over(state: TakeCoverState) -> str:
-    """`the game is over: German won (both Russian squads are eliminated)`."""
+    """`the game is over: German won (both Russian squads are eliminated)`; after a scenario's
+    last turn, its victory conditions."""
+    if state.won_by == "last_turn":
+        limit = state.scenario.turns if state.scenario is not None else None
+        victory = state.scenario.victory if state.scenario is not None else ""
+        return f"the game is over: the scenario's last turn ({limit}) is over: {victory}"
     assert state.winner is not None and state.won_by is not None
     return f"the game is over: {state.winner} won ({won_why(state.winner, state.won_by)})"
 
@@ -52,6 +58,8 @@ def log_line(entry: LogEntry) -> str:
             return f"{squad} is eliminated" + (f"; {', '.join(discarded)} discarded" if discarded else "")
         case GameWon(side=side, by=by):
             return f"{side} wins: {won_why(side, by)}"
+        case LastTurnPlayed(turn=turn):
+            return f"turn {turn} was the last"
         case Backfired(holder=holder, card=card, target=target):
             on = "on an enemy squad" if target is None else f"on {target}"
             return f"backfire: {holder} plays the {card.capitalize()} {on}"

@@ -9,8 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Digits, Label, Static
 
-from companion.games.conflict_of_heroes import view
+from companion.games.conflict_of_heroes import guided, view
 from companion.games.conflict_of_heroes.controller import KEYMAP
+from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.state import CohState
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
@@ -70,7 +71,8 @@ class ConflictOfHeroesScreen(GameScreen):
             self.query_one(f"#coh-side-{number}").set_class(state.turn == number, "-to-act")
         self.query_one("#coh-situation", Label).update(view.situation(state))
         self.query_one("#coh-pending", Static).update("\n".join(view.pending_lines(state)))
-        self.query_one("#coh-rolls", Static).update("\n".join(view.roll_lines(state)))
+        scenario = guided.scenario_lines(state, library_of(self.game.data))
+        self.query_one("#coh-rolls", Static).update("\n".join([*view.roll_lines(state), *scenario]))
         table = self.query_one("#coh-units", DataTable)
         cursor = table.cursor_row
         table.clear()

@@ -37,6 +37,8 @@ class GameScreen(Screen[None]):
     """Subclasses compose their body, render in `show_state`, and may offer a selected row."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.go_home", "Home")]
+    OPENS_GUIDE: ClassVar[bool] = True
+    """A game being set up from a scenario opens its guided setup over this screen."""
 
     def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None) -> None:
         super().__init__()
@@ -67,6 +69,10 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         # Textual calls every `on_mount` along the MRO, a subclass's first: no super() call needed.
         self.redraw()
+        if self.OPENS_GUIDE and self.game.controller.guide(self.state) is not None:
+            from companion.tui.screens.guide_screen import GuideScreen  # a GameScreen itself
+
+            self.app.push_screen(GuideScreen(self.game, self.session, self.mock_controls))
 
     # Presses in
 

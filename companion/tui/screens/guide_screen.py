@@ -1,0 +1,59 @@
+"""A scenario's guided setup, over its game's screen: the step on screen with what the companion
+drew, every step's title, Confirm to go on and Back to go back. It is the game's screen for as long
+as the players set up (presses and commits come to it) and closes itself when play starts."""
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Label, Static
+
+from companion.tui.screens.game_screen import GameScreen
+
+
+class GuideScreen(GameScreen):
+    BINDINGS = [
+        *GameScreen.BINDINGS,
+        Binding("c", "act('confirm')", "Confirm"),
+        Binding("u", "act('undo')", "Back"),
+        Binding("y", "act('redo')", "Forward", show=False),
+    ]
+    OPENS_GUIDE = False
+    # Below 100 columns the step on screen takes the whole width; it says its number itself.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
+    def compose_body(self) -> ComposeResult:
+        yield Label("", id="guide-title", markup=False)
+        with Horizontal(id="guide"):
+            yield Static("", id="guide-steps", markup=False)
+            with VerticalScroll(id="guide-step-box"):
+                yield Static("", id="guide-step", markup=False)
+        with Horizontal(id="guide-buttons"):
+            yield Button("Back", id="guide-back")
+            yield Button("Confirm", id="guide-confirm", variant="primary")
+
+    def show_state(self) -> None:
+        view = self.game.controller.guide(self.state)
+        if view is None:
+            # Play has started: the game's own screen, below, takes over.
+            if self.app.screen is self:
+                self.app.pop_screen()
+                below = self.app.screen
+                if isinstance(below, GameScreen):
+                    below.redraw()
+            return
+        self.query_one("#guide-title", Label).update(Text(f"Setting up: {view.title}"))
+        self.query_one("#guide-steps", Static).update(Text("\n".join(view.progress())))
+        self.query_one("#guide-step", Static).update(Text("\n".join(view.lines())))
+        self.query_one("#guide-back", Button).disabled = view.at == 0
+        self.query_one("#guide-confirm", Button).label = "Start play" if view.at == len(view.titles) - 1 else "Confirm"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.act("confirm" if event.button.id == "guide-confirm" else "undo")
+
+    def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
+        yield "Confirm", "Done with this step: on to the next (the last starts play)", "confirm", None
+        yield "Back", "Back to the step before", "undo", None

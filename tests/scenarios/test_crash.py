@@ -1,0 +1,70 @@
+"""Killed (SIGKILL) in the middle of a scenario's setup, the companion opens the game again at the
+very step it showed, with the companion's draws as they were, and the setup goes on from there."""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games.kit.guide import ConfirmStep
+from companion.games.point_blank.events import TerrainDrawn
+from companion.games.registry import descriptor
+from companion.journal.store import GameStore
+from companion.session import GameSession
+from companion.tui.app import CompanionApp
+from companion.tui.screens.guide_screen import GuideScreen
+from tests.pilot import settle
+
+HERE = Path(__file__).parent
+ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock"}
+
+
+def set_up_until_killed(data_dir: Path, kind: str, name: str, steps: int) -> list[str]:
+    """Confirms `steps` steps in another process, then kills it with SIGKILL."""
+    table = subprocess.Popen([sys.executable, str(HERE / "setting_up.py"), str(data_dir), kind, name, str(steps)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV)
+    assert table.stdout is not None
+    said = []
+    while (line := table.stdout.readline().strip()) != "waiting":
+        assert line, "the setting-up process ended early"
+        said.append(line)
+    table.send_signal(signal.SIGKILL)
+    table.wait(timeout=10)
+    assert table.returncode == -signal.SIGKILL
+    return said
+
+
+@pytest.mark.parametrize(("kind", "name", "steps"), [
+    ("conflict_of_heroes", "hmg_and_the_woods", 2),
+    ("take_cover", "standard", 2),
+    ("point_blank", "tutorial", 3),
+])
+def test_a_game_killed_mid_setup_opens_at_the_same_step_and_goes_on(tmp_path, sessions, kind, name, steps):
+    said = set_up_until_killed(tmp_path / "data", kind, name, steps)
+    assert said[-1] == f"at {steps}"
+    store = GameStore(tmp_path / "data" / "games.sqlite3")
+    known = descriptor(kind)
+    assert known is not None
+    game = known.open(random.Random(99), None)
+    (info,) = store.games()
+    session: GameSession = sessions(store, info, game.rules)
+    assert session.state.guide.at == steps and session.state.guide.setting_up
+    draws = [record.event for record in session.records if isinstance(record.event, TerrainDrawn)]
+    session.execute(ConfirmStep(step=steps))
+    assert session.state.guide.at == steps + 1
+    assert [record.event for record in session.records if isinstance(record.event, TerrainDrawn)][:len(draws)] \
+        == draws
+    store.close()
+
+
+async def test_the_app_opens_a_game_killed_mid_setup_on_its_setup_screen_at_that_step(companion):
+    set_up_until_killed(companion.data_dir, "point_blank", "tutorial", 2)
+    app = CompanionApp(companion)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GuideScreen)
+        assert "Step 3 of 6: Lay out the battlefield" in str(app.screen.query_one("#guide-step").render())

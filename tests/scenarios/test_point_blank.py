@@ -1,0 +1,119 @@
+"""Point Blank's tutorial (3.1) from its scenario: the setup steps of 5.0, the companion's terrain
+draws made once and shown by name, the Action deck dealt at its step, every unit in the tracker at
+the end, a reinforcement arriving in its turn, and the last turn ending the game."""
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.kit.guide import ConfirmStep, RevisitStep
+from companion.games.kit.intents import Ask
+from companion.games.point_blank import setup_terrain
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.commands import RollDie
+from companion.games.point_blank.events import TerrainDrawn
+from companion.games.point_blank.view import checklist_lines
+from companion.games.rules import Undo
+from tests.scenarios.conftest import at, confirm, scenario, through
+
+TUTORIAL = scenario("point_blank", "tutorial")
+SMALL_DECK = {"pip1": 2, "pip2": 2, "pip3": 2, "pip4": 2, "pip5": 2, "pip6": 2}
+"""Twelve cards: both hands and two more, so a turn ends after two draws."""
+RANDOM_SECTORS = ["A2 US", "B2 US", "C2 US", "C4 US", "A2 German", "B2 German", "C2 German", "A4 German"]
+RANDOM_KEYS = ["A2/1", "B2/1", "C2/1", "C4/1", "A2/2", "B2/2", "C2/2", "A4/2"]
+
+
+def drawn(session) -> list[str]:
+    """The Sectors the companion drew a card for, by key, in order."""
+    return [record.event.sector.key for record in session.records if isinstance(record.event, TerrainDrawn)]
+
+
+def cards(state) -> dict[str, str | None]:
+    return {sector.key: state.battlefield.card(sector.key) for sector in state.battlefield.sectors()}
+
+
+def test_the_steps_are_those_of_5_0(start):
+    game, session = start("point_blank", TUTORIAL)
+    assert game.controller.guide(session.state).titles == (
+        "Select the scenario", "Determine sides", "Lay out the battlefield", "Deploy units", "Draw Action cards",
+        "Hero markers")
+
+
+def test_the_layout_places_the_fixed_cards_and_draws_the_random_ones_once_shown_by_name(start):
+    game, session = start("point_blank", TUTORIAL)
+    session.execute(ConfirmStep(step=0))
+    confirm(game, session, {"solo": 0})
+    shown = game.controller.guide(session.state).step
+    assert "  B0: Bridge" in shown.lines and "  A0: Clear" in shown.lines
+    assert [line.split(":")[0] for line in shown.drawn] == RANDOM_SECTORS
+    names = {card.name for card in Catalog.of(game.data).terrain.values()}
+    assert all(line.split(": ")[1] in names for line in shown.drawn)
+    before = cards(session.state)
+    session.execute(RevisitStep(step=1))
+    confirm(game, session, {"solo": 2})
+    assert cards(session.state) == before and drawn(session) == RANDOM_KEYS
+    session.execute(RevisitStep(step=1))
+    assert "Solo: the AEO plays German, you play US." in game.controller.guide(session.state).step.lines
+
+
+def test_a_unit_deployed_where_no_terrain_lies_gets_a_card_drawn_for_it(start):
+    game, session = start("point_blank", TUTORIAL)
+    for _ in range(3):
+        confirm(game, session, {"solo": 0})
+    assert drawn(session) == [*RANDOM_KEYS, "B3/1"]
+    shown = game.controller.guide(session.state).step
+    card = Catalog.of(game.data).terrain_name(setup_terrain.card_in(session.state, "B3/1"))
+    assert shown.drawn == (f"B3 US: {card}",) and f"  Lt. Miller in B3 US ({card})" in shown.lines
+    assert "  turn 2: German Late squad in A4 German" in shown.lines
+
+
+def test_the_draws_are_facts_and_the_hands_are_dealt_only_once_the_deck_is_confirmed(start):
+    game, session = start("point_blank", TUTORIAL)
+    for _ in range(4):
+        confirm(game, session, {"solo": 0})
+    assert at(session) == 4
+    with pytest.raises(RuleViolation, match="confirm the Action deck first"):
+        session.execute(ConfirmStep(step=4))
+    assert isinstance(game.controller.press(session.state, "confirm", None, None), Ask)
+    confirm(game, session, SMALL_DECK)
+    settings = session.state.settings
+    assert (settings.turn_limit, settings.hand_size, settings.nationalities) == (2, 5, ("us", "german"))
+    assert session.state.deck.hands == (5, 5) and session.state.deck.left == 2
+    session.execute(RevisitStep(step=4))
+    confirm(game, session)  # dealt already: Confirm goes on
+    assert at(session) == 5 and session.state.deck.hands == (5, 5)
+
+
+def test_at_the_end_every_unit_is_in_the_tracker_on_its_sectors_card_and_setup_stands(start):
+    game, session = start("point_blank", TUTORIAL)
+    through(game, session)
+    state = session.state
+    assert [(u.name, u.side, u.sector) for u in state.units] == [
+        ("1st squad", 1, "B2/1"), ("2nd squad", 1, "C2/1"), ("Lt. Miller", 1, "B3/1"),
+        ("MG 42 team", 2, "B2/2"), ("Rear guard", 2, "A2/2")]
+    assert all(setup_terrain.card_in(state, unit.sector) is not None for unit in state.units)
+    assert game.controller.guide(state) is None and "end_impulse" in game.controller.available(state)
+    with pytest.raises(RuleViolation, match="part of the scenario's setup"):
+        session.execute(Undo())
+
+
+def test_the_reinforcement_arrives_with_its_turn_and_the_last_turn_ends_the_game(start):
+    game, session = start("point_blank", TUTORIAL)
+    while session.state.guide.setting_up:
+        confirm(game, session, {**SMALL_DECK, "dice": True})
+    catalog = Catalog.of(game.data)
+    for _ in range(100):
+        if session.state.turn_over is not None:
+            break
+        session.execute(RollDie(plain=True))
+    assert session.state.turn == 2
+    assert session.state.units[-1].name == "Late squad" and session.state.units[-1].sector == "A4/2"
+    lines = checklist_lines(session.state, catalog)
+    assert "Victory check: The side that controls the Bridge (B0) at the end of turn 2 wins; if neither does, " \
+        "the Germans win." in lines
+    assert "Arrived for turn 2, in the unit table: German Late squad in A4 German" in lines
+    for _ in range(100):
+        if session.state.game_over:
+            break
+        session.execute(RollDie(plain=True))
+    assert game.rules.finished(session.state)
+    assert any(line.startswith("Victory check: ") for line in checklist_lines(session.state, catalog))
