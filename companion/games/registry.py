@@ -22,6 +22,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         screen="companion.tui.point_blank.screen:PointBlankScreen",
         data="companion.games.point_blank.data:FILES",
         dice="companion.games.point_blank.dice_thrown:DICE_EVENTS",
+        announce="companion.games.point_blank.announce:announce",
     ),
     GameDescriptor(
         kind="conflict_of_heroes", title="Conflict of Heroes",
@@ -31,6 +32,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         screen="companion.tui.conflict_of_heroes.screen:ConflictOfHeroesScreen",
         data="companion.games.conflict_of_heroes.data:FILES",
         dice="companion.games.conflict_of_heroes.dice_thrown:DICE_EVENTS",
+        announce="companion.games.conflict_of_heroes.announce:announce",
     ),
     GameDescriptor(
         kind="take_cover", title="Take Cover",
@@ -40,6 +42,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         screen="companion.tui.take_cover.screen:TakeCoverScreen",
         data="companion.games.take_cover.data:FILES",
         dice="companion.games.take_cover.dice_thrown:DICE_EVENTS",
+        announce="companion.games.take_cover.announce:announce",
     ),
     GameDescriptor(
         kind="deckung", title="Deckung (cover)",
@@ -48,6 +51,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         lights="companion.games.deckung.lights:lights", screen="companion.tui.deckung.screen:DeckungScreen",
         data="companion.games.deckung.data:FILES",
         dice="companion.games.deckung.dice_thrown:DICE_EVENTS",
+        announce="companion.games.deckung.announce:announce",
     ),
 )
 
