@@ -30,7 +30,7 @@ from hw_mocks.mock_buttons import MockButtonPresser
 
 if TYPE_CHECKING:
     from drivers.serial_board import SerialBoard
-    from drivers.speech import Speaker
+    from drivers.speech import Output, Speaker
     from hw_mocks.fake_board import FakeBoardProcess
 
 
@@ -62,6 +62,9 @@ class Companion:
     fake_board: "FakeBoardProcess | None" = field(default=None, init=False)
     lights: TableLights = field(default_factory=TableLights, init=False)
     speaker: "Speaker | None" = field(default=None, init=False)
+    speech_output: "Output | None" = field(default=None, init=False)
+    """Where speech goes when it connects: None plays it on the sound device (`[speech] device`);
+    a test or a benchmark sets `WavFiles` here to have it written instead."""
     lock: DataDirLock = field(init=False)
     sessions: list[GameSession] = field(default_factory=list, init=False)
     """Every session opened, closed (their writers flushed) with the companion."""
@@ -121,7 +124,7 @@ class Companion:
         `on_status` hears its one-line status from any thread."""
         from drivers.speech import Speaker
 
-        self.speaker = Speaker(self.config.speech, on_status=on_status)
+        self.speaker = Speaker(self.config.speech, on_status=on_status, output=self.speech_output)
         return self.speaker
 
     def open_game(self, info: GameInfo) -> tuple[Game, GameSession]:

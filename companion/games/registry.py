@@ -23,6 +23,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         data="companion.games.point_blank.data:FILES",
         dice="companion.games.point_blank.dice_thrown:DICE_EVENTS",
         scenario="companion.games.point_blank.scenario:PbScenario",
+        announce="companion.games.point_blank.announce:announce",
     ),
     GameDescriptor(
         kind="conflict_of_heroes", title="Conflict of Heroes",
@@ -33,6 +34,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         data="companion.games.conflict_of_heroes.data:FILES",
         dice="companion.games.conflict_of_heroes.dice_thrown:DICE_EVENTS",
         scenario="companion.games.conflict_of_heroes.scenario:CohScenario",
+        announce="companion.games.conflict_of_heroes.announce:announce",
     ),
     GameDescriptor(
         kind="take_cover", title="Take Cover",
@@ -43,6 +45,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         data="companion.games.take_cover.data:FILES",
         dice="companion.games.take_cover.dice_thrown:DICE_EVENTS",
         scenario="companion.games.take_cover.scenario:TcScenario",
+        announce="companion.games.take_cover.announce:announce",
     ),
     GameDescriptor(
         kind="deckung", title="Deckung (cover)",
@@ -51,6 +54,7 @@ GAMES: tuple[GameDescriptor, ...] = (
         lights="companion.games.deckung.lights:lights", screen="companion.tui.deckung.screen:DeckungScreen",
         data="companion.games.deckung.data:FILES",
         dice="companion.games.deckung.dice_thrown:DICE_EVENTS",
+        announce="companion.games.deckung.announce:announce",
     ),
 )
 

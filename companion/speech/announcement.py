@@ -14,7 +14,8 @@ class Announcement(BaseModel):
 
     Announcements say only what everyone at the table may know: the speaker is heard by both sides.
     A newer announcement of the same `channel` makes an older one stale (a roll after a roll);
-    the channel defaults to the phrase's family, the part of its id before the first dot.
+    the channel defaults to the phrase's family, the part of its id before the first dot. Games
+    name their phrases `<game>.<what>` and give each announcement a channel of its kind.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -22,6 +23,9 @@ class Announcement(BaseModel):
     phrase: str
     args: dict[str, Argument] = {}
     channel: str | None = None
+    then: tuple["Announcement", ...] = ()
+    """Sentences said straight after this one as part of it (a check's findings, one by one): they
+    go stale with it, so a newer announcement of the channel never leaves half of them behind."""
 
     @property
     def stale_after(self) -> str:

@@ -1,4 +1,4 @@
-"""Announcements most games need: a roll, a refusal, a side's CAPs, the deck running out, a turn's end, hits."""
+"""Announcements most games need: rolls, refusals, CAPs, the deck running out, turn ends, hits, the game's end."""
 
 from collections.abc import Sequence
 
@@ -46,3 +46,15 @@ def hit_revealed(unit: str, counter: str) -> Announcement:
 
 def unit_destroyed(unit: str) -> Announcement:
     return Announcement(phrase="unit.destroyed", args={"unit": unit}, channel=f"hit:{unit}")
+
+
+def game_over() -> Announcement:
+    return Announcement(phrase="game.over", channel="game")
+
+
+def together(parts: Sequence[Announcement], channel: str) -> Announcement | None:
+    """The parts said one after the other as one announcement of `channel` (None for no parts)."""
+    if not parts:
+        return None
+    first, *rest = parts
+    return first.model_copy(update={"channel": channel, "then": (*first.then, *rest)})

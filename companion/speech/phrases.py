@@ -59,7 +59,10 @@ class PhrasePack(BaseModel):
         return phrases
 
     def render(self, announcement: Announcement) -> str:
-        """The sentence the announcement says in this language."""
+        """The sentence the announcement says in this language, and those it says after it."""
+        return ". ".join((self._sentence(announcement), *(self.render(part) for part in announcement.then)))
+
+    def _sentence(self, announcement: Announcement) -> str:
         template = self.phrases.get(announcement.phrase)
         if template is None:
             raise LookupError(f"the {self.name} phrase pack has no phrase {announcement.phrase!r}")

@@ -98,14 +98,34 @@ def test_a_pack_with_an_unknown_key_is_refused():
         PhrasePack.model_validate({**phrase_pack("en").model_dump(by_alias=True), "phrasse": {}})
 
 
+GAMES = ("pb", "coh", "tc", "deckung")
+"""The families of the games' own phrases; each game's tests render them."""
+
+
 def test_the_common_announcements_render_in_every_pack():
     made = [
         common.dice_rolled((2, 5)), common.dice_rolled((3,)), common.dice_rolled((3,), 1), common.refused(),
         common.side_caps("A", 2), common.deck_exhausted(1), common.turn_ended(1), common.hit_taken("B"),
-        common.hit_revealed("B", "pinned"), common.unit_destroyed("B"),
+        common.hit_revealed("B", "pinned"), common.unit_destroyed("B"), common.game_over(),
     ]
-    assert {a.phrase for a in made} == set(phrase_pack("en").phrases)
+    shared = {phrase for phrase in phrase_pack("en").phrases if phrase.split(".")[0] not in GAMES}
+    assert {a.phrase for a in made} == shared
     for language in LANGUAGES:
         for announcement in made:
             text = phrase_pack(language).render(announcement)
             assert text and not any(name for _, name, _, _ in string.Formatter().parse(text))
+
+
+def test_sentences_said_together_follow_the_first_and_go_stale_with_it():
+    said = common.together([common.turn_ended(2), common.game_over()], channel="end")
+    assert said is not None and said.stale_after == "end"
+    assert [part.phrase for part in said.then] == ["game.over"]
+    assert phrase_pack("en").render(said) == "turn 2 ends. game over"
+    assert phrase_pack("de").render(said) == "Zug 2 endet. Spiel vorbei"
+    assert common.together([], channel="end") is None
+
+
+def test_side_names_the_games_use_are_said_in_the_packs_language():
+    assert said("en", common.side_caps("German", 8)) == "German: 8 CAPs"
+    assert said("de", common.side_caps("German", 8)) == "Deutschland: 8 Kommandopunkte"
+    assert said("de", common.side_caps("Soviet", 1)) == "Sowjetunion: ein Kommandopunkt"

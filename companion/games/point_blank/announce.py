@@ -1,0 +1,98 @@
+"""What the table hears from Point Blank: each card's pips for a check, the check's findings, the
+impulse passing, the deck running out with the turn, and a corrected deck count."""
+
+from collections.abc import Mapping, Sequence
+
+from companion.games.point_blank.checks.base import Finding, FindingKind
+from companion.games.point_blank.events import (
+    CheckAbandoned,
+    CheckResolved,
+    DeckCorrected,
+    DieThrown,
+    ImpulseEnded,
+    PipDrawn,
+    TurnEnded,
+)
+from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.words import names_of
+from companion.journal.events import Record
+from companion.speech.announcement import Announcement
+from companion.speech.common import deck_exhausted, game_over, together
+
+RESULT = ("result",)
+ATTACK = ("attack", "defence")
+MORALE = ("result", "morale")
+NUMBERS: dict[FindingKind, tuple[str, ...]] = {
+    "mortar_smoke": ("first", "second"),
+    "attack_held": ATTACK, "attack_hit": ATTACK, "penetrated": ATTACK, "armour_held": ATTACK,
+    "he_held": ATTACK, "he_hit": ATTACK,
+    "damage": MORALE, "morale_passed": MORALE, "morale_failed": MORALE, "rallied": MORALE,
+    "stays_shaken": MORALE, "recrewed": MORALE,
+    "barrage_on_target": ("result", "firepower"),
+    "melee_hits": ("attacker", "defender"),
+    "hits": ("hits",),
+    "to_hit": ("roll", "modifier", "need"),
+}
+"""The names a finding's numbers go by in the phrases (`checks.base.FindingKind` says their order);
+a kind not listed has at most one number, its result."""
+
+
+def announce(records: Sequence[Record], state: PointBlankState) -> tuple[Announcement, ...]:
+    said: list[Announcement] = []
+    for record in records:
+        match record.event:
+            case PipDrawn(pip=pip):
+                said.append(Announcement(phrase="pb.card", args={"pip": pip}, channel="draw"))
+            case DieThrown(face=face):
+                said.append(Announcement(phrase="pb.die", args={"face": face}, channel="draw"))
+            case CheckResolved() as resolved:
+                result = check_result(resolved, state)
+                said += [result] if result is not None else []
+            case CheckAbandoned():
+                said.append(Announcement(phrase="pb.abandoned", channel="check"))
+            case ImpulseEnded(side=side):
+                said.append(to_act(state, 3 - side))
+            case TurnEnded(turn=turn):
+                said.append(deck_exhausted(turn))
+                if state.game_over and turn == state.turn - 1:
+                    said.append(game_over())
+            case DeckCorrected(pile=pile):
+                said.append(Announcement(phrase="pb.deck_corrected", args={"cards": sum(pile)}, channel="deck"))
+    return tuple(said)
+
+
+def check_result(resolved: CheckResolved, state: PointBlankState) -> Announcement | None:
+    """The findings one after the other, units named as the check captured them; a one-card plain
+    check's total is the card already said."""
+    names = names_of(resolved.check, {unit.id: unit.name for unit in state.units})
+    findings = [finding for finding in resolved.outcome.findings
+                if not (finding.kind == "total" and len(resolved.pips) == 1)]
+    return together([part for finding in findings for part in finding_said(finding, names)], channel="check")
+
+
+def finding_said(finding: Finding, names: Mapping[int, str]) -> list[Announcement]:
+    """A finding, and the effects it had (a damage check's, a melee's hits) each as a sentence after it."""
+    args: dict[str, int | str] = dict(zip(NUMBERS.get(finding.kind, RESULT), finding.numbers, strict=False))
+    if finding.unit is not None:
+        args["unit"] = names.get(finding.unit, f"{finding.unit}")
+    if finding.sector:
+        args["sector"] = finding.sector
+    if "attack" in args and "defence" in args:
+        args["extra"] = int(args["attack"]) - int(args["defence"])
+    if "roll" in args:
+        args["total"] = int(args["roll"]) + int(args.get("modifier", 0))
+    found = Announcement(phrase=f"pb.found.{finding.kind}", args=args)
+    return [found, *(Announcement(phrase=f"pb.effect.{effect}") for effect in finding.effects)]
+
+
+def to_act(state: PointBlankState, side: int) -> Announcement:
+    """The side whose impulse begins, by the nationality it plays when the table named one."""
+    named = state.settings.nationalities[side - 1] if state.settings else ""
+    if not named:
+        found = {unit.nationality for unit in state.units if unit.side == side and unit.nationality}
+        named = found.pop() if len(found) == 1 else ""
+    if not named:
+        return Announcement(phrase="pb.impulse.numbered", args={"side": side}, channel="impulse")
+    # As the shipped library names them ("US", "German"); the packs translate those names.
+    spoken = named.upper() if len(named) <= 3 else named.capitalize()
+    return Announcement(phrase="pb.impulse", args={"side": spoken}, channel="impulse")

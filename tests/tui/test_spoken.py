@@ -1,0 +1,60 @@
+"""Speech in the app, on the real espeak-ng: a roll committed on a game screen is said in the
+configured language, written as a WAV file, and the speech key silences what comes after."""
+
+import asyncio
+
+import pytest
+
+from companion.bootstrap import bootstrap
+from companion.tui.app import CompanionApp
+from drivers.pin_factory import PinFactoryChoice
+from drivers.speech import WavFiles
+from tests.pilot import press
+from tests.speech.sound import loudness, seconds
+
+WAIT = 10.0
+
+
+@pytest.fixture
+def speaking_table(tmp_path, mock_factory, clock):
+    """A companion with speech on, in German, writing what it says to WAV files."""
+    config = tmp_path / "config.toml"
+    config.write_text('[board]\nenabled = false\n\n[speech]\nenabled = true\nlanguage = "de"\n')
+    wired = bootstrap(
+        data_dir=tmp_path / "data", config_file=config, seed=7, env={},
+        pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock, fake_board=False,
+    )
+    wired.speech_output = WavFiles(tmp_path / "said")
+    yield wired
+    wired.close()
+
+
+def said(table) -> list[str]:
+    """The phrases written so far, in order (cues left out)."""
+    files: WavFiles = table.speech_output
+    return [path.stem.split("-", 1)[1] for path in files.written if "-cue-" not in path.name]
+
+
+async def drained(table) -> None:
+    assert await asyncio.to_thread(table.speaker.drain, WAIT), "the speaker did not finish in time"
+
+
+async def test_a_committed_roll_on_a_game_screen_is_said_and_the_speech_key_turns_it_off(speaking_table):
+    app = CompanionApp(speaking_table, start_kind="take_cover")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await press(pilot, "c", "enter")
+        await drained(speaking_table)
+        assert said(speaking_table) == []
+        assert app.speech_status == "speech on (Deutsch)"
+        await press(pilot, "7")
+        assert app.screen.session.state.first_rolls == (7, None)
+        await drained(speaking_table)
+        assert said(speaking_table) == ["tc.first_roll"]
+        wav = speaking_table.speech_output.written[-1].read_bytes()
+        assert 1.0 < seconds(wav) < 8 and loudness(wav) > 0.01
+        await press(pilot, "ctrl+s")
+        assert app.speech_status == "speech off"
+        await press(pilot, "3")
+        assert app.screen.session.state.to_act == "German"
+        await drained(speaking_table)
+        assert said(speaking_table) == ["tc.first_roll"]
