@@ -54,6 +54,9 @@ class PointBlankRules(Rules[PointBlankState]):
     def finished(self, state: PointBlankState) -> bool:
         return state.game_over
 
+    def summary(self, state: PointBlankState) -> str:
+        return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
+
     def decide(self, state: PointBlankState, command: Command) -> list[Event]:
         if isinstance(command, SetUpGame):
             return turns.set_up(state, command)
