@@ -2,6 +2,8 @@
 
 from companion.dice.rules import RollDice
 from companion.games.kit.words import count_of
+from companion.games.point_blank.commands import EndImpulse, SetUpGame
+from tests.tui import game_positions
 from tests.tui.short_game import PlayTurn
 
 
@@ -13,6 +15,27 @@ def test_a_games_progress_is_its_rules_summary_read_without_opening_it_for_play(
     progress = companion.progress(companion.store.last_game("dice"))
     assert progress is not None
     assert (progress.summary, progress.finished) == (count_of(3, "roll"), False)
+
+
+def summaries(companion, kinds: tuple[str, ...]) -> dict[str, str]:
+    read = {kind: companion.progress(companion.store.last_game(kind)) for kind in kinds}
+    return {kind: progress.summary for kind, progress in read.items() if progress is not None}
+
+
+def test_each_game_says_how_far_it_has_come_in_a_few_words(companion):
+    kinds = ("conflict_of_heroes", "take_cover", "deckung", "point_blank")
+    for kind in kinds:
+        companion.store.create_game(kind)
+    assert summaries(companion, kinds) == {
+        "conflict_of_heroes": "setting up", "take_cover": "setting up", "deckung": "light cover",
+        "point_blank": "setting up"}
+    game_positions.conflict_of_heroes(companion)
+    game_positions.take_cover(companion)
+    game_positions.deckung(companion)
+    game_positions.played(companion, "point_blank", SetUpGame(cards_per_pip=(3,) * 6, hand_size=5), EndImpulse())
+    assert summaries(companion, kinds) == {
+        "conflict_of_heroes": "round 1", "take_cover": "turn 7", "deckung": "massive cover, destroyed, 2 models",
+        "point_blank": "turn 1, impulse 2"}
 
 
 def test_a_game_of_a_kind_this_version_does_not_know_has_no_progress(companion):

@@ -5,10 +5,12 @@ and 2; a game with named sides gives each name its number). Three ways to the sa
 
 - stylesheets: the `$side-1` … `$side-4` variables (`border: round $side-2;`), and the classes
   `side_class(n)` (text in the side's colour) and `side_frame_class(n)` (a border in it);
-- Rich text, such as a table cell: `side_text(name, n)` or `side_style(n)`;
+- Rich text, such as a table cell: `side_text(name, n)` or `side_style(n)`; a line that names
+  sides: `sides_named(line, names)`;
 - a side without a name from its game reads `Side 1`: `side_name(n, names)`.
 """
 
+import re
 from collections.abc import Mapping
 
 from rich.style import Style
@@ -46,6 +48,16 @@ def side_name(side: int, names: Mapping[int, str] | None = None) -> str:
 def side_text(name: str, side: int, *, bold: bool = True) -> Text:
     """The name in its side's colour, shown as written (names come from players and files)."""
     return Text(name, style=side_style(side, bold=bold))
+
+
+def sides_named(line: str, names: Mapping[int, str]) -> Text:
+    """The line as written, each side's name in it (a whole word, not part of one) in its colour."""
+    text = Text(line)
+    # The longest names first, so that "Red Army" is not taken for "Red".
+    for side, name in sorted(names.items(), key=lambda item: -len(item[1])):
+        if name.strip():
+            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", side_style(side))
+    return text
 
 
 def theme_variables() -> dict[str, str]:

@@ -11,6 +11,7 @@ from companion.games.conflict_of_heroes.commands import (
     DeclareAttack,
     DeclareModifier,
     DeclareRally,
+    NameSide,
     SpendCaps,
     StartRound,
 )
@@ -287,3 +288,22 @@ def test_a_unit_named_longer_than_a_label_may_be_is_labelled_with_its_name_cut_t
     controller = ConflictOfHeroesController({UNITS.name: {"mg34": mg}, HIT_COUNTERS.name: shipped().pools})
     run(game, answer(controller.press(game.state, "add_unit", None, None)))
     assert game.state.units[0].label == "Schweres Maschinengewehr 34 au"
+
+
+def buttons(game: GameSession) -> dict[tuple[str, int | None], str]:
+    """The action bar's buttons now: each action and value, with its label."""
+    return {(action.name, action.value): action.label for action in CONTROLLER.tappable(game.state)}
+
+
+def test_the_buttons_of_a_side_name_it_and_only_digits_that_mean_something_are_offered(game):
+    game.execute(NameSide(side=1, name="Grenadier-Regiment 192"))
+    offered = buttons(game)
+    assert offered[("vp_up", 1)] == "Grenadier-R… +1 VP" and offered[("vp_down", 2)] == "Soviet −1 VP"
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    game.execute(StartRound())
+    assert [value for name, value in buttons(game) if name == "face"] == [0, 1, 2]  # 0 to 2 CAPs announced
+    assert buttons(game)[("side", 2)] == "Soviet CAP"
+    run(game, press(game, "face", 0))
+    run(game, press(game, "face", 0))
+    assert [value for name, value in buttons(game) if name == "face"] == [1, 2, 3, 4, 5, 6]  # a die's faces

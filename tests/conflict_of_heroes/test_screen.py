@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Digits, Input, Select
+from textual.widgets import DataTable, Input, Select
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, StartRound
@@ -17,6 +17,7 @@ from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
@@ -70,7 +71,7 @@ def unit_of(screen: ConflictOfHeroesScreen, number: int) -> UnitState:
 
 
 def caps_shown(app: CompanionApp, side: int) -> str:
-    return app.screen.query_one(f"#coh-caps-{side}", Digits).value
+    return app.screen.query_one(f"#coh-caps-{side}", BigNumber).value
 
 
 def unit_row(app: CompanionApp, number: int) -> list[str]:
@@ -97,7 +98,7 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         screen = coh_screen(app)
         table.mock_presser.press(Control.CONFIRM)  # activates the highlighted unit, Squad B
         await settle(pilot)
-        assert unit_row(app, 1)[1:2] + unit_row(app, 1)[4:6] == ["German", "active", "7"]
+        assert unit_row(app, 1)[1:2] + unit_row(app, 1)[3:5] == ["German", "active", "7"]
 
         await press(pilot, "f")
         assert isinstance(app.screen, SpecForm)
@@ -119,8 +120,8 @@ async def test_an_activation_and_an_attack_with_gpio_face_keys_and_a_cap_from_th
         assert (roll.faces, roll.source, roll.attack_value, roll.defence, roll.hits) == ((4, 5), "physical", 14, 12, 1)
         assert any(isinstance(r.event, HitCounterDrawn) for r in committed)
         assert caps_shown(app, 1) == "6"
-        assert unit_row(app, 1)[5] == "4"  # 7 APs less the squad's fire cost of 3
-        assert unit_row(app, 2)[6] == "hit (hidden)"
+        assert unit_row(app, 1)[4] == "4"  # 7 APs less the squad's fire cost of 3
+        assert unit_row(app, 2)[5] == "hit (hidden)"
 
         clock.advance(1)
         table.mock_presser.press(Control.SIDE, 2)  # no Soviet roll waiting: the button spends one CAP
@@ -205,7 +206,7 @@ async def test_a_unit_added_with_the_form_joins_its_nationality_shows_its_label_
         form.query_one("#field-label", Input).value = "[b]Ivan[/b]"  # shown as written, never as markup
         await press(pilot, "enter")
         assert app.screen is screen
-        assert unit_row(app, 1)[1:4] == ["Soviet", "[b]Ivan[/b]", "Soviet MMG"]
+        assert unit_row(app, 1)[1:3] + unit_row(app, 1)[6:] == ["Soviet", "[b]Ivan[/b]", "Soviet MMG"]
         assert "[b]Ivan[/b]" in screen.query_one("#coh-units", DataTable).render_line(1).text
         await press(pilot, "n")
         assert "confirm" in offered(screen)

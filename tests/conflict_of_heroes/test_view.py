@@ -42,7 +42,7 @@ def test_a_hidden_hit_shows_only_that_there_is_one(new_game):
     start_with_turn(game, GERMAN)
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
     enter(game, 4, 4)
-    assert view.unit_cells(game.state, game.state.unit(squad))[6] == "hit (hidden)"
+    assert view.unit_cells(game.state, game.state.unit(squad))[5] == "hit (hidden)"
     assert "Pinned" not in " ".join(view.roll_lines(game.state))
 
 

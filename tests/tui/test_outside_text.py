@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Label, OptionList, Select
+from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets._header import HeaderTitle
 from textual.widgets._toast import Toast
 
@@ -176,7 +176,7 @@ async def test_conflict_of_heroes_side_and_unit_names_show_as_they_are(companion
     app = CompanionApp(companion, start_kind="conflict_of_heroes")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert shown(app.screen.query_one("#coh-name-1", Label)) == f"Axis {text}"
+        assert shown(app.screen.query_one("#coh-name-1", Static)) == f"Axis {text}"
         row = table_rows(app.screen.query_one("#coh-units", DataTable))[0]
         assert f"Axis {text}" in row and f"Squad {text}" in row
 

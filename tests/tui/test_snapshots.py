@@ -13,6 +13,7 @@ from companion.dice.spec import DiceSpec
 from companion.tui.app import CompanionApp
 from companion.tui.widgets.spec_form import SpecForm
 from tests.pilot import press, settle
+from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
 
@@ -81,3 +82,23 @@ def test_the_generic_form(snap_compare, table, size):
 
     app = CompanionApp(table, start_kind="dice")
     assert snap_compare(app, terminal_size=SIZES[size], run_before=a_long_form)
+
+
+GAMES = {
+    "conflict_of_heroes": game_positions.conflict_of_heroes,
+    "take_cover": game_positions.take_cover,
+    "deckung": game_positions.deckung,
+}
+"""Each game's screen a few moves in: an attack's roll waiting with its odds, a fire's d10 waiting
+with its MFP, models in contact with destroyed cover testing."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("kind", GAMES)
+def test_a_game_a_few_moves_in(snap_compare, table, kind, size):
+    GAMES[kind](table)
+
+    async def opened(pilot) -> None:
+        await settle(pilot)
+
+    assert snap_compare(CompanionApp(table, start_kind=kind), terminal_size=SIZES[size], run_before=opened)

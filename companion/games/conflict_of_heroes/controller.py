@@ -1,6 +1,7 @@
 """Conflict of Heroes' keys and buttons, and what each press asks for at this moment of the game."""
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
@@ -20,6 +21,7 @@ from companion.games.conflict_of_heroes.commands import (
     Stall,
     StartRound,
 )
+from companion.games.conflict_of_heroes.initiative import MAX_INITIATIVE_SPEND
 from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.kit import guide
@@ -39,9 +41,11 @@ KEYMAP = Keymap((
               help="Announce the CAPs counted for initiative; in play, activate the highlighted unit"),
     KeyAction("next", "Next", keys="n", control=Control.NEXT, footer=True,
               help="Start the next round; in play, highlight the next unit"),
-    KeyAction("activate", "Activate", keys="a", footer=True, help="Activate the highlighted unit (7 APs)"),
-    KeyAction("fire", "Fire", keys="f", footer=True, help="The highlighted unit fires at a hex"),
-    KeyAction("pass", "Pass", keys="p", footer=True, help="The side to act passes; two passes in a row end the round"),
+    # Activate, fire and pass are on the action bar whenever they can be done: the footer keeps the
+    # keys of every moment, and room at 80 columns for the app's own.
+    KeyAction("activate", "Activate", keys="a", help="Activate the highlighted unit (7 APs)"),
+    KeyAction("fire", "Fire", keys="f", help="The highlighted unit fires at a hex"),
+    KeyAction("pass", "Pass", keys="p", help="The side to act passes; two passes in a row end the round"),
     *face_keys("face", "Dice", digits="1234567890", shown="0–9"),
     KeyAction("erase", "Erase face", keys="backspace", help="Erase the last face keyed in"),
     KeyAction("sides", "Sides", keys="s", help="The sides' names, starting CAPs and who announces first on a tie"),
@@ -51,21 +55,23 @@ KEYMAP = Keymap((
     KeyAction("stall", "Stall", keys="t", help="The highlighted unit stalls (1 AP)"),
     KeyAction("rally", "Rally", keys="r", help="The highlighted unit tries to rally (5 AP)"),
     KeyAction("spent", "Spent", keys="x", help="Mark the highlighted unit spent"),
-    KeyAction("modifier", "CAPs on roll", keys="plus,equals_sign", value=1, shown_key="+ −",
+    # Keys that carry a side or a step read whole on the palette and the action bar; the bar names
+    # the side as the players named it (`tappable`).
+    KeyAction("modifier", "+1 CAP on roll", keys="plus,equals_sign", value=1,
               help="One more CAP on the roll waiting"),
-    KeyAction("modifier", "CAPs on roll", keys="minus", value=-1, shown_key="+ −",
+    KeyAction("modifier", "−1 CAP on roll", keys="minus", value=-1,
               help="One CAP less on the roll waiting"),
-    KeyAction("side", "CAP button", keys="left_square_bracket", value=1, control=Control.SIDE, shown_key="[ ]",
+    KeyAction("side", "Left side CAP", keys="left_square_bracket", value=1, control=Control.SIDE,
               help="The left side's CAP button: a CAP on its roll, its initiative count, or one CAP spent"),
-    KeyAction("side", "CAP button", keys="right_square_bracket", value=2, control=Control.SIDE, shown_key="[ ]",
+    KeyAction("side", "Right side CAP", keys="right_square_bracket", value=2, control=Control.SIDE,
               help="The right side's CAP button: a CAP on its roll, its initiative count, or one CAP spent"),
-    KeyAction("vp_up", "VP +1", keys="comma", value=1, shown_key=", .",
+    KeyAction("vp_up", "Left side +1 VP", keys="comma", value=1,
               help="One victory point more for the left side"),
-    KeyAction("vp_up", "VP +1", keys="full_stop", value=2, shown_key=", .",
+    KeyAction("vp_up", "Right side +1 VP", keys="full_stop", value=2,
               help="One victory point more for the right side"),
-    KeyAction("vp_down", "VP −1", keys="less_than_sign", value=1, shown_key="< >",
+    KeyAction("vp_down", "Left side −1 VP", keys="less_than_sign", value=1,
               help="One victory point less for the left side"),
-    KeyAction("vp_down", "VP −1", keys="greater_than_sign", value=2, shown_key="< >",
+    KeyAction("vp_down", "Right side −1 VP", keys="greater_than_sign", value=2,
               help="One victory point less for the right side"),
     KeyAction("peek", "Peek at hit", keys="h", help="The owner looks at the highlighted unit's hidden hit counter"),
     KeyAction("reveal", "Show hit", keys="w", help="Show the highlighted unit's hit counter to the opponent"),
@@ -192,6 +198,20 @@ class ConflictOfHeroesController(Controller[CohState]):
         if announcer is not None:
             raise RuleViolation(f"{state.side(announcer).name} announces its initiative spend now (3.24)")
         return Run.one(SpendCaps(side=checks.side_number(side), caps=1, use="side_button", ends_turn=False))
+
+    def tappable(self, state: CohState) -> tuple[KeyAction, ...]:
+        """The bar's buttons: a side's buttons named after the side, and only the digits that mean
+        something now (a die's faces; an initiative spend of 0 to 2 CAPs)."""
+        digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
+        shown = [
+            replace(action, label=view.side_button(state, action.name, action.value))
+            if action.name in view.SIDE_BUTTONS and action.value is not None else action
+            for action in super().tappable(state)
+            if action.name != "face" or action.value in digits
+        ]
+        # The digits in counting order (0, 1, 2), where the keymap has the keyboard's (1 … 9, 0).
+        counting = iter(sorted((action for action in shown if action.name == "face"), key=lambda a: a.value or 0))
+        return tuple(next(counting) if action.name == "face" else action for action in shown)
 
     def available(self, state: CohState) -> tuple[str, ...]:
         if guided.setting_up(state):

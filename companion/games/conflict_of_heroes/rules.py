@@ -171,3 +171,6 @@ class ConflictOfHeroesRules(Rules[CohState]):
 
     def describe(self, state: CohState, event: Event) -> str:
         return view.describe(state, event)
+
+    def summary(self, state: CohState) -> str:
+        return view.summary(state)

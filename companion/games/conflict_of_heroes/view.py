@@ -9,7 +9,12 @@ from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.kit.faces import slots
 from companion.journal.events import Event
 
-UNIT_COLUMNS = ("#", "side", "unit", "type", "status", "APs", "hit")
+UNIT_COLUMNS = ("#", "side", "unit", "status", "APs", "hit", "type")
+"""The unit's type last: a long label on a narrow screen pushes only it out of sight."""
+SIDE_BUTTONS = {"side": "{} CAP", "vp_up": "{} +1 VP", "vp_down": "{} −1 VP"}
+"""The action bar's buttons that act for one side, named after it."""
+BUTTON_NAME = 12
+"""As much of a side's name as a button shows."""
 
 
 def describe(state: CohState, event: Event) -> str:
@@ -33,18 +38,29 @@ def situation(state: CohState) -> str:
         announcing = initiative.next_side
         if pending is None and announcing is not None:
             counted = initiative.counted
-            return (f"{head} · initiative (3.24): {state.side(announcing).name} announces 0–2 CAPs: key the"
-                    f" number, or count on its CAP button ({counted} counted) and Confirm")
+            return f"{head} · initiative (3.24): {state.side(announcing).name} announces 0–2 CAPs ({counted} counted)"
         first, second = initiative.order
-        return (f"{head} · initiative roll: key {state.side(first).name}'s two dice, then "
-                f"{state.side(second).name}'s, or press Roll")
+        return (f"{head} · initiative roll: {state.side(first).name}'s two dice first, then "
+                f"{state.side(second).name}'s")
     if pending is not None and pending.roller is not None:
         roller = state.unit(pending.roller)
         if roller is not None:
-            return f"{head} · {state.side(roller.side).name} rolls: Roll, or key the dice"
+            what = "rallies" if pending.kind == "rally" else "fires"
+            return f"{head} · {state.side(roller.side).name} rolls: {roller.label} {what}"
     if state.turn is None:
         return head
     return f"{head} · {state.side(state.turn).name} to act"
+
+
+def side_doing(state: CohState, side: int) -> str:
+    """What the game waits for from this side, beside its name: `to act`, `announces`, `rolls`."""
+    pending = state.pending
+    if pending is not None:
+        roller = state.unit(pending.roller) if pending.roller is not None else None
+        return "rolls" if roller is not None and roller.side == side else ""
+    if state.phase == "initiative" and state.initiative is not None:
+        return "announces" if state.initiative.next_side == side else ""
+    return "to act" if state.turn == side else ""
 
 
 def pending_lines(state: CohState) -> list[str]:
@@ -98,7 +114,7 @@ def _rally_lines(state: CohState, number: int, bonus: int) -> list[str]:
 
 
 def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
-    """#, side, label, unit, status, APs, hit: a hidden counter shows only that there is one."""
+    """#, side, label, status, APs, hit, type: a hidden counter shows only that there is one."""
     if unit.hit is None:
         hit = ""
     elif unit.hit.revealed:
@@ -106,7 +122,20 @@ def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
     else:
         hit = "hit (hidden)"
     ap_text = str(unit.aps) if unit.status == "active" else ""
-    return str(unit.number), state.side(unit.side).name, unit.label, unit.profile.name, unit.status, ap_text, hit
+    return str(unit.number), state.side(unit.side).name, unit.label, unit.status, ap_text, hit, unit.profile.name
+
+
+def side_button(state: CohState, action: str, side: int) -> str:
+    """`German +1 VP`: a button that acts for one side, with the side's name cut to fit a button."""
+    name = state.side(side).name
+    if len(name) > BUTTON_NAME:
+        name = name[: BUTTON_NAME - 1] + "…"
+    return SIDE_BUTTONS[action].format(name)
+
+
+def summary(state: CohState) -> str:
+    """How far the game has come, for home and the saved games: `round 3`."""
+    return "setting up" if state.phase == "setup" else f"round {state.round}"
 
 
 def roll_lines(state: CohState) -> list[str]:

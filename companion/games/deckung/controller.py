@@ -25,8 +25,10 @@ KEYMAP = Keymap((
     KeyAction("roll", "Roll W10", keys="space", control=Control.ROLL, footer=True,
               help="Roll the W10 (d10) the next model's test waits for (the big button)"),
     *face_keys("face", "Face", digits="1234567890", shown="0–9"),
-    KeyAction("light", "Light", keys="l", footer=True, help="Leichte Deckung (light cover)"),
-    KeyAction("massive", "Massive", keys="m", footer=True, help="Massive Deckung (massive cover)"),
+    # Light and massive are on the action bar whenever they can be chosen: the footer keeps room at
+    # 80 columns for the app's own keys.
+    KeyAction("light", "Light", keys="l", help="Leichte Deckung (light cover)"),
+    KeyAction("massive", "Massive", keys="m", help="Massive Deckung (massive cover)"),
     KeyAction("position", "Position", keys="p", control=Control.NEXT, footer=True,
               help="Where the model stands: in direct contact, 1\" away, further behind"),
     KeyAction("shoot", "Shoot cover", keys="x", help="Deckung zerstören: penetration against hardness"),

@@ -34,7 +34,7 @@ from companion.games.deckung.events import (
 )
 from companion.games.deckung.ranks import Rank
 from companion.games.deckung.state import DeckungState, ModelTest, Rolled
-from companion.games.deckung.view import fact_named
+from companion.games.deckung.view import fact_named, summary
 from companion.games.kit import facts
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
@@ -136,3 +136,6 @@ class DeckungRules(Rules[DeckungState]):
 
     def check_undo(self, state: DeckungState, target: Record, verb: Literal["undo", "redo"]) -> None:
         facts.check_undo(state.fact, target, verb, fact_named(state.fact))
+
+    def summary(self, state: DeckungState) -> str:
+        return summary(state)

@@ -2,6 +2,7 @@
 
 from companion.games.deckung.cover import (
     SPLINTER_SAFE,
+    TERMS,
     attack_modifier,
     heads_down_allowed,
     must_test,
@@ -9,6 +10,7 @@ from companion.games.deckung.cover import (
 )
 from companion.games.deckung.ranks import named
 from companion.games.deckung.state import DeckungState, ModelTest, Rolled
+from companion.games.kit.words import count_of
 
 MINUS = "−"
 
@@ -37,6 +39,15 @@ def cover_lines(state: DeckungState) -> list[str]:
 def modifier_digits(state: DeckungState) -> str:
     """The attacker's modifier, for the big digits: `-2`."""
     return str(attack_modifier(state.cover, state.position))
+
+
+MODIFIER_LABEL = "Waffe abfeuern"
+"""Over the big digits: the test the modifier is for (the cover lines give its gloss)."""
+
+
+def modifier_note(state: DeckungState) -> str:
+    """Under the big digits: whose modifier they are."""
+    return "no cover this far behind" if state.position == "behind" else "the attacker's modifier"
 
 
 def shot_lines(state: DeckungState) -> list[str]:
@@ -69,18 +80,29 @@ def model_line(model: ModelTest) -> str:
 
 
 def prompt(state: DeckungState) -> str:
+    """What the helper waits for, when the action bar's buttons do not say it: a model's W10."""
     waiting = state.waiting
     if waiting is not None:
         what = "splinter" if waiting.status == "splinter" else f"rank test, survives on ≤ {waiting.survives_on}"
-        return f"Model {waiting.number} ({what}): space rolls the W10, or key your own (0 is 10)"
-    if state.destroyed:
-        return "i adds the models in direct contact (by rank) · z: next cover"
-    return "l light · m massive · p where the model stands · x shoot at the cover"
+        return f"Model {waiting.number} ({what}): roll its W10 (a keyed 0 is 10)"
+    if state.destroyed and not state.models:
+        return "Next: the models in direct contact, by rank"
+    return ""
 
 
 def log_lines(state: DeckungState) -> list[str]:
     """What happened, newest first: each decision in its own words."""
     return [event.describe() for event in state.log]
+
+
+def summary(state: DeckungState) -> str:
+    """The cover in hand, for home and the saved games: `massive cover, destroyed, 2 models`."""
+    words = [TERMS[state.cover][1]]
+    if state.destroyed:
+        words.append("destroyed")
+    if state.models:
+        words.append(count_of(len(state.models), "model"))
+    return ", ".join(words)
 
 
 def fact_named(fact: Rolled) -> str:

@@ -72,6 +72,9 @@ class PointBlankRules(Rules[PointBlankState]):
     def finished(self, state: PointBlankState) -> bool:
         return state.game_over
 
+    def summary(self, state: PointBlankState) -> str:
+        return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
+
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target)
 

@@ -21,7 +21,7 @@ KEYMAP = Keymap((
               help="Take the step offered: set up, Dig In, fire back, read a card, aim a backfire"),
     KeyAction("next", "Next", keys="n", control=Control.NEXT, footer=True,
               help="End the turn: draw up to five; or skip the step offered: no Dig In, no reaction fire"),
-    KeyAction("fire", "Fire", keys="f", footer=True, help="Play a Fire card (with Grenade and Flank cards)"),
+    KeyAction("fire", "Fire", keys="f", help="Play a Fire card (with Grenade and Flank cards)"),
     KeyAction("attach", "Attach", keys="a", help="Attach a weapon, leader or terrain card to a squad"),
     KeyAction("detach", "Detach", keys="d", help="Detach a card from a squad and discard it"),
     KeyAction("discard", "Discard", keys="x", help="Discard face down and draw up to five"),

@@ -17,7 +17,7 @@ from companion.games.take_cover.deck import on_table
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
-from companion.games.take_cover.words import fact_named, game_over
+from companion.games.take_cover.words import fact_named, game_over, summary
 from companion.journal.events import Event, Record
 
 FAMILIES = (guided, turns, combat, cardplay)
@@ -83,6 +83,9 @@ class TakeCoverRules(Rules[TakeCoverState]):
 
     def finished(self, state: TakeCoverState) -> bool:
         return state.phase == "over"
+
+    def summary(self, state: TakeCoverState) -> str:
+        return summary(state)
 
 
 def nothing_to_roll(state: TakeCoverState) -> str:

@@ -8,7 +8,6 @@ from companion.games.take_cover.cards import (
     HITS_TO_ELIMINATE,
     MAX_ADVANCE,
     MAX_DIG_IN,
-    OPPOSITE,
     EventCard,
     SquadName,
     owner,
@@ -41,25 +40,43 @@ def number(value: int) -> str:
 
 
 def squad_title(state: TakeCoverState, name: SquadName) -> str:
+    """`A · German`, and whether the squad is coordinated or eliminated."""
     squad = state.squad(name)
-    return f"{name} · {squad.side}" + (" · eliminated" if squad.eliminated else "")
+    if squad.eliminated:
+        return f"{name} · {squad.side} · eliminated"
+    return f"{name} · {squad.side}" + (" · coordinated" if squad.coordinated else "")
 
 
 def squad_lines(state: TakeCoverState, name: SquadName) -> list[str]:
-    """Hits and advance markers, the three attached cards, what the squad fires with."""
+    """Hits, advance markers and what the squad fires with, then its three attached cards. The
+    squad it faces is the one above or below it on the screen."""
     squad = state.squad(name)
     if squad.eliminated:
         return ["eliminated: its cards were discarded"]
     hits = "●" * squad.hits + "○" * (HITS_TO_ELIMINATE - squad.hits)
     advance = "▲" * squad.advance + "·" * (MAX_ADVANCE - squad.advance)
-    lines = [f"hits {hits}   advance {advance}"]
+    lines = [f"hits {hits}  advance {advance}  FP {number(firepower(squad, 0))}"]
     for kind in ATTACH_KINDS:
         card = squad.card(kind)
         shown = "—" if card is None else card.describe().replace("-", MINUS)
         lines.append(f"{kind:<8}{shown}")
-    coordinated = " · coordinated" if squad.coordinated else ""
-    lines.append(f"FP {number(firepower(squad, 0))} · faces {OPPOSITE[squad.name]}{coordinated}")
     return lines
+
+
+def key_number(state: TakeCoverState, deck_file: DeckFile) -> tuple[str, str, str]:
+    """The figure the table reads from across it, what it is, and a note: the MFP during a fire
+    (with what it hits on), else the cards left in the draw deck."""
+    fire = state.fire
+    if state.phase == "turn" and fire is not None:
+        firer, defender = state.squad(fire.firer), state.squad(fire.target)
+        mfp = modified_firepower(firer, fire.grenades, defender, fire.dig_ins or 0)
+        if fire.dig_ins is None:
+            return "MFP, no Dig In", number(mfp), needed(mfp)
+        return "MFP", number(mfp), needed(mfp)
+    if state.phase == "setup":
+        return "cards", str(sum(deck_file.counts().values())), "in the deck"
+    deck = state.deck
+    return "draw deck", str(deck.draw), f"discard {deck.discard}"
 
 
 def turn_line(state: TakeCoverState) -> str:
@@ -83,7 +100,7 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
     """The step in progress, with its arithmetic and odds; or what the side to act may do."""
     if state.phase == "first":
         rolling = "German" if state.first_rolls[0] is None else "Russian"
-        return [f"{rolling} rolls: space rolls the d10, or key your own (0 is 10)"]
+        return [f"{rolling} rolls the d10 (a keyed 0 is 10)"]
     if state.phase != "turn":
         return []
     if state.fire is not None:
@@ -99,9 +116,8 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
         drawn, shuffles = to_draw(state)
         reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
         victory = [f"Victory check: {state.scenario.victory}"] if state.scenario is not None else []
-        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}", "then Next ends the turn", *victory]
-    return [f"{state.to_act}: one action: Attach, Detach, Discard, Fire, Advance, Event or Medic",
-            "Smoke may come first; passing is not allowed"]
+        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}, then Next ends the turn", *victory]
+    return [f"{state.to_act}: one action (Smoke may come first; passing is not allowed)"]
 
 
 def firepower_lines(state: TakeCoverState, fire: Fire) -> list[str]:
@@ -126,7 +142,7 @@ def fire_lines(state: TakeCoverState, fire: Fire) -> list[str]:
     mfp = modified_firepower(firer, fire.grenades, defender, fire.dig_ins)
     defence = ", ".join(str(term) for term in defence_terms(defender, fire.dig_ins)) or "no cover"
     lines += [f"MFP {number(mfp)} = FP {number(firepower(firer, fire.grenades))}, {defence}",
-              f"{needed(mfp)}; 10 misses and {fire.target} may fire back · space rolls, or key it"]
+              f"{needed(mfp)}; 10 misses and {fire.target} may fire back"]
     return lines
 
 
@@ -146,7 +162,7 @@ def play_lines(state: TakeCoverState, charts: Charts) -> list[str]:
         lines.append(f"The rulebook does not print the {chart.label} chart for {play.face}: "
                      "c says what your card shows")
     else:
-        lines.append("space rolls the d10, or key your own (0 is 10)")
+        lines.append("roll the d10 (a keyed 0 is 10)")
     return lines
 
 

@@ -31,6 +31,18 @@ def won_why(side: Side, by: WinKind) -> str:
     return "two squads with three advance markers each"
 
 
+def summary(state: TakeCoverState) -> str:
+    """How far the game has come, for home and the saved games: `turn 7`."""
+    match state.phase:
+        case "setup":
+            return "setting up"
+        case "first":
+            return "rolling for the first turn"
+        case "over":
+            return f"{state.winner} won after turn {state.turn}"
+    return f"turn {state.turn}"
+
+
 def game_over(state: TakeCoverState) -> str:
     """`the game is over: German won (both Russian squads are eliminated)`; after a scenario's
     last turn, its victory conditions."""

@@ -1,5 +1,6 @@
-"""The Conflict of Heroes screen: both CAP tracks in large digits, the units with their AP tracks and
-hits, the pending roll with its odds for each CAP spend. What a press means is the game's controller's."""
+"""The Conflict of Heroes screen: both CAP tracks in block digits that grow with the screen, each side
+in its colour, the pending roll with its odds for each CAP spend, and the units with their AP tracks
+and hits. What a press means is the game's controller's."""
 
 from pathlib import Path
 
@@ -7,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Digits, Label, Static
+from textual.widgets import DataTable, Static
 
 from companion.games.conflict_of_heroes import guided, view
 from companion.games.conflict_of_heroes.controller import KEYMAP
@@ -15,31 +16,35 @@ from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.state import CohState
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
+from companion.tui.sides import side_class, side_style, sides_named
+from companion.tui.widgets.big_number import BigNumber
+
+SIDES = (1, 2)
 
 
 class ConflictOfHeroesScreen(GameScreen):
     CSS_PATH = Path(__file__).parent / "conflict_of_heroes.tcss"
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
+    # The CAP digits take more rows as the screen has more: 80x24, the 7-inch touchscreen, a TV.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall"), (45, "-huge")]
 
     @property
     def state(self) -> CohState:
         return self.session.state
 
     def compose_body(self) -> ComposeResult:
-        with Horizontal(id="coh-top"):
-            yield from self._side_panel(1)
-            with Vertical(id="coh-middle"):
-                yield Label("", id="coh-situation", markup=False)
-                yield Static("", id="coh-pending", markup=False)
-                yield Static("", id="coh-rolls", markup=False)
-            yield from self._side_panel(2)
+        with Horizontal(id="coh-sides"):
+            for side in SIDES:
+                with Vertical(id=f"coh-side-{side}", classes="coh-side"):
+                    yield Static("", id=f"coh-name-{side}", classes=f"coh-name {side_class(side)}", markup=False)
+                    with Horizontal(classes="coh-figures"):
+                        yield BigNumber(id=f"coh-caps-{side}", reserve=2, classes=f"coh-caps {side_class(side)}")
+                        yield Static("", id=f"coh-track-{side}", classes="coh-track", markup=False)
+        with Vertical(id="coh-middle"):
+            yield Static("", id="coh-situation", markup=False)
+            yield Static("", id="coh-pending", markup=False)
+            yield Static("", id="coh-rolls", markup=False)
         yield DataTable(id="coh-units", cursor_type="row", zebra_stripes=True)
-
-    def _side_panel(self, side: int) -> ComposeResult:
-        with Vertical(id=f"coh-side-{side}", classes="coh-side"):
-            yield Label("", id=f"coh-name-{side}", classes="coh-name", markup=False)
-            yield Digits("", id=f"coh-caps-{side}", classes="coh-caps")
-            yield Label("", id=f"coh-track-{side}", classes="coh-track", markup=False)
 
     def on_mount(self) -> None:
         # Runs before the base's first redraw (Textual calls the subclass's on_mount first).
@@ -61,22 +66,31 @@ class ConflictOfHeroesScreen(GameScreen):
 
     # Drawing
 
+    def _show_lines(self, selector: str, lines: list[str], names: dict[int, str]) -> None:
+        """The lines with the sides' names in their colours; no room taken when there are none."""
+        shown = self.query_one(selector, Static)
+        shown.update(sides_named("\n".join(lines), names))
+        shown.display = bool(lines)
+
     def show_state(self) -> None:
         state = self.state
-        for number in (1, 2):
-            side = state.side(number)
-            self.query_one(f"#coh-name-{number}", Label).update(side.name)
-            self.query_one(f"#coh-caps-{number}", Digits).update(str(side.caps.current))
-            self.query_one(f"#coh-track-{number}", Label).update(view.track_text(state, number))
-            self.query_one(f"#coh-side-{number}").set_class(state.turn == number, "-to-act")
-        self.query_one("#coh-situation", Label).update(view.situation(state))
-        self.query_one("#coh-pending", Static).update("\n".join(view.pending_lines(state)))
+        names = {number: state.side(number).name for number in SIDES}
+        for number in SIDES:
+            doing = view.side_doing(state, number)
+            self.query_one(f"#coh-name-{number}", Static).update(Text(names[number] + (f" · {doing}" if doing else "")))
+            self.query_one(f"#coh-caps-{number}", BigNumber).update(str(state.side(number).caps.current))
+            self.query_one(f"#coh-track-{number}", Static).update(view.track_text(state, number))
+            self.query_one(f"#coh-side-{number}").set_class(bool(doing), "-doing")
+        self._show_lines("#coh-situation", [view.situation(state)], names)
+        self._show_lines("#coh-pending", view.pending_lines(state), names)
         scenario = guided.scenario_lines(state, library_of(self.game.data))
-        self.query_one("#coh-rolls", Static).update("\n".join([*view.roll_lines(state), *scenario]))
+        self._show_lines("#coh-rolls", [*view.roll_lines(state), *scenario], names)
         table = self.query_one("#coh-units", DataTable)
         cursor = table.cursor_row
         table.clear()
         for unit in state.units:
-            table.add_row(*(Text(cell) for cell in view.unit_cells(state, unit)), key=str(unit.number))
+            cells = [Text(cell) for cell in view.unit_cells(state, unit)]
+            cells[1].stylize(side_style(unit.side))
+            table.add_row(*cells, key=str(unit.number))
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)

@@ -204,16 +204,16 @@ class GameScreen(Screen[None]):
 
 def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:
     """The action bar's buttons for a controller's tappable actions: a digit key that carries its
-    digit (a face key) reads as the digit; another key with a value as its label and value with its
-    own key beside; any other action as its label with its key beside."""
+    digit (a face key) reads as the digit; another key with a value as its title (`label value` for
+    one of a group of keys, else its label: `German +1 VP`) with its own key beside; any other
+    action as its label with its key beside."""
     buttons = []
     for action in actions:
         first_key = (action.keys or "").split(",")[0]
         if action.value is not None and first_key == str(action.value):
             buttons.append(Tap(action.name, first_key, "", action.value))
         elif action.value is not None:
-            buttons.append(Tap(action.name, f"{action.label} {action.value}", KEY_NAMES.get(first_key, first_key),
-                               action.value))
+            buttons.append(Tap(action.name, action.title, KEY_NAMES.get(first_key, first_key), action.value))
         else:
             buttons.append(Tap(action.name, action.label, action.key_text if action.keys else "",
                                primary=action.control is Control.ROLL))

@@ -1,0 +1,96 @@
+"""Games a few moves in, the same on every run: for the game screens' snapshot tests and for looking
+at the screens by hand (`.venv/bin/python -m tests.tui.game_positions DATA_DIR`: one data folder
+per game, `coh`, `tc` and `dk`)."""
+
+from companion.bootstrap import Companion
+from companion.games.conflict_of_heroes.commands import (
+    Activate,
+    AddUnit,
+    AnnounceInitiative,
+    DeclareAttack,
+    StartRound,
+    Target,
+)
+from companion.games.conflict_of_heroes.library import shipped
+from companion.games.deckung.commands import ChooseCover, PlaceModels, ShootCover
+from companion.games.kit.faces import EnterFace
+from companion.games.rules import Command
+from companion.games.take_cover.cards import Attachment
+from companion.games.take_cover.commands import Advance, Attach, DigIn, EndTurn, OpenFire, SetUpGame
+
+
+def played(companion: Companion, kind: str, *commands: Command) -> None:
+    _, session = companion.open_game(companion.store.create_game(kind))
+    for command in commands:
+        session.execute(command)
+    session.close()
+
+
+def faces(*keyed: int) -> tuple[EnterFace, ...]:
+    return tuple(EnterFace(entered=face) for face in keyed)
+
+
+def conflict_of_heroes(companion: Companion) -> None:
+    """Round 1: the German squad hit the Soviet squad; the Soviet MMG fires back, its roll waiting."""
+    units = shipped().units
+    played(
+        companion, "conflict_of_heroes",
+        AddUnit(side=1, label="Squad B", profile=units["german_rifle_squad"]),
+        AddUnit(side=1, label="HMG Lafette", profile=units["german_hmg"]),
+        AddUnit(side=2, label="Squad D", profile=units["soviet_rifle_squad"]),
+        AddUnit(side=2, label="MMG Maxim", profile=units["soviet_mmg"]),
+        StartRound(),
+        AnnounceInitiative(side=2, caps=0),
+        AnnounceInitiative(side=1, caps=1),
+        *faces(3, 2, 5, 4),  # the Soviet dice first (they announced first on the tie)
+        Activate(unit=1),
+        DeclareAttack(attacker=1, targets=(Target(unit=3),)),
+        *faces(5, 5),
+        Activate(unit=4),
+        DeclareAttack(attacker=4, targets=(Target(unit=1, terrain_dm=1),)),
+    )
+
+
+LMG = Attachment(kind="weapon", name="LMG", modifier=1)
+LEADER = Attachment(kind="leader", name="Leader", modifier=1)
+WOODS = Attachment(kind="terrain", name="Woods", modifier=-3)
+
+
+def take_cover(companion: Companion) -> None:
+    """Turn 7: German A (LMG, Leader, an advance marker) fires at Russian C in woods, which digs in
+    once; the d10 waits."""
+    played(
+        companion, "take_cover",
+        SetUpGame(), *faces(7, 3),
+        Attach(squad="A", card=LMG), EndTurn(),
+        Attach(squad="C", card=WOODS), EndTurn(),
+        Attach(squad="A", card=LEADER), EndTurn(),
+        Attach(squad="D", card=LEADER), EndTurn(),
+        Advance(squad="A"), EndTurn(),
+        Advance(squad="D"), EndTurn(),
+        OpenFire(squad="A", target="C"), DigIn(count=1),
+    )
+
+
+def deckung(companion: Companion) -> None:
+    """Massive cover shot through; two recruits in contact, the first hit by a splinter."""
+    played(
+        companion, "deckung",
+        ChooseCover(cover="massive"), ShootCover(penetration=4, hardness=3),
+        PlaceModels(count=2, rank="rekrut"), *faces(8),
+    )
+
+
+if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+
+    from companion.bootstrap import bootstrap
+
+    root = Path(sys.argv[1])
+    for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung)):
+        wired = bootstrap(data_dir=root / name, config_file=None, seed=7, env={}, fake_board=False)
+        try:
+            position(wired)
+        finally:
+            wired.close()
