@@ -217,8 +217,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
 
 
 def print_stats(store, game_ref: str | None, all_games: bool, as_json: bool) -> int:
-    from companion.dice.journal_dice import UNDO_EVENTS, tally_journal, voided_decisions
-    from companion.dice.statistics import EMPTY
+    from companion.dice.journal_dice import games_statistics
     from companion.dice.stats_view import report_json, report_lines
     from companion.errors import GameNotFound
     from companion.games.registry import dice_events_of, title_of
@@ -230,13 +229,7 @@ def print_stats(store, game_ref: str | None, all_games: bool, as_json: bool) -> 
         games = [] if last is None else [last]
     if not games:
         raise GameNotFound("there are no saved games yet")
-    statistics = EMPTY
-    for game in games:
-        dice_events = dice_events_of(game.kind)
-        # Two passes, each read row by row: the few undo rows first, then only the rows with dice.
-        voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
-        carrying = store.raw_records(game.id, types=dice_events.keys())
-        statistics = tally_journal(carrying, dice_events, voided, statistics)
+    statistics = games_statistics(store, games, dice_events_of)
     if as_json:
         listed = [{"id": game.id, "name": game.name, "kind": game.kind} for game in games]
         print(json.dumps({"games": listed, "dice": report_json(statistics)}))

@@ -8,7 +8,7 @@ from companion.dice.state import DiceState
 from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace, EraseFace
 from companion.games.kit.forms import FormSpec, Text
-from companion.games.kit.intents import Ask, Intent, Run, Tell
+from companion.games.kit.intents import Ask, Intent, Run, SwitchView, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
 from companion.games.rules import Undo
 from companion.hardware.controls import Control
@@ -22,6 +22,8 @@ KEYMAP = Keymap((
     *UNDO_REDO,
     KeyAction("next", "Next dice", keys="n", control=Control.NEXT, footer=True, help="Next dice: d6 → 2d6 → d10"),
     KeyAction("spec", "Dice…", keys="e", footer=True, help="Type any dice, such as 3d6+1"),
+    KeyAction("fairness", "Fair dice?", keys="f",
+              help="Are my dice fair? Each die's faces against a fair die, this game and all games"),
     KeyAction("confirm", "Confirm", control=Control.CONFIRM),
 ))
 
@@ -59,6 +61,8 @@ class DiceController(Controller[DiceState]):
                 return Run.one(ChooseSpec(spec=next_quick_spec(state.spec)))
             case "spec":
                 return Ask(spec_form(state.spec), chosen_spec)
+            case "fairness":
+                return SwitchView("fairness")
             case "confirm":
                 return Tell("Confirm has nothing to confirm on the dice roller")
         return super().press(state, action, value, selected)
@@ -73,4 +77,4 @@ class DiceController(Controller[DiceState]):
     def available(self, state: DiceState) -> tuple[str, ...]:
         if state.pending:
             return ("face", "erase", "undo")
-        return ("roll", "face", "undo", "redo", "next", "spec")
+        return ("roll", "face", "undo", "redo", "next", "spec", "fairness")

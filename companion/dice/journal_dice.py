@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 from companion.dice.rules import DiceRolled
 from companion.dice.statistics import EMPTY, DiceStatistics, Throw
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
-from companion.journal.store import RawRecord
+from companion.journal.store import GameInfo, GameStore, RawRecord
 
 UNDO_EVENTS = ("decision_undone", "decision_redone")
 
@@ -65,3 +65,16 @@ def _dice_rolled(roll: DiceRolled) -> tuple[Throw, ...]:
 
 
 DICE_ROLLER_DICE: DiceEvents = {"dice_rolled": DiceCarrier(DiceRolled, _dice_rolled)}
+
+
+def games_statistics(store: GameStore, games: Iterable[GameInfo],
+                     dice_events_of: Callable[[str], DiceEvents]) -> DiceStatistics:
+    """Every die in force in these saved games, read row by row: for each game, its few undo rows
+    first, then only the rows that carry dice."""
+    statistics = EMPTY
+    for game in games:
+        dice_events = dice_events_of(game.kind)
+        voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
+        statistics = tally_journal(store.raw_records(game.id, types=dice_events.keys()), dice_events, voided,
+                                   statistics)
+    return statistics

@@ -6,6 +6,7 @@ from textual.widgets import Input, Static
 
 from companion.dice.events import DiceRolled, SpecChosen
 from companion.dice.spec import DiceSpec
+from companion.games.kit.faces import EnterFace
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.messages import HardwarePress
@@ -195,3 +196,33 @@ async def test_a_game_saved_with_a_modifier_beyond_todays_limit_still_opens(comp
         assert isinstance(app.screen, DiceScreen)
         assert app.screen.session.state.spec.modifier == int("9" * 400)
         assert "beyond the dice limits" in str(app.screen.query_one("#stats", Static).render())
+
+
+async def test_the_fairness_view_charts_each_dies_faces_for_this_game_and_for_all_games(companion):
+    from companion.tui.screens.fairness import FairnessScreen
+    from companion.tui.widgets.face_chart import FaceChart
+
+    _, other = companion.open_game(companion.store.create_game("dice"))
+    other.execute(EnterFace(entered=6))
+    other.execute(EnterFace(entered=6))
+    other.close()
+    companion.store.create_game("dice")  # the newest: the one the app opens
+    app = dice_app(companion, "2d6")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await press(pilot, "space")
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, FairnessScreen)
+        headings = [str(s.render()) for s in app.screen.query(".fairness-heading")]
+        assert headings == ["d6, generated: 3 rolls, 6 faces"]
+        assert app.screen.query_one(FaceChart).tally.faces == 6
+        verdict = str(app.screen.query_one(".fairness-verdict").render())
+        assert "too few rolls to tell: a d6 needs 30 faces for the test, 24 more" in verdict
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        headings = [str(s.render()) for s in app.screen.query(".fairness-heading")]
+        assert headings == ["d6, generated: 3 rolls, 6 faces", "d6, physical: 1 roll, 2 faces"]
+        await pilot.press("escape")
+        assert isinstance(app.screen, DiceScreen)

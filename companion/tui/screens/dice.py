@@ -54,6 +54,12 @@ class DiceScreen(GameScreen):
         total.update(roll.total)
         self.call_after_refresh(self._show_records)
 
+    def switch_view(self, view: str) -> None:
+        """The fairness of the dice, over this game's rolls or every saved game's."""
+        from companion.tui.screens.fairness import FairnessScreen  # its charts load on first use
+
+        self.app.push_screen(FairnessScreen(self.state.statistics, self.session.store.path))
+
     def _set_text(self, selector: str, text: str) -> None:
         # Their size is fixed in the stylesheet, so an update needs no new layout of the screen;
         # and a line that reads the same is not drawn again (most rolls change only the digits).
