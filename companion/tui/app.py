@@ -176,7 +176,6 @@ class CompanionApp(App[int]):
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
             self.storage_status = ""
-        self.speech_status = "speech off"
         self.refresh_status()
         screen.settled(settled)
         self._show_lights()
@@ -281,9 +280,11 @@ class CompanionApp(App[int]):
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = f"{screen.session.game.name} · {games_file}" if screen else games_file
-        self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
-                             self.speech_status)
-        self.status_signal.publish(self.status)
+        status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status, self.speech_status)
+        if status != self.status:
+            # A status line that changes is laid out again, with the whole screen: not on every roll.
+            self.status = status
+            self.status_signal.publish(status)
 
     # Actions
 

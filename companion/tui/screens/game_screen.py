@@ -148,7 +148,10 @@ class GameScreen(Screen[None]):
     def redraw(self) -> None:
         self.show_state()
         available = self.game.controller.available(self.state)
-        self.query_one("#help-line", Static).update(self.game.controller.keymap.help_line(available))
+        help_line = self.query_one("#help-line", Static)
+        text = self.game.controller.keymap.help_line(available)
+        if help_line.content != text:  # an update lays out the whole screen again: not on every press
+            help_line.update(text)
 
     def show_state(self) -> None:
         raise NotImplementedError
