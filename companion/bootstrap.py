@@ -90,10 +90,11 @@ class Companion:
         if not self.config.board.enabled:
             return None
         from drivers.serial_board import SerialBoard
-        from hw_mocks.fake_board import FakeBoardProcess
 
         port = self.config.board.port
         if port is None and self.want_fake_board:
+            from hw_mocks.fake_board import FakeBoardProcess  # the demo's only
+
             self.fake_board = FakeBoardProcess()
             port = self.fake_board.path
         self.board = SerialBoard(sink, on_link_state, port=port).start()

@@ -10,14 +10,16 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.kit import data as data_files
 from companion.games.kit.controller import Controller
 from companion.games.kit.lights import Lights
 from companion.games.rules import Rules
 from companion.journal.events import Record
-from companion.speech.announcement import Announcement
+
+if TYPE_CHECKING:
+    from companion.speech.announcement import Announcement  # a model: built only by a game that speaks
 
 
 def resolve(reference: str) -> Any:
@@ -79,9 +81,9 @@ class Game:
     rules: Rules[Any]
     controller: Controller[Any]
     lights: Callable[[Any], Lights]
-    announce: Callable[[Sequence[Record], Any], tuple[Announcement, ...]]
+    announce: "Callable[[Sequence[Record], Any], tuple[Announcement, ...]]"
 
 
-def silent(records: Sequence[Record], state: Any) -> tuple[Announcement, ...]:
+def silent(records: Sequence[Record], state: Any) -> "tuple[Announcement, ...]":
     """A game that says nothing out loud."""
     return ()

@@ -77,18 +77,23 @@ class CompanionApp(App[int]):
 
     def on_mount(self) -> None:
         self.companion.connect_buttons(self._post_press)
-        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
+        if self.companion.config.speech.enabled:
+            # The speech engine's phrase pack and thread are not needed for the first frame.
+            self.call_after_refresh(self._connect_speech)
         self.call_after_refresh(self._settle_memory)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
         self.call_after_refresh(
             self.run_worker, self._connect_board, thread=True, name="board link", exit_on_error=False
         )
-        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.mock_controls))
         self.refresh_status()
+        # The home screen is built only when it is shown: a start straight into a game (`companion
+        # dice`, or resuming the last game) paints the game's screen without composing it first.
         if self._start_kind:
             self.continue_game(self._start_kind)
         elif last := self.companion.store.last_game():
             self.open_game(last)
+        else:
+            self.action_go_home()
 
     def notify(
         self,
@@ -192,8 +197,16 @@ class CompanionApp(App[int]):
         self.refresh_status()
 
     def action_toggle_speech(self) -> None:
+        if self.companion.speaker is None:
+            self._connect_speech()  # speech is off in the config: its engine loads on the first toggle
         if self.companion.speaker is not None:
             self.companion.speaker.toggle()
+
+    def _connect_speech(self) -> None:
+        if self.companion.speaker is not None:
+            return
+        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
+        self.refresh_status()
 
     def on_journal_waiting(self, message: JournalWaiting) -> None:
         self.storage_status = message.reason or ""
@@ -223,6 +236,7 @@ class CompanionApp(App[int]):
         try:
             info = self.companion.store.last_game(kind) or self.companion.store.create_game(kind)
         except CompanionError as error:
+            self.action_go_home()
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.open_game(info)
@@ -230,10 +244,11 @@ class CompanionApp(App[int]):
     def open_game(self, info: GameInfo) -> None:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
         home with the reason."""
-        self.action_go_home()
+        self._leave_game()
         try:
             game, session = self.companion.open_game(info)
         except CompanionError as error:
+            self.action_go_home()
             self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
             return
         self._watch(session)
@@ -252,6 +267,13 @@ class CompanionApp(App[int]):
     def _watch(self, session: GameSession) -> None:
         session.on_settled = lambda: self._post(JournalSettled(session))
         session.waiting = lambda reason: self._post(JournalWaiting(reason))
+
+    def _leave_game(self) -> None:
+        """Closes the game on screen and takes away every screen above the home screen (or above
+        Textual's default one, before the home screen was first shown)."""
+        self._close_game()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
 
     def _game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):
@@ -289,9 +311,9 @@ class CompanionApp(App[int]):
     # Actions
 
     def action_go_home(self) -> None:
-        self._close_game()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        self._leave_game()
+        if not isinstance(self.screen, HomeScreen):
+            self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.mock_controls))
         self._show_lights()
 
     def action_show_games(self) -> None:
