@@ -5,13 +5,14 @@ from itertools import islice
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Label, Static
+from textual.widgets import Label, Static
 
 from companion.dice.controller import KEYMAP
 from companion.dice.state import DiceState
 from companion.dice.view import HISTORY_HEADER, digits_for, history_line, pending_text, roll_line, statistics_text
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
+from companion.tui.widgets.fast_digits import FastDigits
 from companion.tui.widgets.newest_first import NewestFirst
 
 
@@ -28,8 +29,8 @@ class DiceScreen(GameScreen):
                 yield Label("", id="spec", markup=False)
                 yield Label("", id="source", markup=False)
                 yield Static("", id="pending", markup=False)
-            yield Digits("", id="faces")
-            yield Digits("", id="total")
+            yield FastDigits("", id="faces")
+            yield FastDigits("", id="total")
         with Horizontal(id="records"):
             with Vertical(id="history-box"):
                 yield Label(HISTORY_HEADER, id="history-header", markup=False)
@@ -43,8 +44,8 @@ class DiceScreen(GameScreen):
         self._set_text("#source", roll_line(state))
         self._set_text("#pending", pending_text(state))
         faces, total = digits_for(state)
-        self.query_one("#faces", Digits).update(faces)
-        self.query_one("#total", Digits).update(total)
+        self.query_one("#faces", FastDigits).update(faces)
+        self.query_one("#total", FastDigits).update(total)
         self.call_after_refresh(self._show_records)
 
     def _set_text(self, selector: str, text: str) -> None:
