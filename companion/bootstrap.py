@@ -164,7 +164,7 @@ def bootstrap(
     pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
-    # start-up (bench/spine.py). It is held off until the app has painted its first frame, or until
+    # start-up (bench/startup.py). It is held off until the app has painted its first frame, or until
     # `close` for the commands that run no app.
     gc.disable()
     return Companion(
