@@ -1,6 +1,7 @@
 """Run as a separate process by test_crash: plays the dice roller without end (rolls, keyed faces,
 undo, redo, other dice), printing each record once it is durable, until it is killed."""
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from companion.games.kit.faces import EnterFace
 from companion.games.rules import Redo, Undo
 
 data_dir, seed = Path(sys.argv[1]), int(sys.argv[2])
-companion = bootstrap(data_dir=data_dir, config_file=data_dir / "none.toml", seed=seed)
+companion = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=seed)  # no config
 _, session = companion.resume_or_start("dice")
 choose = random.Random(seed)
 while True:
