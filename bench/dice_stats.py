@@ -25,7 +25,9 @@ from companion.dice.rules import DiceRolled
 from companion.dice.spec import DiceSpec
 from companion.dice.statistics import EMPTY, DiceStatistics, Throw
 from companion.dice.stats_view import fairness_text, totals_text
-from companion.journal.store import GameStore
+from companion.journal.events import Record
+from companion.journal.store import GameStore, connect
+from companion.journal.writer import Batch, write
 
 try:
     from stats import print_table, summary_ms
@@ -81,13 +83,18 @@ def journal_read(rolls: int) -> float:
         game = store.create_game("dice")
         rng = random.Random(rolls)
         at = datetime.now(UTC)
+        db = connect(store.path)
         for first in range(0, rolls, 10_000):
-            store.append(game.id, [DiceRolled(spec=SPEC, faces=throw.faces, source=throw.source)
-                                   for throw in history_of(min(10_000, rolls - first), rng)], at)
+            records = tuple(Record(first + offset, at, DiceRolled(spec=SPEC, faces=throw.faces, source=throw.source))
+                            for offset, throw in enumerate(history_of(min(10_000, rolls - first), rng), 1))
+            db.execute("BEGIN IMMEDIATE")
+            write(db, [Batch(game.id, records, generation=0)])
+            db.execute("COMMIT")
+        db.close()
         gc.disable()  # as `companion stats` runs: `bootstrap` holds the collector off for commands
         start = time.perf_counter()
-        voided = voided_decisions(store.raw_records(game.id, UNDO_EVENTS))
-        tally_journal(store.raw_records(game.id, DICE_ROLLER_DICE.keys()), DICE_ROLLER_DICE, voided)
+        voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
+        tally_journal(store.raw_records(game.id, types=DICE_ROLLER_DICE.keys()), DICE_ROLLER_DICE, voided)
         elapsed = time.perf_counter() - start
         gc.enable()
         store.close()

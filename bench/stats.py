@@ -1,6 +1,8 @@
-"""Percentiles and the table every benchmark prints."""
+"""Summaries of samples (min / median / p99 / max), the verdict against a target, and the table every
+benchmark prints."""
 
 import statistics
+from collections.abc import Sequence
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -9,7 +11,7 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 def summary_ms(samples: list[float]) -> dict[str, float]:
-    """min / p50 / p99 / max / mean of samples taken in seconds, in milliseconds."""
+    """Samples taken in seconds, in milliseconds: the typical case (median) beside the worst (max)."""
     return {
         "n": len(samples),
         "min_ms": min(samples) * 1000,
@@ -20,9 +22,18 @@ def summary_ms(samples: list[float]) -> dict[str, float]:
     }
 
 
-def print_table(title: str, rows: list[tuple[str, str, str, str]]) -> None:
-    """Rows of (figure, measured, floor, ratio or target)."""
+def spread(summary: dict[str, float], unit: str = "ms", digits: int = 2) -> str:
+    """`min / median / max` of a summary."""
+    return " / ".join(f"{summary[key]:.{digits}f}" for key in ("min_ms", "p50_ms", "max_ms")) + f" {unit}"
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def print_table(title: str, rows: Sequence[tuple[str, ...]]) -> None:
+    """The first row names the columns."""
     print(f"\n{title}")
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
-        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+        print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())

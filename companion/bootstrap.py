@@ -109,10 +109,11 @@ class Companion:
         if not self.config.board.enabled:
             return None
         from drivers.serial_board import SerialBoard
-        from hw_mocks.fake_board import FakeBoardProcess
 
         port = self.config.board.port
         if port is None and self.want_fake_board:
+            from hw_mocks.fake_board import FakeBoardProcess  # the demo's only
+
             self.fake_board = FakeBoardProcess()
             port = self.fake_board.path
         self.board = SerialBoard(sink, on_link_state, port=port, applied_before=applied_before).start()
@@ -206,7 +207,7 @@ def bootstrap(
     pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
-    # start-up (bench/spine.py). It is held off until the app has painted its first frame, or until
+    # start-up (bench/startup.py). It is held off until the app has painted its first frame, or until
     # `close` for the commands that run no app.
     gc.disable()
     return Companion(

@@ -5,7 +5,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from gpiozero import LED, Button
+from gpiozero import LED, DigitalInputDevice
 from gpiozero.pins import Factory
 
 from companion.config import PinMap
@@ -21,7 +21,9 @@ class ButtonBox:
 
     gpiozero's `bounce_time` is left off (it means something different on every pin factory);
     every edge goes through a `Debouncer`. The box holds strong references to its devices,
-    since a pin only holds a weak reference to its handler.
+    since a pin only holds a weak reference to its handler. Buttons are plain `DigitalInputDevice`s:
+    gpiozero's `Button` starts a thread per button for "held" events, which the companion never
+    uses (ten threads waking ten times a second each, competing with the screen for the GIL).
     """
 
     def __init__(
@@ -35,9 +37,9 @@ class ButtonBox:
         self.pins = pins
         self._sink = sink
         self._clock = clock
-        self.buttons: dict[int, Button] = {}
+        self.buttons: dict[int, DigitalInputDevice] = {}
         for pin, control, value in pins.buttons():
-            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
+            button = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=factory)
             self._wire(button, ControlPressed(control, value), Debouncer(debounce_window))
             self.buttons[pin] = button
         self.roll_led = LED(pins.roll_led, pin_factory=factory) if pins.roll_led is not None else None
@@ -46,7 +48,7 @@ class ButtonBox:
         self._led_thread = threading.Thread(target=self._run_led, name="roll-led", daemon=True)
         self._led_thread.start()
 
-    def _wire(self, button: Button, press: ControlPressed, debouncer: Debouncer) -> None:
+    def _wire(self, button: DigitalInputDevice, press: ControlPressed, debouncer: Debouncer) -> None:
         sink, clock = self._sink, self._clock
 
         def pressed() -> None:
@@ -56,8 +58,8 @@ class ButtonBox:
         def released() -> None:
             debouncer.edge(False, clock())
 
-        button.when_pressed = pressed
-        button.when_released = released
+        button.when_activated = pressed
+        button.when_deactivated = released
 
     def flash_roll_led(self, seconds: float = FLASH) -> None:
         """Returns at once: gpiozero's `blink` joins the previous blink's thread, which can stall

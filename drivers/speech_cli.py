@@ -9,7 +9,7 @@ from companion import paths
 from companion.config import load_config
 from companion.speech import common
 from companion.speech.announcement import Cue
-from companion.speech.phrases import LANGUAGES
+from companion.speech.settings import LANGUAGES
 
 WAIT = 15.0
 

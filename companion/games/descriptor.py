@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.kit import data as data_files
 from companion.games.kit import scenarios
@@ -18,7 +18,9 @@ from companion.games.kit.controller import Controller
 from companion.games.kit.lights import Lights
 from companion.games.rules import Rules
 from companion.journal.events import Record
-from companion.speech.announcement import Announcement
+
+if TYPE_CHECKING:
+    from companion.speech.announcement import Announcement  # a model: built only by a game that speaks
 
 
 def resolve(reference: str) -> Any:
@@ -102,11 +104,11 @@ class Game:
     rules: Rules[Any]
     controller: Controller[Any]
     lights: Callable[[Any], Lights]
-    announce: Callable[[Sequence[Record], Any], tuple[Announcement, ...]]
+    announce: "Callable[[Sequence[Record], Any], tuple[Announcement, ...]]"
     folder: Path | None = None
     """The players' folder for this game's data files (`<data dir>/<kind>/`), None without a data dir."""
 
 
-def silent(records: Sequence[Record], state: Any) -> tuple[Announcement, ...]:
+def silent(records: Sequence[Record], state: Any) -> "tuple[Announcement, ...]":
     """A game that says nothing out loud."""
     return ()

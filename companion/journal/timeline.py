@@ -4,6 +4,7 @@ A timeline is an immutable value, like a game's state: adding a record gives a n
 costs the same however long the game is, so the session can keep one per commit in flight.
 """
 
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,30 +20,49 @@ class Stack:
     """A persistent stack of seqs: push and pop share everything below."""
 
     top: int
-    below: "Stack | None"
+    below: "Stack | SavedStack | None"
 
     def items(self) -> list[int]:
         """Bottom first."""
-        out: list[int] = []
-        link: Stack | None = self
-        while link is not None:
-            out.append(link.top)
+        pushed: list[int] = []
+        link: Stack | SavedStack | None = self
+        while isinstance(link, Stack):
+            pushed.append(link.top)
             link = link.below
-        return out[::-1]
+        return (link.items() if link is not None else []) + pushed[::-1]
 
 
-def stack_of(items: list[int]) -> Stack | None:
-    stack = None
-    for item in items:
-        stack = Stack(item, stack)
-    return stack
+@dataclass(frozen=True, slots=True)
+class SavedStack:
+    """The bottom of a stack as a snapshot kept it: one array, shared by every pop. A long game's
+    timeline loads as one array, not a link per decision (100,000 of them took ~150 ms to build)."""
+
+    saved: array
+    """Bottom first; never changed once made."""
+    size: int
+    """How many of `saved` are still on the stack."""
+
+    @property
+    def top(self) -> int:
+        return self.saved[self.size - 1]
+
+    @property
+    def below(self) -> "SavedStack | None":
+        return SavedStack(self.saved, self.size - 1) if self.size > 1 else None
+
+    def items(self) -> list[int]:
+        return self.saved[: self.size].tolist()
+
+
+def stack_of(items: list[int]) -> SavedStack | None:
+    return SavedStack(array("q", items), len(items)) if items else None
 
 
 @dataclass(frozen=True, slots=True)
 class Timeline:
-    in_force: Stack | None = None
+    in_force: Stack | SavedStack | None = None
     """Decisions that undo can take back, the newest on top."""
-    redoable: Stack | None = None
+    redoable: Stack | SavedStack | None = None
     """Decisions undone since the last new decision, the latest undone on top."""
     voided: frozenset[int] = frozenset()
 

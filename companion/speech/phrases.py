@@ -4,14 +4,13 @@ import string
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, get_args
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from companion.speech.announcement import Announcement, Argument
+from companion.speech.settings import Language
 
-Language = Literal["en", "de"]
-LANGUAGES: tuple[Language, ...] = get_args(Language)
 FORMATS = ("", "signed")
 """`{modifier:signed}` says "plus 2" or "minus 1"; nothing else may follow a colon."""
 

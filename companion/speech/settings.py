@@ -1,8 +1,13 @@
 """The `[speech]` table of the config file: on or off, language, voice, rate, volume, cues and device."""
 
+from typing import Literal, get_args
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.speech.phrases import Language
+Language = Literal["en", "de"]
+"""The languages a phrase pack ships for (`companion/speech/data/<language>.toml`). Named here, not
+beside the packs, so reading the config builds none of the phrase models (start-up)."""
+LANGUAGES: tuple[Language, ...] = get_args(Language)
 
 
 class SpeechSettings(BaseModel):

@@ -95,7 +95,9 @@ class CompanionApp(App[int]):
             self._mount_following()
             return
         self.companion.connect_buttons(self._post_press)
-        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
+        if self.companion.config.speech.enabled:
+            # The speech engine's phrase pack and thread are not needed for the first frame.
+            self.call_after_refresh(self._connect_speech)
         self.call_after_refresh(self._settle_memory)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
         applied = self.companion.store.inputs("board:")
@@ -103,13 +105,13 @@ class CompanionApp(App[int]):
             self.run_worker, partial(self._connect_board, applied), thread=True, name="board link",
             exit_on_error=False,
         )
-        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
-                                    self.companion.progress, self.mock_controls))
         self.refresh_status()
+        # The home screen is built only when it is shown: a start straight into a game (`companion
+        # dice`, or resuming the last game) paints the game's screen without composing it first.
         if self._start_kind:
             self.continue_game(self._start_kind)
-        elif last := self.companion.store.last_game():
-            self.open_game(last, resume=True)
+        elif not ((last := self.companion.store.last_game()) and self.open_game(last, resume=True)):
+            self.action_go_home()
 
     def notify(
         self,
@@ -139,8 +141,7 @@ class CompanionApp(App[int]):
 
     def _mount_following(self) -> None:
         self.call_after_refresh(self._settle_memory)
-        self.push_screen(HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store,
-                                    self.companion.progress, None))
+        self.push_screen(self._home())
         self.refresh_status()
         self._follow()
         # Another process writes the games file: look for its commits a few times a second.
@@ -258,8 +259,16 @@ class CompanionApp(App[int]):
         self.refresh_status()
 
     def action_toggle_speech(self) -> None:
+        if self.companion.speaker is None:
+            self._connect_speech()  # speech is off in the config: its engine loads on the first toggle
         if self.companion.speaker is not None:
             self.companion.speaker.toggle()
+
+    def _connect_speech(self) -> None:
+        if self.companion.speaker is not None:
+            return
+        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
+        self.refresh_status()
 
     def on_journal_waiting(self, message: JournalWaiting) -> None:
         self.storage_status = message.reason or ""
@@ -295,6 +304,7 @@ class CompanionApp(App[int]):
         try:
             info = self.companion.store.create_game(kind)
         except CompanionError as error:
+            self.action_go_home()
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.open_game(info, first=first)
@@ -319,10 +329,11 @@ class CompanionApp(App[int]):
         home with the reason. A game resumed as the current one (`resume`) is not opened when it
         is over. `first` is committed before the screen shows (a new game's scenario). True when
         the game's screen is up."""
-        self.action_go_home()
+        self._leave_game()
         try:
             game, session = self.companion.open_game(info)
         except CompanionError as error:
+            self.action_go_home()
             self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
             return False
         if resume and game.rules.finished(session.state):
@@ -380,18 +391,32 @@ class CompanionApp(App[int]):
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
-        self.status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
-                             self.speech_status, games_file)
-        self.status_signal.publish(self.status)
+        status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status, self.speech_status,
+                        games_file)
+        if status != self.status:
+            # A status line that changes is laid out again, with the whole screen: not on every roll.
+            self.status = status
+            self.status_signal.publish(status)
 
     # Actions
 
     def action_go_home(self) -> None:
-        self._close_game()
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        self._leave_game()
+        if not isinstance(self.screen, HomeScreen):
+            self.push_screen(self._home())
         self._show_lights()
         self.refresh_status()
+
+    def _home(self) -> HomeScreen:
+        return HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store, self.companion.progress,
+                          self.mock_controls)
+
+    def _leave_game(self) -> None:
+        """Closes the game on screen and takes away every screen above the home screen (or above
+        Textual's default one, before the home screen was first shown)."""
+        self._close_game()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
 
     def action_show_games(self) -> None:
         from companion.tui.screens.saved_games import SavedGamesScreen  # its table loads on first use

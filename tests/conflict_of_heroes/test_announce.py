@@ -20,7 +20,8 @@ from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command
 from companion.session import GameSession
 from companion.speech.announcement import Announcement
-from companion.speech.phrases import LANGUAGES, phrase_pack
+from companion.speech.phrases import phrase_pack
+from companion.speech.settings import LANGUAGES
 from tests.conflict_of_heroes.conftest import GERMAN, SHIPPED, SOVIET, add, only, start_with_turn
 from tests.speech.heard import heard, heard_both
 

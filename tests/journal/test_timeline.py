@@ -62,6 +62,20 @@ def test_a_saved_timeline_loads_back_the_same():
     assert again.undo() == timeline.undo() and again.redo() == timeline.redo()
 
 
+
+def test_a_loaded_timeline_undoes_and_redoes_through_its_saved_decisions_as_the_original_does():
+    original = folded(*(roll(seq, 1 + seq % 6) for seq in range(1, 6)))
+    loaded = Timeline.load(original.dump())
+    seq = 5
+    for step in ["undo", "undo", "undo", "redo", "undo", "undo", "undo", "redo", "redo"]:
+        seq += 1
+        original = original.add(Record(seq, AT, getattr(original, step)()))
+        loaded = loaded.add(Record(seq, AT, getattr(loaded, step)()))
+        assert loaded.dump() == original.dump()
+    seq += 1
+    original, loaded = original.add(roll(seq, 2)), loaded.add(roll(seq, 2))
+    assert loaded.dump() == original.dump() and loaded.undo() == original.undo()
+
 def test_descriptions_name_what_undo_and_redo_acted_on():
     rolled = roll(1, 3)
     undo = Record(2, AT, folded(rolled).undo())

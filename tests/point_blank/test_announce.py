@@ -20,7 +20,7 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.rules import Command
 from companion.session import GameSession
-from companion.speech.phrases import LANGUAGES
+from companion.speech.settings import LANGUAGES
 from tests.point_blank.playing import GERMAN, SQUAD, draw, set_up
 from tests.speech.heard import heard, heard_both
 

@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from companion.speech import common
 from companion.speech.announcement import Announcement
-from companion.speech.phrases import LANGUAGES, Counted, PhrasePack, fields_of, phrase_pack
+from companion.speech.phrases import Counted, PhrasePack, fields_of, phrase_pack
+from companion.speech.settings import LANGUAGES
 
 
 def said(language, announcement):

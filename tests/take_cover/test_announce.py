@@ -23,7 +23,7 @@ from companion.games.take_cover.events import Outcome
 from companion.games.take_cover.notes import WinKind
 from companion.session import GameSession
 from companion.speech.announcement import Announcement
-from companion.speech.phrases import LANGUAGES
+from companion.speech.settings import LANGUAGES
 from tests.speech.heard import heard, heard_both
 from tests.take_cover.conftest import play, started
 

@@ -27,6 +27,30 @@ async def test_a_start_resumes_the_last_game(companion):
         assert app.screen.session.state.rolls == 1
 
 
+async def test_a_start_straight_into_a_game_builds_the_home_screen_only_when_the_players_go_home(companion):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, DiceScreen)
+        assert not any(isinstance(screen, HomeScreen) for screen in app.screen_stack)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        companion.mock_presser.press(Control.CONFIRM)
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        assert sum(isinstance(screen, HomeScreen) for screen in app.screen_stack) == 1
+
+
+async def test_speech_loads_on_the_first_toggle_when_the_config_leaves_it_off(companion):
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert companion.speaker is None and "speech off" in app.status.speech
+        await pilot.press("ctrl+s")
+        assert companion.speaker is not None and companion.speaker.enabled
+
+
 async def test_confirm_on_the_home_screen_opens_the_highlighted_game(companion):
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE) as pilot:

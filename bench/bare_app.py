@@ -1,0 +1,93 @@
+"""The floor: a bare Textual app with one Static, run on a pty by the benchmarks.
+
+    bare_app.py                            paints "bare app ready" and waits (start-up floor)
+    bare_app.py libraries                  the same, after loading what the companion cannot start
+                                           without: pydantic (one frozen model validated), gpiozero's
+                                           mock pins with one input device, and an SQLite database
+    bare_app.py probe GO_FD STAMPS [tick]  a press per byte read from GO_FD: a thread posts a message,
+                                           the handler shows "poke N:"; at the pipe's end the press
+                                           times go to STAMPS as JSON. `tick`: a "tick N;" line
+                                           redrawn every frame, to see gaps between frames
+"""
+
+import json
+import os
+import sys
+import threading
+import time
+
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widgets import Static
+
+READY = "bare app ready"
+
+
+class Poke(Message):
+    pass
+
+
+class BareApp(App[None]):
+    def __init__(self, ticking: bool = False) -> None:
+        super().__init__()
+        self.ticking = ticking
+        self.pokes = 0
+        self.ticks = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(READY, id="value")
+        if self.ticking:
+            yield Static("", id="tick")
+
+    def on_mount(self) -> None:
+        if self.ticking:
+            self.set_interval(1 / 60, self.tick)
+
+    def tick(self) -> None:
+        self.ticks += 1
+        self.query_one("#tick", Static).update(f"tick {self.ticks};", layout=False)
+
+    def on_poke(self, _: Poke) -> None:
+        self.pokes += 1
+        self.query_one("#value", Static).update(f"poke {self.pokes}:")
+
+
+def probe(go_fd: int, stamps: str, ticking: bool) -> None:
+    app = BareApp(ticking)
+    pressed: list[float] = []
+
+    def presses() -> None:
+        with os.fdopen(go_fd, "rb", buffering=0) as go:
+            while go.read(1):
+                pressed.append(time.monotonic())
+                app.post_message(Poke())
+        with open(stamps, "w", encoding="utf-8") as out:
+            json.dump({"pressed": pressed}, out)
+        app.call_from_thread(app.exit)
+
+    app.call_later(lambda: threading.Thread(target=presses, daemon=True).start())
+    app.run()
+
+
+def load_libraries() -> None:
+    import sqlite3
+
+    from gpiozero import DigitalInputDevice
+    from gpiozero.pins.mock import MockFactory
+    from pydantic import BaseModel, ConfigDict
+
+    class Settings(BaseModel):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+        pin: int = 17
+
+    DigitalInputDevice(Settings.model_validate({"pin": 17}).pin, pin_factory=MockFactory())
+    sqlite3.connect(":memory:").execute("SELECT 1").fetchall()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["probe"]:
+        probe(int(sys.argv[2]), sys.argv[3], sys.argv[4:5] == ["tick"])
+    else:
+        if sys.argv[1:2] == ["libraries"]:
+            load_libraries()
+        BareApp().run()
