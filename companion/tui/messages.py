@@ -5,6 +5,7 @@ from textual.message import Message
 
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
+from companion.network.follower_log import FollowedTable
 from companion.network.link_state import TableLinkState
 from companion.network.messages import PressMessage
 from companion.session import GameSession
@@ -96,3 +97,19 @@ class TableLinkChanged(Message):
     def __init__(self, state: TableLinkState) -> None:
         super().__init__()
         self.state = state
+
+
+class TableSeen(Message):
+    """A followed table changed: its game, its state, its events, whether its authority is online."""
+
+    def __init__(self, followed: FollowedTable) -> None:
+        super().__init__()
+        self.followed = followed
+
+
+class OpenTable(Message):
+    """A follower asks to watch one table's game."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__()
+        self.table = table
