@@ -146,6 +146,29 @@ async def test_a_remote_press_the_game_refuses_is_answered_refused_with_the_reas
         companion.close()
 
 
+async def test_a_remote_press_with_no_game_open_works_home_like_a_button_and_is_recorded(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    verdicts = Recorder()
+    phone = presser(broker, verdicts)
+    app = CompanionApp(companion)  # no saved game: home
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(app, lambda: "connected" in app.status.table)
+            menu = app.screen.query_one("#home-menu")
+            before = menu.highlighted  # type: ignore[attr-defined]
+            pressed = phone.press(Control.NEXT)
+            await waited(verdicts, answered(pressed))
+            await pilot.pause()
+            assert verdicts.items[0].outcome is Outcome.APPLIED
+            assert menu.highlighted == before + 1  # type: ignore[attr-defined]
+            run, _, count = pressed.rpartition(":")
+            assert companion.store.inputs(PREFIX) == {f"remote:{run}": int(count)}
+    finally:
+        phone.stop()
+        companion.close()
+
+
 async def test_remote_presses_are_applied_exactly_once_across_a_broker_restart_and_followers_lose_nothing(
         tmp_path, broker, mock_factory):
     companion = table_companion(tmp_path, broker, mock_factory)

@@ -2,6 +2,8 @@
 a late joiner equal to the authority; a broker restart losing nothing; the club view."""
 
 import random
+import subprocess
+import sys
 
 from textual.widgets import DataTable
 
@@ -130,3 +132,13 @@ async def test_the_club_view_lists_every_table_and_opens_the_one_chosen_with_its
     finally:
         dice.close()
         heroes.close()
+
+
+def test_companion_follow_without_a_broker_says_what_to_give_in_one_line(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("[speech]\nenabled = false\n")
+    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(config), "follow"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == ("companion: no broker to follow: give --broker mqtt://HOST:PORT, or set broker in the"
+                             " config's [table]\n")
