@@ -19,7 +19,7 @@ from companion.games.conflict_of_heroes.events import (
     UnitDestroyed,
 )
 from companion.games.conflict_of_heroes.hidden import FACE_DOWN
-from companion.games.conflict_of_heroes.state import CohState
+from companion.games.conflict_of_heroes.state import CohState, HitTaken
 from companion.session import GameSession
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
@@ -40,6 +40,12 @@ def written_public_state(game: GameSession) -> tuple[CohState, str]:
     written = json.loads(game.rules.state.dump_json(public))
     del written["pools"]
     return public, json.dumps(written)
+
+
+def hit_on(state: CohState, number: int) -> HitTaken:
+    unit = state.unit(number)
+    assert unit is not None and unit.hit is not None
+    return unit.hit
 
 
 def public_lines(game: GameSession) -> str:
@@ -95,8 +101,8 @@ def test_the_public_state_holds_a_face_down_counter_as_a_blank_one_and_reads_bac
     game = new_game(only("pinned"))
     _, squad = hit_squad(game)
     public, written = written_public_state(game)
-    assert game.state.unit(squad).hit.key == "pinned"  # the owner's peek still has it
-    assert public.unit(squad).hit == FACE_DOWN
+    assert hit_on(game.state, squad).key == "pinned"  # the owner's peek still has it
+    assert hit_on(public, squad) == FACE_DOWN
     assert "pinned" not in written.lower()
     assert game.rules.state.validate_json(game.rules.state.dump_json(public)) == public
 
@@ -106,7 +112,7 @@ def test_a_counter_shown_to_the_opponent_is_in_the_public_state(new_game):
     _, squad = hit_squad(game)
     game.execute(RevealCounter(unit=squad))
     public, _ = written_public_state(game)
-    assert public.unit(squad).hit.counter.name == "Pinned"
+    assert hit_on(public, squad).counter.name == "Pinned"
     assert public == game.state
 
 

@@ -5,13 +5,16 @@ mid-stream), refusals recorded and answered, hidden information kept hidden."""
 import asyncio
 import json
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.games.conflict_of_heroes.commands import RevealCounter
 from companion.games.conflict_of_heroes.events import HitCounterDrawn
 from companion.hardware.controls import Control
 from companion.journal.store import GameStore
 from companion.network.follower_log import FollowedTable
+from companion.network.link_state import TableLinkStatus
 from companion.network.messages import Outcome
 from companion.network.remote_inputs import PREFIX
 from companion.tui.app import CompanionApp
@@ -23,12 +26,16 @@ from tests.network.conftest import Recorder, table_settings
 from tests.network.tables import TOKEN, AuthorityParts, start_authority_process, table_companion, until
 from tests.pilot import press, settle
 
-FAST = {"retry_interval": 0.02, "max_retry_interval": 0.2}
+FAST: dict[str, Any] = {"retry_interval": 0.02, "max_retry_interval": 0.2}
 SIZE = (100, 30)
 
 
-def follower(broker, seen: Recorder) -> TableFollower:
-    return TableFollower(table_settings(broker), seen, **FAST).start()
+def follower(broker, seen: Callable[[FollowedTable], None]) -> TableFollower:
+    """A follower subscribed by the time it is returned: it hears every event from here on."""
+    states = Recorder()
+    started = TableFollower(table_settings(broker), seen, states, **FAST).start()
+    states.wait_for_status(TableLinkStatus.CONNECTED)
+    return started
 
 
 def presser(broker, verdicts: Recorder) -> RemotePresser:
@@ -72,7 +79,7 @@ async def test_every_roll_is_published_in_order_once_it_is_committed_with_the_pu
         seen(followed)
 
     seen = Recorder()
-    watcher = TableFollower(table_settings(broker), seen_by_follower, **FAST).start()
+    watcher = follower(broker, seen_by_follower)
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -239,16 +246,17 @@ def test_a_conflict_of_heroes_hit_counter_is_in_neither_the_published_events_nor
                              and got[-1].view.base.seq == committed)[-1]
         events = {event.seq: event for followed in seen.items for event in followed.view.history}
         assert "counter" not in events[drawn.seq].event and "key" not in events[drawn.seq].event
-        state = dict(last.view.base.state)  # type: ignore[arg-type, union-attr]
+        state = dict(last.view.base.state)
         del state["pools"]  # the piles are public, and hold nothing but Pinned here
         assert "pinned" not in json.dumps(state).lower()
         assert "pinned" not in json.dumps([event.event for event in events.values()
                                            if event.type != "coh_counter_pools_chosen"]).lower()
-        squad = drawn.event.unit  # type: ignore[attr-defined]
+        assert isinstance(drawn.event, HitCounterDrawn)
+        squad = drawn.event.unit
         parts.execute(RevealCounter(unit=squad))  # shown to the opponent: public from then on
         shown = seen.wait_for(lambda got: got[-1].view.base is not None
                               and got[-1].view.base.seq == parts.session.committed()[1])[-1]
-        assert "Pinned" in json.dumps(shown.view.base.state)  # type: ignore[union-attr]
+        assert shown.view.base is not None and "Pinned" in json.dumps(shown.view.base.state)
     finally:
         watcher.stop()
         parts.close()
