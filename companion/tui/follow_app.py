@@ -6,8 +6,9 @@ authority's public state messages, and everything a press would decide is refuse
 """
 
 import random
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from companion.bootstrap import follow_table
 from companion.errors import CompanionError
@@ -25,15 +26,14 @@ from companion.tui.screens.tables import TablesScreen
 from companion.tui.table_app import TableApp
 from companion.tui.widgets.status_line import Status
 
-Connect = Callable[..., Any]
-"""`bootstrap.follow_table`'s shape: (settings, table, on_table, on_link_state) → a started follower."""
+if TYPE_CHECKING:
+    from drivers.table_follower import TableFollower
 
 
 class FollowerApp(TableApp):
     TITLE = "companion (following)"
 
-    def __init__(self, settings: TableSettings, table: str = CLUB, debug: bool = False,
-                 connect: Connect = follow_table) -> None:
+    def __init__(self, settings: TableSettings, table: str = CLUB, debug: bool = False) -> None:
         """`table`: the one table to follow, or `CLUB` for every table on the broker."""
         super().__init__(debug)
         self.settings = settings
@@ -43,8 +43,7 @@ class FollowerApp(TableApp):
         """The table whose game is (or is to be) on screen."""
         self.link: TableLinkState | None = None
         self.problem = ""
-        self._connect = connect
-        self._follower: Any = None
+        self._follower: TableFollower | None = None
 
     def on_mount(self) -> None:
         broker = self.settings.address
@@ -57,12 +56,16 @@ class FollowerApp(TableApp):
 
     def _start(self) -> None:
         try:
-            self._follower = self._connect(self.settings, self.followed,
-                                           lambda followed: self.post_message(TableSeen(followed)),
-                                           lambda state: self.post_message(TableLinkChanged(state)))
+            self._follower = follow_table(self.settings, self.followed,
+                                          lambda followed: self._post(TableSeen(followed)),
+                                          lambda state: self._post(TableLinkChanged(state)))
         except Exception as error:  # said on the status line; the view stays up
             self.problem = f"cannot follow: {error}"
             self.refresh_status()
+
+    def _post(self, message: Message) -> None:
+        """For the follower's thread: `post_message` is thread-safe."""
+        self.post_message(message)
 
     def on_unmount(self) -> None:
         if self._follower is not None:

@@ -63,12 +63,13 @@ def start_authority_process(folder: Path, broker: Mosquitto, kind: str = "dice")
 class AuthorityParts:
     """The authority's parts without the app: one game's session, what it publishes, and the link."""
 
-    def __init__(self, settings: TableSettings, path: Path, kind: str, rules: Rules[Any] | None = None) -> None:
+    def __init__(self, settings: TableSettings, path: Path, kind: str, rules: Rules[Any] | None = None,
+                 name: str | None = None) -> None:
         self.store = GameStore(path)
         known = descriptor(kind)
         assert known is not None
         self.rules = rules or resolve(known.rules)(random.Random(3))
-        self.info = self.store.create_game(kind)
+        self.info = self.store.create_game(kind, name)
         self.session = GameSession(self.store, self.info, self.rules)
         self.published = PublishedGames(path, lambda _: self.rules)
         self.published.playing(self.info, self.rules, self.session)

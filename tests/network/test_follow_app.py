@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 
+from textual.geometry import Region
 from textual.widgets import DataTable
 
 from companion.dice.rules import DiceRules, RollDice
@@ -20,6 +21,7 @@ from tests.conflict_of_heroes.test_public import hit_squad
 from tests.network.conftest import table_settings
 from tests.network.tables import AuthorityParts, table_companion, until
 from tests.pilot import press, settle
+from tests.tui.screen_text import painted
 
 SIZE = (100, 30)
 
@@ -142,3 +144,28 @@ def test_companion_follow_without_a_broker_says_what_to_give_in_one_line(tmp_pat
     assert result.returncode == 1
     assert result.stderr == ("companion: no broker to follow: give --broker mqtt://HOST:PORT, or set broker in the"
                              " config's [table]\n")
+
+
+MARKUP_NAMES = ("Arnhem [/]", "[@click=app.quit]x[/]", "[bold]x")
+
+
+async def test_a_followed_games_name_shows_as_typed_in_the_tables_the_header_and_the_status_line(tmp_path, broker):
+    tables = [AuthorityParts(table_settings(broker, name=f"club-{number}"), tmp_path / f"{number}.sqlite3", "dice",
+                             DiceRules(random.Random(number)), name=name)
+              for number, name in enumerate(MARKUP_NAMES, 1)]
+    follower = FollowerApp(table_settings(broker), CLUB)
+    try:
+        async with follower.run_test(size=(120, 30)) as watcher:
+            await until(follower, lambda: len(follower.tables) == 3
+                        and all(followed.view.base is not None for followed in follower.tables.values()))
+            await watcher.pause()
+            listed = "\n".join(painted(follower, Region(0, 0, 120, 30)))
+            assert all(name in listed for name in MARKUP_NAMES), listed
+            await watcher.press("enter")  # club-1: "Arnhem [/]"
+            await until(follower, lambda: following(follower) is not None)
+            await watcher.pause()
+            shown = "\n".join(painted(follower, Region(0, 0, 120, 30)))
+            assert shown.count("Arnhem [/]") == 2, shown  # the header and the status line
+    finally:
+        for parts in tables:
+            parts.close()

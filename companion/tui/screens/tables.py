@@ -17,13 +17,14 @@ from companion.tui.widgets.status_line import StatusLine
 
 
 def table_line(followed: FollowedTable) -> Text:
-    """`club-1 · Dice roller · Friday night, 41 events · online`; names shown as written."""
+    """`club-1 · Dice roller · Friday night, 41 events · online`; names shown as written (a `Text`)."""
     view = followed.view
     online = {True: "online", False: "offline", None: "not heard from yet"}[followed.online]
     if view.kind is None:
         game = "waiting for its game"
     else:
-        game = f"{title_of(view.kind)} · {view.name or f'Game {view.game}'}, {view.seq} events"
+        events = "1 event" if view.seq == 1 else f"{view.seq} events"
+        game = f"{title_of(view.kind)} · {view.name or f'Game {view.game}'}, {events}"
     return Text.assemble((followed.table, "bold"), f" · {game} · ", (online, "dim"))
 
 
