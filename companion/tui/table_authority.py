@@ -27,7 +27,6 @@ class TableAuthority:
 
     def connect(self) -> None:
         """Starts the link (on the app's thread, after the first frame); a failure is said, and the game goes on."""
-        recorded = self.companion.store.inputs(PREFIX)
         try:
             link = self.companion.connect_table(lambda press: self._post(RemotePress(press)),
                                                 lambda state: self._post(TableLinkChanged(state)))
@@ -35,7 +34,8 @@ class TableAuthority:
             self.status = f"table network could not start: {error}"
             return
         if link is not None:
-            self.remote = RemotePresses(recorded, link.settle)
+            # Read now: a press the link hands on waits for this thread, which records them all.
+            self.remote = RemotePresses(self.companion.store.inputs(PREFIX), link.settle)
 
     def publish(self, screen: GameScreen | None) -> None:
         """The open game goes out, up to what is committed of it: call on opening and after each commit."""
