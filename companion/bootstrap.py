@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gpiozero.pins.mock import MockFactory
 
@@ -16,12 +16,18 @@ from companion import paths
 from companion.config import Config, load_config
 from companion.dice.rolling import random_source
 from companion.errors import CompanionError, UnreadableGame
-from companion.games.descriptor import Game
+from companion.games.descriptor import Game, resolve
 from companion.games.registry import descriptor
+from companion.games.rules import Rules
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore, utc_now
+from companion.network.follower_log import FollowedTable
+from companion.network.games_file import PublishedGames
+from companion.network.link_state import TableLinkState
+from companion.network.ports import PressSink
+from companion.network.settings import TableSettings
 from companion.session import GameSession
 from drivers.gpio import ButtonBox
 from drivers.lights import TableLights
@@ -31,6 +37,8 @@ from hw_mocks.mock_buttons import MockButtonPresser
 if TYPE_CHECKING:
     from drivers.serial_board import SerialBoard
     from drivers.speech import Output, Speaker
+    from drivers.table_follower import TableFollower
+    from drivers.table_link import TableLink
     from hw_mocks.fake_board import FakeBoardProcess
 
 
@@ -65,6 +73,9 @@ class Companion:
     speech_output: "Output | None" = field(default=None, init=False)
     """Where speech goes when it connects: None plays it on the sound device (`[speech] device`);
     a test or a benchmark sets `WavFiles` here to have it written instead."""
+    table_link: "TableLink | None" = field(default=None, init=False)
+    published: PublishedGames | None = field(default=None, init=False)
+    """What the table link publishes, once it is connected: tell it which game is open."""
     lock: DataDirLock = field(init=False)
     sessions: list[GameSession] = field(default_factory=list, init=False)
     """Every session opened, closed (their writers flushed) with the companion."""
@@ -128,6 +139,28 @@ class Companion:
         self.speaker = Speaker(self.config.speech, on_status=on_status, output=self.speech_output)
         return self.speaker
 
+    def connect_table(self, on_press: PressSink, on_link_state: Callable[[TableLinkState], None]) -> "TableLink | None":
+        """Starts the table link as the table's authority: None unless `[table] broker` is set and the
+        games file can be written (a read-only view is nobody's authority). Remote presses go to
+        `on_press` and every link change to `on_link_state`, both from the link's thread."""
+        if not self.config.table.enabled or self.store.readonly:
+            return None
+        from drivers.table_link import TableLink
+
+        self.published = PublishedGames(self.store.path, self._rules_for)
+        self.table_link = TableLink(self.config.table, self.published, on_press, on_link_state).start()
+        return self.table_link
+
+    def _rules_for(self, kind: str) -> Rules[Any]:
+        """A kind's rules with the players' data files, or the shipped ones when theirs cannot be used."""
+        known = descriptor(kind)
+        if known is None:
+            raise UnreadableGame(f"a game of a kind this companion does not know ({kind})")
+        try:
+            return known.open(random.Random(), self.data_dir).rules
+        except CompanionError:
+            return resolve(known.rules)(random.Random())
+
     def open_game(self, info: GameInfo) -> tuple[Game, GameSession]:
         """The game's parts and its session. Raises `UnreadableGame` for a kind this version does
         not know, `ConfigError` for a data file of the players' that cannot be used."""
@@ -181,6 +214,12 @@ class Companion:
         if self.speaker is not None:
             self.speaker.close()
             self.speaker = None
+        if self.table_link is not None:
+            self.table_link.stop()
+            self.table_link = None
+        if self.published is not None:
+            self.published.close()
+            self.published = None
         if self.fake_board is not None:
             self.fake_board.stop()
             self.fake_board = None
@@ -221,6 +260,19 @@ def bootstrap(
         wall_clock=wall_clock,
         want_fake_board=wants_fake_board(fake_board, env, pins.is_mock, config),
     )
+
+
+def follow_table(
+    settings: TableSettings,
+    table: str,
+    on_table: Callable[[FollowedTable], None],
+    on_link_state: Callable[[TableLinkState], None],
+) -> "TableFollower":
+    """Follows `table` (or every table: `CLUB`) on the broker, read only; started. Each changed table
+    goes to `on_table` and every link change to `on_link_state`, from the follower's thread."""
+    from drivers.table_follower import TableFollower
+
+    return TableFollower(settings, on_table, on_link_state, table=table).start()
 
 
 def wants_fake_board(asked: bool | None, env: Mapping[str, str], pins_are_mock: bool, config: Config) -> bool:

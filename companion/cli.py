@@ -35,6 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true",
                        help="print JSON: per die type the counts per face, rolls and p-value, and each source apart")
 
+    follow = commands.add_parser("follow", help="watch a table's game over the table network, read only")
+    follow.add_argument("--broker", type=plain_text, help="the broker, mqtt://HOST:PORT or mqtts://HOST:PORT"
+                        " (default: the config's [table] broker)")
+    follow.add_argument("--table", type=plain_text,
+                        help="the table to follow (default, or '*': every table on the broker, to choose from)")
+
     games = commands.add_parser("games", help="list, rename or delete saved games")
     games_commands = games.add_subparsers(dest="games_command", metavar="ACTION")
     games_commands.add_parser("list", help="list saved games (the default)")
@@ -146,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
         from companion.appliance.service_cli import run_install_service
 
         return run_install_service(args)
+    if args.command == "follow":
+        return run_follower(args)
     from companion.bootstrap import bootstrap
 
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)
@@ -264,6 +272,23 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
             print(f"{game.id:>4}  {game.name:<24} {title_of(game.kind):<20} {game.events:>6} events  "
                   f"{game.last_used.astimezone():%Y-%m-%d %H:%M}")
     return 0
+
+
+def run_follower(args: argparse.Namespace) -> int:
+    """A view of a table's game from the broker alone: no games file, no pins, no board, no speech."""
+    from companion import paths
+    from companion.config import load_config
+    from companion.network.settings import follower_settings
+    from companion.tui.follow_app import FollowerApp
+
+    config_path = paths.config_path(args.config, os.environ)
+    config = load_config(config_path, required=paths.config_named(args.config, os.environ))
+    settings, table = follower_settings(config.table, args.broker, args.table)
+    app = FollowerApp(settings, table, debug=bool(args.debug))
+    app.run()
+    if app.crash is not None and not args.debug:
+        raise app.crash
+    return app.return_code or 0
 
 
 def run_app(companion, args: argparse.Namespace) -> int:

@@ -55,3 +55,7 @@ class DataDirInUse(StorageError):
 
 class GameInUse(CompanionError):
     """A game open in the companion that a command would break (deleting it)."""
+
+
+class ReadOnlyView(CompanionError):
+    """A view of a game played elsewhere (a follower of the table network): nothing is decided here."""

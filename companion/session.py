@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from companion.errors import NotSaved, StorageError
 from companion.games.rules import Command, Redo, Rules, Undo
@@ -55,9 +55,39 @@ class Settled:
     origins: tuple[Origin, ...] = ()
     """The inputs dealt with: committed with what they caused, or dropped with a failed commit.
     Either way the input is done with (its source may forget it)."""
+    dropped: tuple[Origin, ...] = ()
+    """Those of `origins` dropped with a failed commit: nothing they caused was saved."""
 
     def __bool__(self) -> bool:
         return bool(self.records or self.failures or self.origins)
+
+
+class PlayedGame(Protocol):
+    """What a game's screen needs of the game it shows: a `GameSession` here, or a game followed over
+    the table network (`companion.network.followed_game`), which refuses every command."""
+
+    game: GameInfo
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def latest(self) -> Any: ...
+
+    @property
+    def head(self) -> int: ...
+
+    def describe(self, record: Record) -> str: ...
+
+    def submit(self, command: Command, origin: Origin | None = None) -> list[Record]: ...
+
+    def note_input(self, origin: Origin) -> None: ...
+
+    def settle(self) -> "Settled": ...
+
+    def wait(self, timeout: float = 30.0) -> bool: ...
+
+    def close(self) -> "Settled": ...
 
 
 def state_format(rules: type[Rules[Any]]) -> str:
@@ -106,6 +136,12 @@ class GameSession:
     def state(self) -> Any:
         """The durable state: everything in it is committed."""
         return self._durable.state
+
+    def committed(self) -> tuple[Any, int]:
+        """The durable state and the seq it is as of, read together: from any thread (states are
+        immutable), such as the table link's."""
+        layer = self._durable
+        return layer.state, layer.seq
 
     @property
     def latest(self) -> Any:
@@ -200,6 +236,7 @@ class GameSession:
         records: list[Record] = []
         failures: list[StorageError] = []
         origins: list[Origin] = []
+        dropped: list[Origin] = []
         while True:
             try:
                 written = self._written.get_nowait()
@@ -218,9 +255,9 @@ class GameSession:
                 else:
                     assert outcome.error is not None
                     failures.append(outcome.error)
-                    origins.extend(f.batch.origin for f in self._in_flight if f.batch.origin)
+                    dropped.extend(f.batch.origin for f in self._in_flight if f.batch.origin)
                     self._start_again()
-        return Settled(tuple(records), tuple(failures), tuple(origins))
+        return Settled(tuple(records), tuple(failures), (*origins, *dropped), tuple(dropped))
 
     def close(self) -> Settled:
         """Commits what is in flight, stops the writer, and says what it settled meanwhile."""

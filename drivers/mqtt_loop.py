@@ -114,6 +114,9 @@ class MqttLoop:
     def _on_connected(self, client: paho.Client, session_present: bool, receive_maximum: int) -> None:
         """Subscribe (with `_subscribe`), announce, and start (again) what must be sent."""
 
+    def _on_ready(self, client: paho.Client) -> None:
+        """Connected and every subscription confirmed: what is sent to this client's topics now reaches it."""
+
     def _on_message(self, client: paho.Client, message: paho.MQTTMessage) -> None:
         """One received message; with `manual_ack` the subclass acknowledges it."""
 
@@ -235,7 +238,7 @@ class MqttLoop:
                 self._connected = True
                 self._on_connected(client, session_present, receive_maximum)
                 if not self._awaiting_suback:
-                    self._set_status(TableLinkStatus.CONNECTED)
+                    self._ready(client)
             elif kind == "subscribed":
                 mid, reasons = detail
                 self._awaiting_suback.discard(mid)
@@ -243,7 +246,7 @@ class MqttLoop:
                     self._set_status(TableLinkStatus.REFUSED, f"the broker refused a subscription: {refused[0]}")
                     return False
                 if not self._awaiting_suback:
-                    self._set_status(TableLinkStatus.CONNECTED)
+                    self._ready(client)
             elif kind == "message":
                 self._guarded(self._on_message, client, detail)
             elif kind == "published":
@@ -257,6 +260,10 @@ class MqttLoop:
                     self._set_status(TableLinkStatus.DOWN, detail)
                 return False
         return True
+
+    def _ready(self, client: paho.Client) -> None:
+        self._set_status(TableLinkStatus.CONNECTED)
+        self._guarded(self._on_ready, client)
 
     def _subscribe(self, client: paho.Client, topics: list[str]) -> None:
         """Subscribes (QoS 1); the link counts as connected once the broker has confirmed it."""

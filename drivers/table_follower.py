@@ -15,12 +15,11 @@ import paho.mqtt.client as paho
 from companion.network.follower_log import FollowedTable, FollowerLog, Need
 from companion.network.messages import EventMessage, PayloadCheck, StateMessage, StatusMessage
 from companion.network.settings import TableSettings
-from companion.network.topics import Channel, TableTopics, every_table, parse_topic
+from companion.network.topics import CLUB, Channel, TableTopics, every_table, parse_topic
 from drivers.mqtt_loop import LinkListener, MqttLoop, new_client_id
 
 SESSION_EXPIRY = 600
 """Seconds the broker keeps a follower's subscriptions and queued events while it is away."""
-CLUB = "*"
 
 TableListener = Callable[[FollowedTable], None]
 

@@ -104,8 +104,11 @@ class TableLink(MqttLoop):
         self._window = max(1, min(self._window, receive_maximum - 4))
         if self._cursor is not None:
             self._cursor.window = self._window
-        client.publish(self.topics.status, StatusMessage(online=True).encode(), qos=1, retain=True)
         self._subscribe(client, [self.topics.presses])
+
+    def _on_ready(self, client: paho.Client) -> None:
+        # Online once the broker keeps presses for us: a presser that sees it may press.
+        client.publish(self.topics.status, StatusMessage(online=True).encode(), qos=1, retain=True)
 
     def _on_lost(self) -> None:
         if self._cursor is not None:

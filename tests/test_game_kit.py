@@ -66,6 +66,14 @@ def test_the_first_state_survives_the_games_file(game: GameDescriptor):
 
 
 @by_kind
+def test_the_public_state_is_a_state_of_the_game_that_a_follower_reads_back(game: GameDescriptor):
+    rules = resolve(game.rules)(random.Random(1), game.load_data(None))
+    public = rules.public_state(rules.initial())
+    assert isinstance(public, type(rules.initial()))
+    assert rules.state.validate_json(rules.state.dump_json(public)) == public
+
+
+@by_kind
 def test_a_change_of_the_states_shape_comes_with_a_new_version(game: GameDescriptor):
     rules = resolve(game.rules)
     shape = hashlib.sha256(repr(rules.state.json_schema()).encode()).hexdigest()[:16]

@@ -76,3 +76,9 @@ class Rules(Generic[State]):
         """The event as anyone at the table may see it (the log, the table network): hidden
         information, such as a face-down counter, left out."""
         return event.model_dump(mode="json")
+
+    def public_state(self, state: State) -> State:
+        """The state as anyone at the table may see it (the table network's followers): still a
+        state of this game, which the `state` adapter writes and reads, with hidden information
+        replaced by what anyone may know. Every game whose `public` hides something hides it here too."""
+        return state

@@ -18,9 +18,10 @@ from pydantic import TypeAdapter, ValidationError
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.events import Record
 
-FORMAT = 1
+FORMAT = 2
 """The games file's format, kept in `PRAGMA user_version`. 0 is the first companion's file: games
-and events only. 1 adds state snapshots and the inputs applied (for exactly-once presses)."""
+and events only. 1 adds state snapshots and the inputs applied (for exactly-once presses). 2 adds
+what the table network's broker holds of each game (`published`)."""
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS games (
@@ -50,7 +51,13 @@ CREATE TABLE IF NOT EXISTS inputs (
     source TEXT PRIMARY KEY,
     last INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS published (
+    game_id INTEGER PRIMARY KEY,
+    seq INTEGER NOT NULL
+);
 """
+# `published` outlives a deleted game on purpose: its id stays taken (see `create_game`), so a
+# follower never mistakes a new game for an old one it has seen further along.
 
 BUSY_TIMEOUT_MS = 250
 """How long a statement waits for another program's lock before it gives up and says so."""
@@ -206,7 +213,9 @@ class GameStore:
         now = self.clock().isoformat()
         with self._transaction():
             cursor = self._db.execute(
-                "INSERT INTO games (name, kind, created, last_used) VALUES (?, ?, ?, ?)",
+                "INSERT INTO games (id, name, kind, created, last_used) VALUES (1 + MAX("
+                " COALESCE((SELECT MAX(id) FROM games), 0), COALESCE((SELECT MAX(game_id) FROM published), 0)),"
+                " ?, ?, ?, ?)",
                 (name or "", kind, now, now),
             )
             game_id = cursor.lastrowid
@@ -327,10 +336,30 @@ class GameStore:
         rows = self._read("SELECT last FROM inputs WHERE source = ?", (source,))
         return int(rows[0][0]) if rows else None
 
+    def record_input(self, source: str, number: int) -> None:
+        """An input dealt with while no game is open: nothing it caused is committed with it."""
+        self._writable()
+        with self._transaction():
+            self._db.execute("INSERT INTO inputs (source, last) VALUES (?, ?)"
+                             " ON CONFLICT(source) DO UPDATE SET last = excluded.last", (source, number))
+
     def inputs(self, prefix: str) -> dict[str, int]:
         rows = self._read("SELECT source, last FROM inputs WHERE source LIKE ? ESCAPE '\\'",
                           (prefix.replace("%", "\\%").replace("_", "\\_") + "%",))
         return {source: int(last) for source, last in rows}
+
+    # The table network: what the broker holds of each game
+
+    def published_until(self, game_id: int) -> int | None:
+        """The last seq of the game the table's broker acknowledged, None if it never had any."""
+        rows = self._read("SELECT seq FROM published WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    def set_published(self, game_id: int, seq: int) -> None:
+        self._writable()
+        with self._transaction():
+            self._db.execute("INSERT INTO published (game_id, seq) VALUES (?, ?)"
+                             " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq", (game_id, seq))
 
     # Inside
 

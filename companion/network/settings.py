@@ -5,9 +5,10 @@ from pathlib import Path
 from typing import Self
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from companion.network.topics import check_table_name
+from companion.errors import ConfigError
+from companion.network.topics import CLUB, check_table_name
 
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
 
@@ -87,3 +88,29 @@ class TableSettings(BaseModel):
         if self.broker is None:
             raise ValueError("no broker is configured")
         return parse_broker_url(self.broker)
+
+
+def follower_settings(configured: TableSettings, broker: str | None, table: str | None) -> tuple[TableSettings, str]:
+    """What `companion follow` connects with, and the table it follows (`CLUB`: every table).
+
+    `broker` and `table` come from the command line and stand before the config's; without a
+    table the follower shows every table on the broker. Raises `ConfigError` saying what is wrong.
+    """
+    followed = table or CLUB
+    if followed != CLUB:
+        try:
+            check_table_name(followed)
+        except ValueError as error:
+            raise ConfigError(f"--table: {error}") from None
+    url = broker or configured.broker
+    if url is None:
+        raise ConfigError("no broker to follow: give --broker mqtt://HOST:PORT, or set broker in the config's [table]")
+    # A club view needs no table of its own; the name only completes the settings.
+    name = followed if followed != CLUB else configured.name or "club"
+    try:
+        given = {**configured.model_dump(exclude_none=True), "broker": url, "name": name}
+        settings = TableSettings.model_validate(given)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        raise ConfigError(f"--broker: {problem['msg'].removeprefix('Value error, ')}") from None
+    return settings, followed

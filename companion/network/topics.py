@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 ROOT = "companion"
+CLUB = "*"
+"""Followed instead of a table's name: every table on the broker (a club view)."""
 TABLE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 """Letters, digits, `.`, `_` and `-`: never MQTT's `/`, `+` or `#`, so a name is one topic level."""
 

@@ -1,11 +1,16 @@
 """What each browser session of `companion web` runs: one process per tab, started through the shell."""
 
 import argparse
+import os
 import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion import paths
+from companion.config import load_config
+from companion.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -22,14 +27,18 @@ class ServedCommand:
         return shlex.join(["env", *settings, *self.argv] if settings else list(self.argv))
 
 
-def served_command(args: argparse.Namespace) -> ServedCommand:
-    """The session program for `companion web`, passing on `--data-dir` and `--config`.
-
-    For now the dice roller on the same data dir, on mock pins and the fake board, so a browser tab
-    never takes the table's GPIO pins or serial board from the app on the console.
-    """
+def served_command(args: argparse.Namespace, env: Mapping[str, str] = os.environ) -> ServedCommand:
+    """`companion follow` for the config's table (`--config` passed on): each tab is a follower of
+    the table network, read only, with no games file, pins, board or speech of its own, so a
+    browser never takes anything from the companion at the table. Raises `ConfigError` when the
+    config names no broker."""
+    named = getattr(args, "config", None)
+    config = load_config(paths.config_path(named, env), required=paths.config_named(named, env))
+    table = config.table
+    if not table.enabled or table.name is None:
+        raise ConfigError("companion web shows the table network's game: set broker and name in the config's"
+                          " [table] (see docs/table_network.md)")
     argv = [sys.executable, "-m", "companion"]
-    for option, value in (("--data-dir", getattr(args, "data_dir", None)), ("--config", getattr(args, "config", None))):
-        if value is not None:
-            argv += [option, str(Path(value).resolve())]
-    return ServedCommand((*argv, "dice"), env={"GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "1"})
+    if named is not None:
+        argv += ["--config", str(Path(named).resolve())]
+    return ServedCommand((*argv, "follow", "--table", table.name), title=f"companion: table {table.name}")

@@ -1,20 +1,16 @@
 """The companion app: routes every press to the screen in front, settles commits, keeps the lights
-and the status line true."""
+and the status line true, and is the table's authority on the table network when one is configured."""
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
 from textual.message import Message
-from textual.notifications import SeverityLevel
-from textual.screen import Screen
-from textual.signal import Signal
 
 from companion.bootstrap import Companion
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StorageError
 from companion.games.descriptor import resolve
 from companion.games.kit.guide import ChooseScenario
 from companion.games.registry import GAMES, descriptor
@@ -34,12 +30,15 @@ from companion.tui.messages import (
     NewGame,
     OpenGame,
     Refused,
+    RemotePress,
     ShowSavedGames,
     SpeechChanged,
+    TableLinkChanged,
 )
 from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.screens.home import HomeScreen
-from companion.tui.sides import theme_variables
+from companion.tui.table_app import TableApp
+from companion.tui.table_authority import TableAuthority
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import Status
 
@@ -51,9 +50,7 @@ FOLLOW_EVERY = 0.25
 """Seconds between looks at the games file in a read-only view: a glance at SQLite's data version."""
 
 
-class CompanionApp(App[int]):
-    CSS_PATH = Path(__file__).parent / "companion.tcss"
-    TITLE = "companion"
+class CompanionApp(TableApp):
     BINDINGS = [("g", "show_games", "Games"), ("ctrl+s", "toggle_speech", "Speech")]
 
     def __init__(
@@ -65,12 +62,9 @@ class CompanionApp(App[int]):
         following: Holder | None = None,
     ) -> None:
         """`following`: another companion holds the data dir; this one is a read-only view that
-        follows its game, and takes no buttons, no board and no speech."""
-        super().__init__()
+        follows its game, and takes no buttons, no board, no speech and no table network."""
+        super().__init__(debug)
         self.companion = companion
-        self.show_tracebacks = debug
-        self.crash: Exception | None = None
-        """The first unexpected error, for the command to report in one line after the app has exited."""
         self._start_kind = start_kind
         self._start_spec = start_spec
         self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
@@ -78,10 +72,9 @@ class CompanionApp(App[int]):
         if companion.store.readonly_reason:
             self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
         self.speech_status = "speech off"
+        self.table = TableAuthority(companion, self._post)
         self.following = following
         self._seen_version = -1
-        self.status = Status()
-        self.status_signal: Signal[Status] = Signal(self, "status")
 
     @property
     def mock_controls(self) -> Wired | None:
@@ -105,6 +98,7 @@ class CompanionApp(App[int]):
             self.run_worker, partial(self._connect_board, applied), thread=True, name="board link",
             exit_on_error=False,
         )
+        self.call_after_refresh(self._connect_table)
         self.refresh_status()
         # The home screen is built only when it is shown: a start straight into a game (`companion
         # dice`, or resuming the last game) paints the game's screen without composing it first.
@@ -112,32 +106,6 @@ class CompanionApp(App[int]):
             self.continue_game(self._start_kind)
         elif not ((last := self.companion.store.last_game()) and self.open_game(last, resume=True)):
             self.action_go_home()
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        """Every notification is plain text, whatever the caller asked: they carry refusals and file
-        errors that quote names and paths from players, files and devices (see ARCHITECTURE.md)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
-    def _handle_exception(self, error: Exception) -> None:
-        # Textual prints a full traceback, local variables and all, once the app has exited; the
-        # `companion` command says it in one line instead, unless --debug.
-        if self.crash is None:
-            self.crash = error
-        super()._handle_exception(error)
-
-    def _print_error_renderables(self) -> None:
-        if self.crash is None or self.show_tracebacks:
-            super()._print_error_renderables()  # also what Textual has to say without a crash
-        else:
-            self._exit_renderables.clear()
 
     def _mount_following(self) -> None:
         self.call_after_refresh(self._settle_memory)
@@ -163,7 +131,7 @@ class CompanionApp(App[int]):
                 self.open_game(self.companion.store.game(holder.game))
             return
         version = self.companion.store.data_version()
-        if screen is not None and version != self._seen_version:
+        if screen is not None and isinstance(screen.session, GameSession) and version != self._seen_version:
             self._seen_version = version
             settled = screen.session.catch_up()
             if settled:
@@ -195,6 +163,13 @@ class CompanionApp(App[int]):
         """Called on the hardware's thread: post and return at once."""
         self.post_message(HardwarePress(press))
 
+    def _connect_table(self) -> None:
+        """The table network's link, as the table's authority, when the config has a broker."""
+        if self.following is None:
+            self.table.connect()
+            self.table.publish(self._game_screen())
+            self.refresh_status()
+
     def _post(self, message: Message) -> None:
         """For other threads' callbacks: `post_message` is thread-safe."""
         self.post_message(message)
@@ -202,24 +177,60 @@ class CompanionApp(App[int]):
     # Messages up
 
     def on_hardware_press(self, message: HardwarePress) -> None:
-        press = message.press
+        self._press(message.press)
+
+    def on_remote_press(self, message: RemotePress) -> None:
+        """A press from the table network: taken once (a resend is answered at once), then like a button's."""
+        press = self.table.take(message.press)
+        if press is not None:
+            self._press(press)
+
+    def _press(self, press: ControlPressed) -> None:
         if self.companion.speaker is not None:
             self.companion.speaker.cue(Cue.PRESS)
+        origin = press.origin
         if isinstance(self.screen, GameScreen):
             # The screen's session records the press's origin with what it caused (or refused).
-            self.screen.on_control(press, press.origin)
+            self.table.refused(origin, self.screen.on_control(press, origin))
             return
         handler = getattr(self.screen, "on_control", None)
         if handler is not None:
             handler(press)
-        self._done_with([press.origin] if press.origin else [])
+        if origin is None:
+            return
+        if self.table.takes(origin):
+            self.table.refused(origin, "" if handler else f"{press} does nothing on this screen")
+            self._record_remote(origin)
+            return
+        self._done_with([origin])
 
-    def _done_with(self, origins: Iterable[Origin]) -> None:
-        """The board may forget these presses: what they caused is committed, or nothing was."""
+    def _record_remote(self, origin: Origin) -> None:
+        """A remote press no game took: recorded, so a resend of it is never applied later."""
+        screen = self._game_screen()
+        if screen is not None:
+            screen.session.note_input(origin)  # under a form: recorded with the game's next commit
+            return
+        try:
+            self.companion.store.record_input(origin.source, origin.number)
+        except StorageError as error:
+            self._done_with([origin], dropped=[origin], failure=str(error))
+            return
+        self._done_with([origin])
+
+    def _done_with(self, origins: Iterable[Origin], dropped: Collection[Origin] = (), failure: str = "") -> None:
+        """These inputs are dealt with: what they caused is committed, or nothing was (`dropped`,
+        with a commit that failed with `failure`). The board may forget them; a remote press is
+        answered."""
+        origins = list(origins)
         board = self.companion.board
         for origin in origins:
             if board is not None and board_run(origin.source) is not None:
                 board.applied(origin)
+        self.table.done_with(origins, dropped, failure)
+
+    def on_table_link_changed(self, message: TableLinkChanged) -> None:
+        self.table.status = str(message.state)
+        self.refresh_status()
 
     def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
         presser = self.companion.mock_presser
@@ -234,17 +245,19 @@ class CompanionApp(App[int]):
 
     def on_journal_settled(self, message: JournalSettled) -> None:
         screen = self._game_screen()
+        settled = message.session.settle()
+        self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")
         if screen is None or screen.session is not message.session:
-            self._done_with(message.session.settle().origins)
             return
-        settled = screen.session.settle()
-        self._done_with(settled.origins)
+        if settled.records:
+            self.table.publish(screen)
         if settled.failures:
             self.storage_status = f"not saved: {settled.failures[-1]}"
         elif settled.records and self.storage_status.startswith("not saved"):
             self.storage_status = ""
         self.refresh_status()
         screen.settled(settled)
+        self.shown_signal.publish(None)
         self._show_lights()
         if settled.records and self.companion.speaker is not None:
             # Said after the commit, never before; the game says only what every side may know.
@@ -351,7 +364,9 @@ class CompanionApp(App[int]):
             spec, self._start_spec = self._start_spec, None
             session.execute(ChooseSpec(spec=spec))
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)
-        self.push_screen(screen_class(game, session, self.mock_controls))
+        screen = screen_class(game, session, self.mock_controls)
+        self.push_screen(screen)
+        self.table.publish(screen)
         self.companion.lock.record(info.id)
         self.companion.lights.reset()
         self._show_lights()
@@ -371,7 +386,8 @@ class CompanionApp(App[int]):
     def _close_game(self) -> None:
         screen = self._game_screen()
         if screen is not None:
-            self._done_with(screen.session.close().origins)
+            settled = screen.session.close()
+            self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")
             self.companion.lock.record(None)
 
     def _show_lights(self) -> None:
@@ -391,12 +407,8 @@ class CompanionApp(App[int]):
         games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
-        status = Status(hardware, self.board_status, game, choice.is_mock, self.storage_status, self.speech_status,
-                        games_file)
-        if status != self.status:
-            # A status line that changes is laid out again, with the whole screen: not on every roll.
-            self.status = status
-            self.status_signal.publish(status)
+        self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
+                                self.speech_status, games_file, self.table.status))
 
     # Actions
 
@@ -424,18 +436,6 @@ class CompanionApp(App[int]):
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, [(g.kind, g.title) for g in GAMES],
                                           self.companion.progress, self.mock_controls))
-
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own, and every action of the screen in front (a game's from its keymap)."""
-        yield from super().get_system_commands(screen)
-        palette = getattr(screen, "palette", None)
-        if palette is not None:
-            for label, help_text, name, value in palette():
-                yield SystemCommand(label, help_text, partial(screen.act, name, value))  # type: ignore[attr-defined]
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The sides' colours as `$side-1` … for every stylesheet (see `companion.tui.sides`)."""
-        return {**super().get_theme_variable_defaults(), **theme_variables()}
 
 
 def shorter_path(path: Path) -> str:

@@ -5,6 +5,9 @@ from textual.message import Message
 
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
+from companion.network.follower_log import FollowedTable
+from companion.network.link_state import TableLinkState
+from companion.network.messages import PressMessage
 from companion.session import GameSession
 
 
@@ -78,3 +81,35 @@ class SpeechChanged(Message):
 
 class Refused(Message):
     """A screen refused a press: the table hears the refusal tone."""
+
+
+class RemotePress(Message):
+    """A press from the table network (another button box, a phone), for the authority to apply once."""
+
+    def __init__(self, press: PressMessage) -> None:
+        super().__init__()
+        self.press = press
+
+
+class TableLinkChanged(Message):
+    """The table network's link changed: connecting, connected, down (and why), events waiting."""
+
+    def __init__(self, state: TableLinkState) -> None:
+        super().__init__()
+        self.state = state
+
+
+class TableSeen(Message):
+    """A followed table changed: its game, its state, its events, whether its authority is online."""
+
+    def __init__(self, followed: FollowedTable) -> None:
+        super().__init__()
+        self.followed = followed
+
+
+class OpenTable(Message):
+    """A follower asks to watch one table's game."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__()
+        self.table = table

@@ -1,5 +1,7 @@
-"""What anyone at the table may see of the events (the log, the table network): a face-down hit
-counter stays hidden until something shows it."""
+"""What anyone at the table may see of the events and the state (the log, the table network): a
+face-down hit counter stays hidden until something shows it."""
+
+import json
 
 from companion.games.conflict_of_heroes.commands import (
     Activate,
@@ -16,6 +18,8 @@ from companion.games.conflict_of_heroes.events import (
     RallyRolled,
     UnitDestroyed,
 )
+from companion.games.conflict_of_heroes.hidden import FACE_DOWN
+from companion.games.conflict_of_heroes.state import CohState, HitTaken
 from companion.session import GameSession
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
@@ -28,6 +32,20 @@ def hit_squad(game: GameSession) -> tuple[int, int]:
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
     enter(game, 4, 4)
     return hmg, squad
+
+
+def written_public_state(game: GameSession) -> tuple[CohState, str]:
+    """The public state, and the state as a follower receives it but the piles (see `public_lines`)."""
+    public = game.rules.public_state(game.state)
+    written = json.loads(game.rules.state.dump_json(public))
+    del written["pools"]
+    return public, json.dumps(written)
+
+
+def hit_on(state: CohState, number: int) -> HitTaken:
+    unit = state.unit(number)
+    assert unit is not None and unit.hit is not None
+    return unit.hit
 
 
 def public_lines(game: GameSession) -> str:
@@ -77,3 +95,34 @@ def test_a_failed_rally_keeps_the_counter_and_its_rally_number_hidden_a_successf
     game.execute(DeclareRally(unit=squad, caps_paid=3))  # 2 APs left, and 3 CAPs
     (rallied,) = enter(game, 6, 6)
     assert game.rules.public(rallied.event)["counter"] == "Suppressed"
+
+
+def test_the_public_state_holds_a_face_down_counter_as_a_blank_one_and_reads_back_as_a_state(new_game):
+    game = new_game(only("pinned"))
+    _, squad = hit_squad(game)
+    public, written = written_public_state(game)
+    assert hit_on(game.state, squad).key == "pinned"  # the owner's peek still has it
+    assert hit_on(public, squad) == FACE_DOWN
+    assert "pinned" not in written.lower()
+    assert game.rules.state.validate_json(game.rules.state.dump_json(public)) == public
+
+
+def test_a_counter_shown_to_the_opponent_is_in_the_public_state(new_game):
+    game = new_game(only("pinned"))
+    _, squad = hit_squad(game)
+    game.execute(RevealCounter(unit=squad))
+    public, _ = written_public_state(game)
+    assert hit_on(public, squad).counter.name == "Pinned"
+    assert public == game.state
+
+
+def test_a_failed_rally_in_the_public_state_stays_failed_and_names_no_counter(new_game):
+    game = new_game(only("suppressed"))
+    _, squad = hit_squad(game)
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareRally(unit=squad))
+    enter(game, 1, 2)
+    public, written = written_public_state(game)
+    (failed,) = public.last_rolls
+    assert isinstance(failed, RallyRolled) and not failed.rallied
+    assert "suppressed" not in written.lower()

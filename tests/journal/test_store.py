@@ -60,6 +60,36 @@ def test_a_games_file_of_the_first_format_is_migrated_and_keeps_every_event(tmp_
     opened.close()
 
 
+def test_a_games_file_of_format_one_gains_the_published_table_and_keeps_its_games_and_inputs(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    first = GameStore(path)
+    game = first.create_game("dice")
+    first._db.execute("INSERT INTO events VALUES (?, 1, '2026-11-30T10:00:00+00:00', 'dice_rolled', '{}')",
+                      (game.id,))
+    first._db.execute("INSERT INTO inputs VALUES ('board:pico:3', 41)")
+    first.close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE published")  # what a companion of format 1 wrote
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    opened = GameStore(path)
+    assert opened.format == FORMAT == 2
+    assert opened.last_seq(game.id) == 1
+    assert opened.inputs("board:") == {"board:pico:3": 41}
+    assert opened.published_until(game.id) is None
+    opened.set_published(game.id, 1)
+    assert opened.published_until(game.id) == 1
+    opened.close()
+
+
+def test_a_deleted_game_that_was_published_never_lends_its_number_to_a_new_one(store):
+    published = store.create_game("dice")
+    store.set_published(published.id, 12)
+    store.delete(published.id)
+    assert store.create_game("dice").id == published.id + 1
+
+
 def test_a_file_from_a_newer_companion_is_read_but_never_written(tmp_path, monkeypatch):
     path = tmp_path / "games.sqlite3"
     GameStore(path).close()

@@ -51,5 +51,6 @@ def test_the_action_bar_gets_one_button_per_action_and_one_per_value():
 def test_a_controller_offers_its_available_actions_as_buttons():
     state = DiceRules(random_source(1)).initial()
     taps = DiceController().tappable(state)
-    assert [action.name for action in taps if action.name != "face"] == ["roll", "undo", "redo", "next", "spec", "fairness"]
+    names = [action.name for action in taps if action.name != "face"]
+    assert names == ["roll", "undo", "redo", "next", "spec", "fairness"]
     assert [action.value for action in taps if action.name == "face"] == [1, 2, 3, 4, 5, 6]

@@ -6,7 +6,8 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.errors import ConfigError
-from companion.network.settings import BrokerAddress
+from companion.network.settings import BrokerAddress, TableSettings, follower_settings
+from companion.network.topics import CLUB
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -54,3 +55,22 @@ def test_a_bad_table_section_names_the_line_the_key_and_the_problem(tmp_path, te
     with pytest.raises(ConfigError) as refused:
         load_config(write(tmp_path, text))
     assert expected in str(refused.value)
+
+
+def test_a_follower_follows_the_table_named_or_every_table_with_the_configs_credentials():
+    configured = TableSettings(broker="mqtt://pi.local:1883", name="club-1", username="table", password="pw")
+    settings, table = follower_settings(configured, None, "club-2")
+    assert (table, settings.name, settings.username) == ("club-2", "club-2", "table")
+    assert settings.broker == configured.broker
+    settings, table = follower_settings(configured, "mqtts://club.example", None)
+    assert table == CLUB and settings.address == BrokerAddress("club.example", 8883, tls=True)
+    assert follower_settings(TableSettings(), "mqtt://pi.local", "*")[1] == CLUB
+
+
+def test_a_follower_without_a_broker_or_with_a_bad_one_or_a_bad_table_is_told_in_one_line():
+    with pytest.raises(ConfigError, match="no broker to follow: give --broker"):
+        follower_settings(TableSettings(), None, "club-1")
+    with pytest.raises(ConfigError, match="--broker: 'http://pi' is not a broker URL"):
+        follower_settings(TableSettings(), "http://pi", None)
+    with pytest.raises(ConfigError, match="--table: 'club/1' cannot name a table"):
+        follower_settings(TableSettings(), "mqtt://pi.local", "club/1")

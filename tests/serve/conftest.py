@@ -38,10 +38,22 @@ class WebView:
         return response
 
 
-def start_web_view(data_dir: Path, stderr_file: Path) -> WebView:
+def follower_config(folder: Path, broker_url: str, table: str = "club-1") -> Path:
+    """The config of a companion that serves the table `table` on the broker to browsers."""
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / "config.toml"
+    config.write_text(f'[table]\nbroker = "{broker_url}"\nname = "{table}"\n')
+    return config
+
+
+def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://127.0.0.1:9") -> WebView:
+    """`companion web` for the table network on `broker_url` (the default one is never connected to:
+    a tab's follower only tries it, and the server itself opens no connection)."""
+    config = follower_config(data_dir, broker_url)
     with stderr_file.open("w") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--data-dir", str(data_dir), "web", "--port", "0"],
+            [sys.executable, "-m", "companion", "--data-dir", str(data_dir), "--config", str(config), "web",
+             "--port", "0"],
             stdout=subprocess.PIPE, stderr=stderr, text=True, env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
     lines: queue.Queue[str | None] = queue.Queue()
 

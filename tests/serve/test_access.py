@@ -1,5 +1,6 @@
 """`companion web` refuses every request without its access token: page, assets and websocket alike."""
 
+import argparse
 import os
 import signal
 import socket
@@ -8,9 +9,9 @@ import sys
 
 import pytest
 
-from companion.serve.command import ServedCommand
+from companion.serve.command import ServedCommand, served_command
 from companion.serve.server import address
-from tests.serve.conftest import start_web_view
+from tests.serve.conftest import follower_config, start_web_view
 
 WEBSOCKET_UPGRADE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
@@ -71,13 +72,31 @@ def test_a_session_command_with_settings_is_quoted_for_the_shell():
     assert command.shell_line() == "env 'A=b c' '/opt/my python/bin/python' -m companion dice"
 
 
-def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit():
+def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit(tmp_path):
+    config = follower_config(tmp_path, "mqtt://127.0.0.1:9")
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        result = subprocess.run([sys.executable, "-m", "companion", "web", "--port", str(port)],
-                                capture_output=True, text=True, timeout=60, env=os.environ)
+        command = [sys.executable, "-m", "companion", "--config", str(config), "web", "--port", str(port)]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60, env=os.environ)
     assert result.returncode == 1
     assert result.stderr == f"companion: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_each_browser_tab_follows_the_configured_table_read_only(tmp_path):
+    config = follower_config(tmp_path, "mqtt://pi.local:1883", "club-7")
+    command = served_command(argparse.Namespace(config=config), env={})
+    assert command.argv[-5:] == ("--config", str(config.resolve()), "follow", "--table", "club-7")
+    assert command.env == {}
+
+
+def test_without_a_table_network_in_the_config_the_web_view_says_what_to_set_in_one_line(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("[speech]\nenabled = false\n")
+    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(config), "web", "--port", "0"],
+                            capture_output=True, text=True, timeout=60, env=os.environ)
+    assert result.returncode == 1
+    assert result.stderr == ("companion: companion web shows the table network's game: set broker and name in the"
+                             " config's [table] (see docs/table_network.md)\n")
 
 
 def test_the_printed_address_names_this_machine_when_serving_every_interface_and_brackets_ipv6():

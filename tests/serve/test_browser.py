@@ -1,17 +1,23 @@
-"""`companion web` in real headless Chromium: the printed address opens the app, and a roll shows its total."""
+"""`companion web` in real headless Chromium: the printed address opens the table's game, followed over
+a real mosquitto, and a roll at the table shows its total."""
 
-import json
+import random
 import re
-import subprocess
-import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.dice.spec import DiceSpec
+from companion.dice.rules import DiceRules, RollDice
 from companion.tui.widgets.big_number import MOST_SCALE, big_lines
+from tests.network.conftest import Mosquitto, table_settings
+from tests.network.conftest import broker as broker  # the fixture, for this module's tests
+from tests.network.tables import AuthorityParts
+from tests.serve.conftest import WebView, start_web_view
 
 HISTORY_ROW = re.compile(r"\s*\d+\s+\d\d:\d\d:\d\d\s")
 # xterm.js draws on a canvas, so its text is not in the DOM. A person would select it (shift+drag,
@@ -64,32 +70,39 @@ def shows_in_big_digits(text: str, number: int) -> bool:
     return False
 
 
-def logged_rolls(data_dir) -> list[dict]:
-    result = subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data_dir), "log", "--json"],
-                            capture_output=True, text=True, check=True, timeout=60)
-    return [json.loads(line)["payload"] for line in result.stdout.splitlines()]
+@pytest.fixture
+def followed_web_view(tmp_path: Path, broker: Mosquitto) -> Iterator[WebView]:
+    """`companion web` for table club-1 on a real broker."""
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
+    yield view
+    view.process.terminate()
+    view.process.wait(timeout=20)
 
 
-def test_the_printed_address_opens_the_dice_roller_and_a_roll_pressed_in_the_browser_shows_its_total(
-        web_view, chromium, tmp_path):
-    chromium.get(web_view.url)
-    wait = WebDriverWait(chromium, 60)
-    wait.until(text_once_it_shows("press Roll"))
+def test_the_printed_address_opens_the_followed_table_and_a_roll_at_the_table_shows_its_total(
+        followed_web_view, broker, chromium, tmp_path):
+    authority = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(5)))
+    try:
+        chromium.get(followed_web_view.url)
+        wait = WebDriverWait(chromium, 60)
+        wait.until(text_once_it_shows("press Roll"))  # the table's dice game, on the dice roller's screen
+        text = wait.until(text_once_it_shows("following table club-1"))
 
-    chromium.find_element("css selector", ".xterm-helper-textarea").send_keys(" ")
-    text = wait.until(text_once_it_shows("generated"))
+        authority.execute(RollDice())  # at the table
+        text = wait.until(text_once_it_shows("generated"))
 
-    (roll,) = logged_rolls(web_view.data_dir)
-    total = DiceSpec.model_validate(roll["spec"]).total(tuple(roll["faces"]))
-    (history_row,) = [line.split() for line in text.splitlines() if HISTORY_ROW.match(line)]
-    # The row reads: number, time, dice, the faces, the total, where the roll came from.
-    assert history_row[:history_row.index("generated")][-1 - len(roll["faces"]):] == [
-        *map(str, roll["faces"]), str(total)], text
-    assert shows_in_big_digits(text, total), text
+        roll = authority.session.state.last.roll
+        (history_row,) = [line.split() for line in text.splitlines() if HISTORY_ROW.match(line)]
+        # The row reads: number, time, dice, the faces, the total, where the roll came from.
+        assert history_row[:history_row.index("generated")][-1 - len(roll.faces):] == [
+            *map(str, roll.faces), str(roll.total)], text
+        assert shows_in_big_digits(text, roll.total), text
 
-    # A plain click on an empty part of the screen clears the selection before the picture is taken.
-    screen = chromium.find_element("css selector", ".xterm-screen")
-    ActionChains(chromium).move_to_element(screen).click().perform()
-    screenshot = tmp_path / "web-view.png"
-    assert chromium.save_screenshot(str(screenshot))
-    assert screenshot.stat().st_size > 10_000
+        # A plain click on an empty part of the screen clears the selection before the picture is taken.
+        screen = chromium.find_element("css selector", ".xterm-screen")
+        ActionChains(chromium).move_to_element(screen).click().perform()
+        screenshot = tmp_path / "web-view.png"
+        assert chromium.save_screenshot(str(screenshot))
+        assert screenshot.stat().st_size > 10_000
+    finally:
+        authority.close()

@@ -63,7 +63,8 @@ async def test_tapping_the_buttons_does_what_the_keys_do(companion):
 async def test_the_bar_offers_what_can_be_done_now(companion):
     async with dice_app(companion, "d6").run_test(size=SIZES["100x30"]) as pilot:
         await settle(pilot)
-        assert buttons(pilot.app) == ["Roll", "1", "2", "3", "4", "5", "6", "Undo", "Redo", "Next dice", "Dice…", "Fair dice?"]
+        assert buttons(pilot.app) == ["Roll", "1", "2", "3", "4", "5", "6", "Undo", "Redo", "Next dice", "Dice…",
+                                      "Fair dice?"]
         await press(pilot, "n")  # 2d6: a face keyed, the other still to come
         await press(pilot, "3")
         assert buttons(pilot.app) == ["1", "2", "3", "4", "5", "6", "Erase face", "Undo"]
@@ -72,7 +73,8 @@ async def test_the_bar_offers_what_can_be_done_now(companion):
         await press(pilot, "e")
         await pilot.press(*"d20", "enter")
         await settle(pilot)
-        assert buttons(pilot.app) == ["Roll", "Undo", "Redo", "Next dice", "Dice…", "Fair dice?"]  # a d20 cannot be keyed in
+        # A d20 cannot be keyed in: no face buttons.
+        assert buttons(pilot.app) == ["Roll", "Undo", "Redo", "Next dice", "Dice…", "Fair dice?"]
 
 
 @pytest.mark.parametrize("size", SIZES)

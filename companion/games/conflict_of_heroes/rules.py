@@ -29,6 +29,7 @@ from companion.games.conflict_of_heroes.events import (
     Source,
     UnitAdded,
 )
+from companion.games.conflict_of_heroes.hidden import hide_face_down
 from companion.games.conflict_of_heroes.library import library_of
 from companion.games.conflict_of_heroes.odds import TWO_D6
 from companion.games.conflict_of_heroes.state import CohState, PendingRoll, Settled
@@ -168,6 +169,10 @@ class ConflictOfHeroesRules(Rules[CohState]):
         if isinstance(event, RallyRolled) and not event.rallied:
             return {key: value for key, value in shown.items() if key not in ("counter", "rally")}
         return shown
+
+    def public_state(self, state: CohState) -> CohState:
+        """Every counter still face down is a blank one; a failed rally keeps its counter to itself."""
+        return hide_face_down(state)
 
     def describe(self, state: CohState, event: Event) -> str:
         return view.describe(state, event)

@@ -11,6 +11,7 @@ from textual.widgets import Label, Static
 from companion.dice.controller import KEYMAP
 from companion.dice.state import DiceState
 from companion.dice.view import history_table, pending_text, roll_line, shown_roll, statistics_line, statistics_text
+from companion.session import GameSession
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.widgets.big_number import BigNumber
@@ -58,7 +59,9 @@ class DiceScreen(GameScreen):
         """The fairness of the dice, over this game's rolls or every saved game's."""
         from companion.tui.screens.fairness import FairnessScreen  # its charts load on first use
 
-        self.app.push_screen(FairnessScreen(self.state.statistics, self.session.store.path))
+        # A game followed over the table network has no games file here: this game's dice only.
+        games_file = self.session.store.path if isinstance(self.session, GameSession) else None
+        self.app.push_screen(FairnessScreen(self.state.statistics, games_file))
 
     def _set_text(self, selector: str, text: str) -> None:
         # Their size is fixed in the stylesheet, so an update needs no new layout of the screen;

@@ -26,7 +26,7 @@ class FairnessScreen(ModalScreen[None]):
         Binding("a", "toggle_scope", "This game / all games"),
     ]
 
-    def __init__(self, this_game: DiceStatistics, store_path: Path) -> None:
+    def __init__(self, this_game: DiceStatistics, store_path: Path | None) -> None:
         super().__init__()
         self._this_game = this_game
         self._store_path = store_path
@@ -48,6 +48,9 @@ class FairnessScreen(ModalScreen[None]):
         self._showing_all = not self._showing_all
         if not self._showing_all:
             self._show(self._this_game, "Are the dice fair? This game")
+        elif self._store_path is None:
+            self._showing_all = False
+            self.notify("all saved games: only on the companion that keeps the games file", markup=False)
         elif self._all is not None:
             self._show(self._all, "Are the dice fair? All saved games")
         else:
@@ -57,6 +60,7 @@ class FairnessScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True)
     def _count_all_games(self) -> None:
         """Every saved game's journal, read on a thread through a read-only connection of its own."""
+        assert self._store_path is not None
         try:
             store = GameStore(self._store_path, readonly=True)
             try:

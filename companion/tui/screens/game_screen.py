@@ -22,7 +22,7 @@ from companion.games.kit.keymap import KEY_NAMES, KeyAction
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
-from companion.session import GameSession, Settled
+from companion.session import PlayedGame, Settled
 from companion.tui.messages import Refused
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
@@ -40,7 +40,7 @@ class GameScreen(Screen[None]):
     OPENS_GUIDE: ClassVar[bool] = True
     """A game being set up from a scenario opens its guided setup over this screen."""
 
-    def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None) -> None:
+    def __init__(self, game: Game, session: PlayedGame, mock_controls: Wired | None = None) -> None:
         super().__init__()
         self.game = game
         self.session = session
@@ -76,16 +76,19 @@ class GameScreen(Screen[None]):
 
     # Presses in
 
-    def on_control(self, press: ControlPressed, origin: Origin | None = None) -> None:
-        """Every press from GPIO, the board or the mock panel, through the keymap."""
+    def on_control(self, press: ControlPressed, origin: Origin | None = None) -> str:
+        """Every press from GPIO, the board, the mock panel or the table network, through the keymap.
+
+        Returns why it was refused, or "" when it was carried out. An input with an `origin` is
+        recorded either way: with the first command it caused, or on its own."""
         found = self.game.controller.keymap.for_control(press.control, press.value)
         if found is None:
             self.notify(f"{press} does nothing here", timeout=2, markup=False)
             if origin is not None:
                 self.session.note_input(origin)
-            return
+            return f"{press} does nothing here"
         action, value = found
-        self.act(action.name, value, origin)
+        return self.act(action.name, value, origin)
 
     def action_act(self, name: str, value: int | None = None) -> None:
         """A key or a palette entry."""
@@ -95,31 +98,35 @@ class GameScreen(Screen[None]):
         tapped.stop()
         self.act(tapped.name, tapped.value)
 
-    def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> None:
+    def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> str:
+        """Does what the action means now; returns why it was refused, or ""."""
         if name == "confirm" and self._override is not None:
             command, head = self._override
             self._override = None
             if head == self.session.head:
-                self.carry_out(Run.one(command), origin)
-                return
+                return self.carry_out(Run.one(command), origin)
         try:
             # Decided on every press before this one, committed or not: a face keyed a moment ago
             # counts, though the screen may not show it yet.
             intent = self.game.controller.press(self.session.latest, name, value, self.selected())
         except CompanionError as refusal:
-            self.refuse(str(refusal))
-            return
-        self.carry_out(intent, origin)
+            if origin is not None:
+                self.session.note_input(origin)
+            return self.refuse(str(refusal))
+        return self.carry_out(intent, origin)
 
-    def carry_out(self, intent: Intent, origin: Origin | None = None) -> None:
+    def carry_out(self, intent: Intent, origin: Origin | None = None) -> str:
+        """Returns why the first command was refused, or "" once any command was taken."""
+        refusal, taken = "", False
         match intent:
             case Run(commands=commands):
                 for command in commands:
-                    if not self.submit(command, origin):
+                    refusal = self.submit(command, origin)
+                    if refusal:
                         break
-                    origin = None  # the input is recorded with the first command it caused
+                    origin, taken = None, True  # the input is recorded with the first command it caused
             case Ask(form=form, then=then):
-                self.app.push_screen(SpecForm(form, then), self.carry_out)
+                self.app.push_screen(SpecForm(form, then), self._answered)
             case Tell(text=text, severity=severity):
                 self.notify(text, severity=severity, timeout=4 if severity == "error" else 3, markup=False)
             case Reveal(title=title, lines=lines):
@@ -130,10 +137,14 @@ class GameScreen(Screen[None]):
                 self.switch_view(view)
             case SaveFile(name=name, text=text, then=then):
                 self.save_file(name, text)
-                self.carry_out(then, origin)
-                return
+                return self.carry_out(then, origin)
         if origin is not None:
             self.session.note_input(origin)
+        return "" if taken else refusal  # a later command's refusal undoes nothing of the first
+
+    def _answered(self, intent: Intent) -> None:
+        """What a form asked for, once the players have answered it (None: they cancelled)."""
+        self.carry_out(intent)
 
     def save_file(self, name: str, text: str) -> None:
         """A data file the players chose to save; a failure is said and changes nothing else."""
@@ -147,22 +158,23 @@ class GameScreen(Screen[None]):
             return
         self.notify(f"saved in {path}", timeout=4, markup=False)
 
-    def submit(self, command: Command, origin: Origin | None = None) -> bool:
-        """Hands the command to the session; the screen redraws when it is committed."""
+    def submit(self, command: Command, origin: Origin | None = None) -> str:
+        """Hands the command to the session (the screen redraws when it is committed); returns why
+        it was refused, or ""."""
         try:
             self.session.submit(command, origin)
         except Overridable as refusal:
             self._override = (refusal.override, self.session.head)  # type: ignore[assignment]
-            self.refuse(str(refusal), timeout=8)
-            return False
+            return self.refuse(str(refusal), timeout=8)
         except CompanionError as refusal:
-            self.refuse(str(refusal))
-            return False
-        return True
+            return self.refuse(str(refusal))
+        return ""
 
-    def refuse(self, message: str, timeout: float = 5) -> None:
+    def refuse(self, message: str, timeout: float = 5) -> str:
+        """Says the refusal on screen (and the table hears its tone); returns it."""
         self.notify(message, severity="error", timeout=timeout, markup=False)
         self.post_message(Refused())
+        return message
 
     # Commits in
 

@@ -1,8 +1,9 @@
-"""The line at the foot of every screen: the hardware in use, the board, speech, the game and its file.
+"""The line at the foot of every screen: the hardware in use, the board, the table network, speech,
+the game and its file.
 
 It always fits one line: the parts are shortened first (a storage fault's paths to their file
-names), then left out, in this order: the games file, speech, the board, the game's name. A storage
-fault and the hardware (mock pins above all) are said to the last.
+names), then left out, in this order: the games file, speech, the board, the table network, the
+game's name. A storage fault and the hardware (mock pins above all) are said to the last.
 """
 
 import re
@@ -27,6 +28,8 @@ class Status:
     """A storage fault or wait, said until it clears."""
     speech: str = ""
     games_file: str = ""
+    table: str = ""
+    """The table network's link, when there is one."""
 
 
 def shortened(text: str, most: int) -> str:
@@ -52,11 +55,12 @@ def status_text(status: Status, width: int) -> str:
         "storage": [status.storage, without_folders(status.storage)],
         "hardware": [status.hardware, short_hardware(status.hardware)],
         "board": [status.board, shortened(status.board, 18)],
+        "table": [status.table, shortened(status.table, 24)],
         "speech": [status.speech, ""],
         "game": [status.game, shortened(status.game, 16)],
         "games_file": [status.games_file, status.games_file.rpartition("/")[2]],
     }
-    giving_way = ["storage", "games_file", "speech", "board", "game"]
+    giving_way = ["storage", "games_file", "speech", "board", "table", "game"]
 
     def line(separator: str) -> str:
         return separator.join(full for full, _ in parts.values() if full)

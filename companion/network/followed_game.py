@@ -1,0 +1,90 @@
+"""A game played at another table, as its follower's screens see it: read-only, live, public only.
+
+It stands in for a `GameSession` under the same game screens. Its state is the authority's public
+state as last received, read through the game's own state adapter (the way a snapshot is read
+back), so the screen renders exactly what the authority's state says anyone may see. Anything a
+press would decide is refused, visibly, and nothing is ever written.
+"""
+
+import json
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.errors import ReadOnlyView, UnreadableGame
+from companion.games.rules import Command, Rules
+from companion.hardware.controls import Origin
+from companion.journal.events import Record
+from companion.journal.store import GameInfo
+from companion.journal.timeline import describe
+from companion.network.messages import StateMessage
+from companion.network.messages import describe as describe_problem
+from companion.session import Settled
+
+
+class FollowedGame:
+    """One table's current game; `update` it with each newer state of the same game."""
+
+    def __init__(self, table: str, message: StateMessage, rules: Rules[Any]) -> None:
+        self.table = table
+        self.rules = rules
+        self.game = _info(message)
+        self._state = self._read(message)
+        self._seq = message.seq
+
+    def update(self, message: StateMessage) -> bool:
+        """Takes a newer state of this game; True when the screen has something new to show."""
+        if message.game != self.game.id or message.seq < self._seq:
+            return False
+        state = self._read(message)
+        changed = message.seq != self._seq or state != self._state
+        self._state, self._seq = state, message.seq
+        self.game = _info(message)
+        return changed
+
+    # What the screens read
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def latest(self) -> Any:
+        return self._state
+
+    @property
+    def head(self) -> int:
+        return self._seq
+
+    def describe(self, record: Record) -> str:
+        return describe(record, None, lambda event: self.rules.describe(self._state, event))
+
+    # Presses: refused, and nothing to record
+
+    def submit(self, command: Command, origin: Origin | None = None) -> list[Record]:
+        raise ReadOnlyView(f"read-only: following table {self.table}")
+
+    def note_input(self, origin: Origin) -> None:
+        """Nothing is recorded in a view: its presses are its own and go nowhere."""
+
+    def settle(self) -> Settled:
+        return Settled()
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        return True
+
+    def close(self) -> Settled:
+        return Settled()
+
+    def _read(self, message: StateMessage) -> Any:
+        try:
+            return self.rules.state.validate_json(json.dumps(message.state))
+        except ValidationError as error:
+            raise UnreadableGame(f"table {self.table}'s game cannot be shown by this companion"
+                                 f" ({describe_problem(error)}): is it a different version?") from None
+
+
+def _info(message: StateMessage) -> GameInfo:
+    at: datetime = message.at
+    return GameInfo(message.game, message.name or f"Game {message.game}", message.kind, at, at, message.seq)

@@ -1,0 +1,73 @@
+"""What every companion app shares, the one at the table and a follower's: the stylesheet and the
+sides' colours, notifications as plain text, one line for a crash, the palette, the status line."""
+
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.signal import Signal
+
+from companion.tui.sides import theme_variables
+from companion.tui.widgets.status_line import Status
+
+
+class TableApp(App[int]):
+    CSS_PATH = Path(__file__).parent / "companion.tcss"
+    TITLE = "companion"
+
+    def __init__(self, debug: bool = False) -> None:
+        super().__init__()
+        self.show_tracebacks = debug
+        self.crash: Exception | None = None
+        """The first unexpected error, for the command to report in one line after the app has exited."""
+        self.status = Status()
+        self.status_signal: Signal[Status] = Signal(self, "status")
+        self.shown_signal: Signal[None] = Signal(self, "shown")
+        """Published whenever the screen shows something new: a commit settled, a table's news."""
+
+    def show_status(self, status: Status) -> None:
+        if status != self.status:
+            # A status line that changes is laid out again, with the whole screen: not on every roll.
+            self.status = status
+            self.status_signal.publish(status)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is plain text, whatever the caller asked: they carry refusals and file
+        errors that quote names and paths from players, files and devices (see ARCHITECTURE.md)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints a full traceback, local variables and all, once the app has exited; the
+        # `companion` command says it in one line instead, unless --debug.
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None or self.show_tracebacks:
+            super()._print_error_renderables()  # also what Textual has to say without a crash
+        else:
+            self._exit_renderables.clear()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own, and every action of the screen in front (a game's from its keymap)."""
+        yield from super().get_system_commands(screen)
+        palette = getattr(screen, "palette", None)
+        if palette is not None:
+            for label, help_text, name, value in palette():
+                yield SystemCommand(label, help_text, partial(screen.act, name, value))  # type: ignore[attr-defined]
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The sides' colours as `$side-1` … for every stylesheet (see `companion.tui.sides`)."""
+        return {**super().get_theme_variable_defaults(), **theme_variables()}

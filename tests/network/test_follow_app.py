@@ -1,0 +1,173 @@
+"""`companion follow` over a real mosquitto: the table's game on the same screens, live, read only;
+a late joiner equal to the authority; a broker restart losing nothing; the club view."""
+
+import random
+import subprocess
+import sys
+
+from textual.geometry import Region
+from textual.widgets import DataTable
+
+from companion.dice.rules import DiceRules, RollDice
+from companion.games.conflict_of_heroes.view import UNIT_COLUMNS
+from companion.network.topics import CLUB
+from companion.tui.app import CompanionApp
+from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
+from companion.tui.follow_app import FollowerApp
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.tables import TablesScreen
+from companion.tui.widgets.big_number import BigNumber
+from tests.conflict_of_heroes.conftest import only, rules
+from tests.conflict_of_heroes.test_public import hit_squad
+from tests.network.conftest import table_settings
+from tests.network.tables import AuthorityParts, table_companion, until
+from tests.pilot import press, settle
+from tests.tui.screen_text import painted
+
+SIZE = (100, 30)
+
+
+def following(app: FollowerApp):
+    """The follower's game on screen, or None."""
+    screen = app._game_screen()
+    return screen.session if screen is not None else None
+
+
+def shows_state_of(follower: FollowerApp, authority: CompanionApp):
+    """The follower's screen shows exactly what the authority's does (a dice game hides nothing)."""
+    def condition() -> bool:
+        session = following(follower)
+        return session is not None and session.state == authority.screen.session.state  # type: ignore[attr-defined]
+    return condition
+
+
+async def test_a_follower_shows_the_authority_game_live_on_the_dice_screen_and_refuses_presses(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    follower = FollowerApp(table_settings(broker), "club-1")
+    try:
+        async with authority.run_test(size=SIZE) as table, follower.run_test(size=SIZE) as watcher:
+            await until(follower, lambda: following(follower) is not None)
+            assert isinstance(follower.screen, DiceScreen)
+            for _ in range(3):
+                await press(table, "space")
+                await until(follower, shows_state_of(follower, authority))
+                total = authority.screen.session.state.last.roll.total  # type: ignore[attr-defined]
+                await watcher.pause()
+                assert follower.screen.query_one("#total", BigNumber).value == str(total)
+            assert follower.status.hardware == "READ-ONLY: following table club-1"
+            assert follower.status.table == "table club-1: live"
+            await watcher.press("space")
+            await watcher.pause()
+            assert [n.message for n in follower._notifications][-1] == "read-only: following table club-1"
+            await settle(table)
+            assert authority.screen.session.state.rolls == 3  # type: ignore[attr-defined]
+    finally:
+        companion.close()
+
+
+async def test_a_follower_joining_late_shows_the_same_state_as_the_authority(tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    try:
+        async with authority.run_test(size=SIZE) as table:
+            await until(authority, lambda: "connected" in authority.status.table)
+            await press(table, "space", "space", "5", "3", "space")
+            await until(authority, lambda: authority.status.table == "table club-1: connected")  # all published
+            follower = FollowerApp(table_settings(broker), "club-1")
+            async with follower.run_test(size=SIZE) as watcher:
+                await until(follower, shows_state_of(follower, authority))
+                assert following(follower).head == authority.screen.session.head  # type: ignore[attr-defined]
+                await watcher.pause()  # the screen just pushed is mounted before the app exits
+    finally:
+        companion.close()
+
+
+async def test_a_broker_restart_loses_nothing_for_a_follower_and_its_status_line_says_so_meanwhile(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    follower = FollowerApp(table_settings(broker), "club-1")
+    try:
+        async with authority.run_test(size=SIZE) as table, follower.run_test(size=SIZE) as watcher:
+            await press(table, "space")
+            await until(follower, shows_state_of(follower, authority))
+            broker.stop()
+            await until(follower, lambda: "broker down" in follower.status.table)
+            assert "showing the last state received" in follower.status.table
+            await press(table, "space", "space")  # played on at the table meanwhile
+            await until(authority, lambda: "playing on locally" in authority.status.table)
+            broker.start()
+            caught_up = shows_state_of(follower, authority)
+            # The retained state and the authority's "online" come back separately, in either order.
+            await until(follower, lambda: caught_up() and follower.status.table == "table club-1: live", timeout=30)
+            assert following(follower).state.rolls == 3
+            await watcher.pause()
+    finally:
+        companion.close()
+
+
+async def test_the_club_view_lists_every_table_and_opens_the_one_chosen_with_its_hidden_counter_hidden(
+        tmp_path, broker):
+    dice = AuthorityParts(table_settings(broker, name="club-1"), tmp_path / "one.sqlite3", "dice",
+                          DiceRules(random.Random(2)))
+    heroes = AuthorityParts(table_settings(broker, name="club-2"), tmp_path / "two.sqlite3", "conflict_of_heroes",
+                            rules(only("pinned")))
+    follower = FollowerApp(table_settings(broker), CLUB)
+    try:
+        dice.execute(RollDice())
+        _, squad = hit_squad(heroes.session)
+        heroes.link.game_changed(heroes.info.id, heroes.session.committed()[1])
+        async with follower.run_test(size=SIZE) as watcher:
+            committed = heroes.session.committed()[1]
+            await until(follower, lambda: {"club-1", "club-2"} <= follower.tables.keys()
+                        and follower.tables["club-2"].view.base is not None
+                        and follower.tables["club-2"].view.base.seq == committed)
+            assert isinstance(follower.screen, TablesScreen)
+            assert follower.status.hardware == "READ-ONLY: every table"
+            await watcher.press("down", "enter")  # the second table: club-2
+            await until(follower, lambda: following(follower) is not None)
+            assert isinstance(follower.screen, ConflictOfHeroesScreen)
+            units = follower.screen.query_one("#coh-units", DataTable)
+            assert str(units.get_row(str(squad))[UNIT_COLUMNS.index("hit")]) == "hit (hidden)"
+            await watcher.press("escape")
+            assert isinstance(follower.screen, TablesScreen)
+    finally:
+        dice.close()
+        heroes.close()
+
+
+def test_companion_follow_without_a_broker_says_what_to_give_in_one_line(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("[speech]\nenabled = false\n")
+    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(config), "follow"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == ("companion: no broker to follow: give --broker mqtt://HOST:PORT, or set broker in the"
+                             " config's [table]\n")
+
+
+MARKUP_NAMES = ("Arnhem [/]", "[@click=app.quit]x[/]", "[bold]x")
+
+
+async def test_a_followed_games_name_shows_as_typed_in_the_tables_the_header_and_the_status_line(tmp_path, broker):
+    tables = [AuthorityParts(table_settings(broker, name=f"club-{number}"), tmp_path / f"{number}.sqlite3", "dice",
+                             DiceRules(random.Random(number)), name=name)
+              for number, name in enumerate(MARKUP_NAMES, 1)]
+    follower = FollowerApp(table_settings(broker), CLUB)
+    try:
+        async with follower.run_test(size=(120, 30)) as watcher:
+            await until(follower, lambda: len(follower.tables) == 3
+                        and all(followed.view.base is not None for followed in follower.tables.values()))
+            await watcher.pause()
+            listed = "\n".join(painted(follower, Region(0, 0, 120, 30)))
+            assert all(name in listed for name in MARKUP_NAMES), listed
+            await watcher.press("enter")  # club-1: "Arnhem [/]"
+            await until(follower, lambda: following(follower) is not None)
+            await watcher.pause()
+            shown = "\n".join(painted(follower, Region(0, 0, 120, 30)))
+            assert shown.count("Arnhem [/]") == 2, shown  # the header and the status line
+    finally:
+        for parts in tables:
+            parts.close()
