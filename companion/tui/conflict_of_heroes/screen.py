@@ -7,17 +7,17 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from companion.games.conflict_of_heroes import guided, view
 from companion.games.conflict_of_heroes.controller import KEYMAP
 from companion.games.conflict_of_heroes.library import library_of
-from companion.games.conflict_of_heroes.state import CohState
+from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.sides import side_class, side_style, sides_named
 from companion.tui.widgets.big_number import BigNumber
+from companion.tui.widgets.unit_table import UnitTable
 
 SIDES = (1, 2)
 
@@ -44,25 +44,15 @@ class ConflictOfHeroesScreen(GameScreen):
             yield Static("", id="coh-situation", markup=False)
             yield Static("", id="coh-pending", markup=False)
             yield Static("", id="coh-rolls", markup=False)
-        yield DataTable(id="coh-units", cursor_type="row", zebra_stripes=True)
-
-    def on_mount(self) -> None:
-        # Runs before the base's first redraw (Textual calls the subclass's on_mount first).
-        self.query_one("#coh-units", DataTable).add_columns(*view.UNIT_COLUMNS)
+        yield UnitTable(view.UNIT_COLUMNS, id="coh-units")
 
     # The highlighted unit
 
     def selected(self) -> int | None:
-        table = self.query_one("#coh-units", DataTable)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
-        return int(key) if key is not None else None
+        return self.query_one("#coh-units", UnitTable).selected()
 
     def move_selection(self, step: int) -> None:
-        table = self.query_one("#coh-units", DataTable)
-        if table.row_count:
-            table.move_cursor(row=(table.cursor_row + step) % table.row_count)
+        self.query_one("#coh-units", UnitTable).move(step)
 
     # Drawing
 
@@ -85,12 +75,9 @@ class ConflictOfHeroesScreen(GameScreen):
         self._show_lines("#coh-pending", view.pending_lines(state), names)
         scenario = guided.scenario_lines(state, library_of(self.game.data))
         self._show_lines("#coh-rolls", [*view.roll_lines(state), *scenario], names)
-        table = self.query_one("#coh-units", DataTable)
-        cursor = table.cursor_row
-        table.clear()
-        for unit in state.units:
-            cells = [Text(cell) for cell in view.unit_cells(state, unit)]
-            cells[1].stylize(side_style(unit.side))
-            table.add_row(*cells, key=str(unit.number))
-        if table.row_count:
-            table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)
+        self.query_one("#coh-units", UnitTable).show((unit.number, self._unit_cells(unit)) for unit in state.units)
+
+    def _unit_cells(self, unit: UnitState) -> list[Text]:
+        cells = [Text(cell) for cell in view.unit_cells(self.state, unit)]
+        cells[1].stylize(side_style(unit.side))
+        return cells
