@@ -19,9 +19,11 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
+from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press
+from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import painted_rows
 
 SIZE = (160, 50)
@@ -198,3 +200,15 @@ async def test_a_scenarios_words_show_as_written_in_the_chooser_and_its_setup(co
         assert f"Dawn {text}" in shown(app.screen.query_one("#guide-step"))
         await press(pilot, "c", "c", "c", "enter")
         assert f"Victory: Win {text}" in shown(app.screen.query_one("#guide-step"))
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_a_form_refusing_what_was_typed_quotes_it_as_typed(companion, text):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SpecForm(EVERY_FIELD, told))
+        await pilot.pause()
+        app.screen.query_one("#field-range", Input).value = text
+        await press(pilot, "enter")
+        assert shown(app.screen.query_one("#form-error", Static)) == f"Range in hexes: {text!r} is not a whole number"
