@@ -22,7 +22,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.deck import PIPS
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.units import Unit, default_side
+from companion.games.point_blank.units import MARKERS, Unit, default_side
 from companion.games.point_blank.view import side_name
 from companion.games.point_blank.words import plural
 
@@ -161,30 +161,16 @@ def add_unit(state: PointBlankState, catalog: Catalog, selected: int | None = No
     return Ask(FormSpec("Add a unit from the library", fields), then)
 
 
-EDITABLE_FLAGS = ("spent", "reduced", "eliminated", "spotted", "moving", "in_melee", "buttoned", "bogged",
-                  "abandoned", "hero", "weapon_broken")
-
-
 def edit_unit(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
-    fields: tuple[Field, ...] = (
-        Number("fatigue", "Fatigue (0 to 2)", unit.fatigue, 0, 2),
-        Number("shaken", "Shaken markers (an AFV's crew carries up to 3)", unit.shaken, 0, 3),
-        *(Tick(flag, flag.replace("_", " ").capitalize(), getattr(unit, flag)) for flag in EDITABLE_FLAGS),
-    )
-
     def then(answers: Answers) -> Intent:
-        wanted = {key: answers[key] for key in ("fatigue", "shaken", *EDITABLE_FLAGS)}
-        changes: dict[str, bool | int | str] = {
-            key: value for key, value in wanted.items()
-            if isinstance(value, bool | int | str) and getattr(unit, key) != value
-        }
+        changes = MARKERS.changes(unit, answers)
         if not changes:
             return Tell(f"{unit.name}: nothing changed")
         return Run.one(AdjustUnit(unit=unit.id, changes=changes))
 
     title = f"Correct {unit.name} (unit {unit.id}, {side_name(state, catalog, unit.side)})"
     note = "What the table changed by hand: a marker, a fatigue level. A move into another Sector is M."
-    return Ask(FormSpec(title, fields, note=note), then)
+    return Ask(FormSpec(title, MARKERS.fields(unit), note=note), then)
 
 
 def marker(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:

@@ -1,9 +1,10 @@
 """The units the companion tracks: what they are, and the markers the table puts on them."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from companion.games.kit.markers import Count, Flag, MarkerSet
 from companion.games.point_blank.catalog import UnitKind, UnitTemplate
 
 Action = Literal[
@@ -78,19 +79,35 @@ class Unit:
         return not self.shaken and not self.spent and not self.eliminated
 
 
+MARKERS = MarkerSet((
+    Count("fatigue", "Fatigue (0 to 2)", 2),
+    Count("shaken", "Shaken markers (an AFV's crew carries up to 3)", 3, stacked=True),
+    Flag("spent", shown=False),
+    Flag("reduced"),
+    Flag("eliminated", shown=False),
+    *(Flag(name) for name in ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero",
+                              "weapon_broken")),
+))
+"""The markers the table puts on a unit, in the order the unit table reads them; `spent` and
+`eliminated` are worded by the view (`ready`, and nothing else once eliminated)."""
 RANGES = {"side": (1, 2), "morale": (2, 12), "firepower": (0, 20), "leadership": (0, 5), "melee_modifier": (0, 3),
-          "front_armour": (0, 10), "flank_armour": (0, 10), "fatigue": (0, 2), "shaken": (0, 3)}
+          "front_armour": (0, 10), "flank_armour": (0, 10)}
 TEXTS = frozenset({"name"})
 MOVED_ELSEWHERE = {
     "sector": "a unit changes Sector by moving into it (6.1.2)",
     "terrain": "a unit's terrain is its Sector's card: correct the Sector",
 }
-FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality", "sector"}
+BOOKKEEPING = frozenset({"wheeled", "open_topped", "flamethrower", "fatigue_gained", "acted_fatigued"})
+"""Yes-or-no facts about a unit that are not markers on the table, settable all the same."""
 
 
 def change_problem(changes: Mapping[str, object]) -> str | None:
     """Why these new marker values cannot be set on a unit, or None when they can."""
+    if problem := MARKERS.problem(changes):
+        return problem
     for key, value in changes.items():
+        if key in MARKERS:
+            continue
         if key in RANGES:
             low, high = RANGES[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -98,7 +115,7 @@ def change_problem(changes: Mapping[str, object]) -> str | None:
         elif key in TEXTS:
             if not isinstance(value, str):
                 return f"{key} is text"
-        elif key in FLAGS:
+        elif key in BOOKKEEPING:
             if not isinstance(value, bool):
                 return f"{key.replace('_', ' ')} is yes or no"
         elif key in MOVED_ELSEWHERE:

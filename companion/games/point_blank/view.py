@@ -13,7 +13,7 @@ from companion.games.point_blank.events import CheckAbandoned, CheckResolved, De
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.scenario import PbForce, PbScenario
 from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
-from companion.games.point_blank.units import Unit
+from companion.games.point_blank.units import MARKERS, Unit
 from companion.games.point_blank.words import CARD_USES, Names, listed, outcome_text, plural, title
 
 UPKEEP = (
@@ -25,7 +25,6 @@ UPKEEP = (
     "Transfer Support Weapons (6.1.6)",
     "Combine half squads (6.1.7)",
 )
-FLAGS = ("spotted", "moving", "in_melee", "buttoned", "bogged", "abandoned", "hero", "weapon_broken")
 
 
 def percent(value: Fraction) -> str:
@@ -212,15 +211,7 @@ def markers(unit: Unit) -> str:
     """The markers on the unit as the table would read them."""
     if unit.eliminated:
         return "eliminated"
-    marks = ["spent" if unit.spent else "ready"]
-    if unit.fatigue:
-        marks.append(f"fatigue {unit.fatigue}")
-    if unit.shaken:
-        marks.append("shaken" if unit.shaken == 1 else f"shaken ×{unit.shaken}")
-    if unit.reduced:
-        marks.append("reduced")
-    marks += [flag.replace("_", " ") for flag in FLAGS if getattr(unit, flag)]
-    return ", ".join(marks)
+    return ", ".join(["spent" if unit.spent else "ready", *MARKERS.words(unit)])
 
 
 UNIT_COLUMNS = ("#", "side", "unit", "markers", "morale", "FP", "terrain", "sector")

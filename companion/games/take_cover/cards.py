@@ -4,6 +4,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from companion.games.kit.markers import Count, MarkerSet
+
 Side = Literal["German", "Russian"]
 SIDES: tuple[Side, Side] = ("German", "Russian")
 SquadName = Literal["A", "B", "C", "D"]
@@ -30,6 +32,10 @@ HAND_SIZE = 5
 MAX_ADVANCE = 3
 MAX_DIG_IN = 3
 HITS_TO_ELIMINATE = 3
+SQUAD_MARKERS = MarkerSet((
+    Count("hits", f"Hit markers ({HITS_TO_ELIMINATE} eliminates)", HITS_TO_ELIMINATE),
+    Count("advance", "Advance markers", MAX_ADVANCE),
+))
 SET_ASIDE = 4
 """Cards set aside face down by the optional rule, cycled at each reshuffle."""
 

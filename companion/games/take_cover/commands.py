@@ -3,7 +3,14 @@
 from pydantic import Field
 
 from companion.games.rules import Command
-from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, SquadName
+from companion.games.take_cover.cards import (
+    HITS_TO_ELIMINATE,
+    MAX_ADVANCE,
+    AttachKind,
+    Attachment,
+    EventCard,
+    SquadName,
+)
 from companion.games.take_cover.charts import EventEffect
 
 
@@ -99,6 +106,6 @@ class CorrectSquad(Command):
     """Set a squad's hit and advance markers to what the table shows (a miscount found late)."""
 
     squad: SquadName
-    hits: int = Field(ge=0, le=3)
-    advance: int = Field(ge=0, le=3)
+    hits: int = Field(ge=0, le=HITS_TO_ELIMINATE)
+    advance: int = Field(ge=0, le=MAX_ADVANCE)
 

@@ -9,6 +9,7 @@ from companion.games.take_cover.cardplay import check_event_target, check_medic,
 from companion.games.take_cover.cards import (
     EVENT_CARDS,
     MAX_DIG_IN,
+    SQUAD_MARKERS,
     SQUADS_OF,
     AttachKind,
     Attachment,
@@ -256,8 +257,7 @@ def correct_form(state: TakeCoverState) -> Ask:
     now = " · ".join(f"{squad.name} {squad.hits}/{squad.advance}" for squad in standing)
     form = FormSpec("Correct a squad to what the table shows", (
         Choice("squad", "Squad", tuple((squad.name, f"squad {squad.name}") for squad in standing)),
-        Number("hits", "Hit markers (3 eliminates)", 0, 0, 3),
-        Number("advance", "Advance markers", 0, 0, 3),
+        *SQUAD_MARKERS.fields(),
     ), note=f"Now (hits/advance): {now}", submit="Correct")
 
     def then(answers: Mapping[str, object]) -> Intent:
