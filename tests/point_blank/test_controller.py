@@ -7,6 +7,7 @@ from companion.errors import Overridable
 from companion.games.kit.forms import Choice, Pick, Tick
 from companion.games.kit.intents import Run, SaveFile, Tell
 from companion.games.point_blank import check_forms
+from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.commands import (
     AddUnit,
@@ -212,3 +213,28 @@ def test_the_lights_follow_the_side_to_act_the_cards_left_and_each_resolved_chec
     assert lights(session.state).roll == resolved.roll, "an undo does not flash the roll LED"
     session.execute(EndImpulse())
     assert lights(session.state).side == 2
+
+
+def bar(state) -> list[str]:
+    """The action bar's buttons now, as their names (a pip as its digit)."""
+    return [str(action.value) if action.name == "face" else action.name for action in CONTROLLER.tappable(state)]
+
+
+def test_the_bar_offers_what_matters_now_first_and_every_action_there_is():
+    impulse = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                     AddUnit(template=GERMAN, side=2))
+    assert bar(impulse)[:9] == ["fire", "move", "assault", "melee", "rally", "ready", "other", "check", "end_impulse"]
+    check = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), StartCheck(check=PlainCheck(cards=2)))
+    assert bar(check)[:8] == ["1", "2", "3", "4", "5", "6", "undo", "cancel_check"]
+    acted = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                   Order(units=(1,), action="move"))
+    assert bar(acted)[:2] == ["end_impulse", "undo"], "the impulse's one action is taken"
+    for state in (check, impulse, acted):
+        assert {*CONTROLLER.available(state), "confirm"} == {action.name for action in CONTROLLER.tappable(state)}
+
+
+def test_in_an_upkeep_with_a_melee_due_the_bar_offers_check_first():
+    due = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                 AddUnit(template=GERMAN, side=2), Order(units=(1,), action="melee", targets=(2,)),
+                 EndImpulse(), EndImpulse())
+    assert bar(due)[0] == "check"

@@ -54,6 +54,14 @@ def test_the_grid_names_each_sectors_card_and_its_units_and_fits_the_screen(widt
     assert "Objectives: B0 Bridge: 1 black + 2 white flags" in lines
 
 
+def test_a_screen_too_short_for_two_lines_a_row_gives_them_to_the_rows_with_units():
+    lines = grid_lines(played(*TUTORIAL), CATALOG, 76, 16)
+    assert len(lines) == 16
+    labels = [line.split("  ")[0] for line in lines[1:12]]
+    assert labels == ["4 German", "3 German", "2 German", "", "1 German", "0", "1 US", "2 US", "", "3 US", "4 US"]
+    assert "#3" in lines[4] or "German Rifle squad" in lines[4]
+
+
 def test_a_short_screen_gets_a_sector_to_a_line_and_a_long_name_is_cut_visibly():
     state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), PlaceTerrain(sector="A0", card="artillery_position"))
     lines = grid_lines(state, CATALOG, 76, 12)

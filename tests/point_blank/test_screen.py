@@ -2,18 +2,21 @@
 Confirm, refusals shown, the side LEDs, a broken data file. The rules are tested without a screen."""
 
 import pytest
-from textual.widgets import Checkbox, DataTable, Digits, Input, Select
+from textual.widgets import Checkbox, DataTable, Input, Select
 
 from companion.bootstrap import bootstrap
-from companion.games.point_blank.commands import AddUnit, PlaceTerrain
+from companion.games.point_blank.commands import AddUnit, CancelCheck, PlaceTerrain
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.sides import side_style
+from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
 from tests.point_blank.playing import CATALOG
+from tests.tui import game_positions
 
 SIZE = (120, 40)
 SIDE_LEDS = (20, 21)
@@ -91,7 +94,7 @@ async def test_a_fire_order_from_its_form_gpio_face_keys_and_next_then_a_refused
         await press_faces(table, clock, pilot, 4, 1, 5)
         state = screen.session.state
         assert state.check is None and state.unit(2).shaken == 1 and state.unit(1).fatigue == 1
-        assert screen.query_one("#pb-left", Digits).value.strip() == "5"
+        assert screen.query_one("#pb-left", BigNumber).value == "5"
         clock.advance(1)
         table.mock_presser.press(Control.NEXT)
         await settle(pilot)
@@ -161,3 +164,26 @@ async def test_the_battlefield_grid_shows_cards_by_name_and_units_literally_and_
         assert isinstance(app.screen, SpecForm) and app.screen.spec.title.startswith("Units enter a Sector")
         await press(pilot, "escape", "B")
         assert screen.query_one("#pb-bottom").display and not view.display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_the_unit_table_keeps_every_column_in_view_at_every_size_wrapping_what_does_not_fit(table, size):
+    game_positions.point_blank(table)
+    _, session = table.open_game(table.store.last_game("point_blank"))
+    session.execute(CancelCheck())
+    session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1, sector="C1/1",
+                            name="Second Platoon's Third Rifle Squad"))
+    session.close()
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        units = app.screen.query_one("#pb-units", DataTable)
+        assert [str(column.label) for column in units.columns.values()][2:4] == ["unit", "state"]
+        assert len(units.columns) == 8
+        assert sum(column.get_render_width(units) for column in units.columns.values()) <= units.size.width
+        rows = [units.get_row_at(index) for index in range(units.row_count)]
+        assert [" ".join(cell.plain.split()) for cell in rows[-1]][2] == "Second Platoon's Third Rifle Squad"
+        assert [cell.plain for cell in rows[0]][1:3] == ["US", "1st Squad"]
+        assert rows[3][1].spans[0].style == side_style(2), "each side's name in its colour"
+        assert str(app.screen.query_one("#pb-check").render()).startswith(
+            "Latest: Fire: MG 42 at 2nd Squad abandoned"), "the latest result in place of a check"

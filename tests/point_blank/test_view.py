@@ -37,10 +37,20 @@ def test_sides_are_named_by_the_nationality_they_play():
     assert "in hand: Side 1 5 · German 5" in deck_lines(unnamed, CATALOG)[0]
 
 
-def test_the_deck_lines_count_cards_left_hands_and_unseen_pips():
-    state = played(SET_UP)
-    assert deck_lines(state, CATALOG)[0].startswith("2 of 12 cards left")
-    assert odds_lines(state)[0] == "next d6   1:17%  2:17%  3:17%  4:17%  5:17%  6:17%"
+def test_the_deck_lines_count_cards_left_and_hands_and_the_odds_table_the_unseen_pips_and_chances():
+    state = played(SetUpGame(cards_per_pip=(4, 4, 4, 4, 4, 4), hand_size=2), *pips(3))
+    assert deck_lines(state, CATALOG)[0].startswith("19 of 24 cards left")
+    # 23 cards unseen, three of them 3s: a 3 next is 3/23 = 13%, a 2d6 total of 2 is 4·3/(23·22) = 2%.
+    cards = [pip for pip in range(1, 7) for _ in range(3 if pip == 3 else 4)]
+    pairs = [a + b for i, a in enumerate(cards) for j, b in enumerate(cards) if i != j]
+    two = "".join(f"{100 * pairs.count(total) / len(pairs):3.0f}" for total in range(2, 13))
+    assert odds_lines(state) == [
+        "pips     1  2  3  4  5  6  7  8  9 10 11 12",
+        "unseen   4  4  3  4  4  4",
+        "d6 %    17 17 13 17 17 17",
+        "2d6 %     " + two,
+    ]
+    assert two.split()[0] == "2"
 
 
 def test_a_check_shows_its_step_and_the_chance_of_the_named_result():

@@ -1,6 +1,6 @@
 """Games a few moves in, the same on every run: for the game screens' snapshot tests and for looking
 at the screens by hand (`.venv/bin/python -m tests.tui.game_positions DATA_DIR`: one data folder
-per game, `coh`, `tc` and `dk`)."""
+per game, `coh`, `tc`, `dk` and `pb`)."""
 
 from companion.bootstrap import Companion
 from companion.games.conflict_of_heroes.commands import (
@@ -14,6 +14,10 @@ from companion.games.conflict_of_heroes.commands import (
 from companion.games.conflict_of_heroes.library import shipped
 from companion.games.deckung.commands import ChooseCover, PlaceModels, ShootCover
 from companion.games.kit.faces import EnterFace
+from companion.games.point_blank import builders
+from companion.games.point_blank import commands as pb
+from companion.games.point_blank.catalog import Catalog
+from companion.games.registry import KINDS
 from companion.games.rules import Command
 from companion.games.take_cover.cards import Attachment
 from companion.games.take_cover.commands import Advance, Attach, DigIn, EndTurn, OpenFire, SetUpGame
@@ -81,6 +85,39 @@ def deckung(companion: Companion) -> None:
     )
 
 
+def point_blank(companion: Companion) -> None:
+    """Turn 1, impulse 2: the US squad's fire shook the German squad; the German MG team fires back
+    at the US squad in the woods, the first card of its attack drawn."""
+    catalog = Catalog.of(KINDS["point_blank"].load_data(None))
+    units = catalog.units
+    _, session = companion.open_game(companion.store.create_game("point_blank"))
+    for command in (
+        pb.SetUpGame(cards_per_pip=(6,) * 6, hand_size=5, nationalities=("us", "german")),
+        pb.PlaceTerrain(sector="B1/1", card="stone_building"),
+        pb.AddUnit(template=units["us_rifle_squad"], side=1, sector="B1/1", name="1st Squad"),
+        pb.AddUnit(template=units["us_lieutenant"], side=1, sector="B1/1", name="Lt Miller"),
+        pb.PlaceTerrain(sector="C1/1", card="woods"),
+        pb.AddUnit(template=units["us_rifle_squad"], side=1, sector="C1/1", name="2nd Squad"),
+        pb.PlaceTerrain(sector="B1/2", card="wheat_field"),
+        pb.AddUnit(template=units["german_rifle_squad"], side=2, sector="B1/2", name="Gruppe Weber"),
+        pb.PlaceTerrain(sector="C2/2", card="wood_building"),
+        pb.AddUnit(template=units["german_mg_team"], side=2, sector="C2/2", name="MG 42"),
+        pb.AddUnit(template=units["german_leutnant"], side=2, sector="C2/2", name="Lt Brandt"),
+    ):
+        session.execute(command)
+
+    def fire(lead: int, target: int, *pips: int) -> None:
+        check = builders.fire(session.state, catalog, (lead,), (target,))
+        session.execute(pb.Order(units=(lead,), action="fire", check=check))
+        for pip in pips:
+            session.execute(pb.EnterPip(pip=pip))
+
+    fire(1, 4, 4, 2, 5)  # attack 2 + 4 beats defence 2 + 2; damage 5 + 2 against morale 6: shaken
+    session.execute(pb.EndImpulse())
+    fire(5, 3, 3)
+    session.close()
+
+
 if __name__ == "__main__":
     import sys
     from pathlib import Path
@@ -88,7 +125,7 @@ if __name__ == "__main__":
     from companion.bootstrap import bootstrap
 
     root = Path(sys.argv[1])
-    for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung)):
+    for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung), ("pb", point_blank)):
         wired = bootstrap(data_dir=root / name, config_file=None, seed=7, env={}, fake_board=False)
         try:
             position(wired)

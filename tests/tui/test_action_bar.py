@@ -2,7 +2,7 @@
 
 from textual.geometry import Region
 
-from companion.tui.widgets.action_bar import Tap, layout
+from companion.tui.widgets.action_bar import MORE, Tap, fit, layout, rows_of
 
 TAPS = (Tap("roll", "Roll", "space", primary=True), *(Tap("face", str(face), "", face) for face in range(1, 7)),
         Tap("undo", "Undo", "u"), Tap("next", "Next dice", "n"))
@@ -23,3 +23,21 @@ def test_buttons_that_do_not_fit_go_on_to_the_next_row():
 def test_without_their_keys_buttons_take_less_room():
     assert layout(TAPS, 27, 1, with_keys=False)[-1].region.y == 1
     assert layout(TAPS, 27, 1, with_keys=True)[-1].region.y == 2
+
+
+MANY = tuple(Tap(f"action{number}", f"Action {number}", "k") for number in range(20))
+
+
+def test_a_bar_limited_to_two_rows_keeps_the_first_buttons_and_ends_with_more():
+    placed = fit(MANY, 60, 3, True, 2)
+    shown = [p.tap for p in placed]
+    assert shown[-1] == MORE and shown[:-1] == list(MANY[: len(shown) - 1])
+    assert rows_of(placed) == 2 and all(p.region.right <= 60 for p in placed)
+    one_more = (*MANY[: len(shown)], MORE)
+    assert rows_of(layout(one_more, 60, 3, True)) == 3, "as many as fit"
+
+
+def test_a_bar_whose_buttons_fit_has_no_more_button_and_one_without_a_limit_takes_every_row():
+    assert MORE not in [p.tap for p in fit(TAPS, 80, 3, True, 2)]
+    assert [p.tap for p in fit(MANY, 60, 1, True, None)] == list(MANY)
+    assert rows_of(fit(MANY, 60, 1, True, None)) > 2

@@ -88,9 +88,10 @@ GAMES = {
     "conflict_of_heroes": game_positions.conflict_of_heroes,
     "take_cover": game_positions.take_cover,
     "deckung": game_positions.deckung,
+    "point_blank": game_positions.point_blank,
 }
 """Each game's screen a few moves in: an attack's roll waiting with its odds, a fire's d10 waiting
-with its MFP, models in contact with destroyed cover testing."""
+with its MFP, models in contact with destroyed cover testing, a fire's second card waited for."""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -102,3 +103,15 @@ def test_a_game_a_few_moves_in(snap_compare, table, kind, size):
         await settle(pilot)
 
     assert snap_compare(CompanionApp(table, start_kind=kind), terminal_size=SIZES[size], run_before=opened)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_point_blanks_battlefield_grid(snap_compare, table, size):
+    game_positions.point_blank(table)
+
+    async def the_grid(pilot) -> None:
+        await settle(pilot)
+        await press(pilot, "B")
+
+    app = CompanionApp(table, start_kind="point_blank")
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=the_grid)

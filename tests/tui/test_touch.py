@@ -6,12 +6,17 @@ import pytest
 from companion.dice.spec import DiceSpec
 from companion.tui.app import CompanionApp
 from companion.tui.messages import NewGame
+from companion.tui.point_blank.screen import PointBlankScreen
+from companion.tui.screens.all_actions import AllActions
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.game_screen import taps
 from companion.tui.screens.saved_games import ChooseKind, SavedGamesScreen
-from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.action_bar import CLOSE, MAX_ROWS, MORE, ActionBar, rows_of
 from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import press, settle
+from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import overlaps
 
@@ -103,3 +108,48 @@ async def test_saved_games_can_be_opened_and_started_by_tapping(companion):
         await pilot.press("escape")
         await tap(pilot, "open")
         assert isinstance(pilot.app.screen, DiceScreen)
+
+
+async def point_blank_in_its_impulse(table, pilot) -> PointBlankScreen:
+    """The game position with its check abandoned: the impulse's many actions are offered."""
+    await settle(pilot)
+    await press(pilot, "x")
+    screen = pilot.app.screen
+    assert isinstance(screen, PointBlankScreen) and screen.state.check is None
+    return screen
+
+
+async def test_more_shows_every_action_of_the_moment_and_a_tap_there_does_what_the_key_does(table):
+    game_positions.point_blank(table)
+    async with CompanionApp(table, start_kind="point_blank").run_test(size=SIZES["100x30"]) as pilot:
+        screen = await point_blank_in_its_impulse(table, pilot)
+        bar = screen.query_one(ActionBar)
+        assert bar.region_of(MORE.name) is not None and "Correct deck" not in [t.label for t in bar.shown]
+        records = len(screen.session.records)
+        await tap(pilot, MORE.name)
+        assert isinstance(pilot.app.screen, AllActions)
+        assert buttons(pilot.app) == [t.label for t in bar.taps] + ["Close"]
+        await tap(pilot, CLOSE.name)
+        assert pilot.app.screen is screen and len(screen.session.records) == records
+        await tap(pilot, MORE.name)
+        await tap(pilot, "correct_deck")
+        tapped = pilot.app.screen
+        await pilot.press("escape")
+        await press(pilot, "s")
+        assert isinstance(tapped, SpecForm) and tapped.spec.title == pilot.app.screen.spec.title
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_action_of_point_blank_can_be_tapped_and_the_bar_keeps_to_two_rows(table, size):
+    game_positions.point_blank(table)
+    async with CompanionApp(table, start_kind="point_blank").run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        checking = screen.query_one(ActionBar)
+        assert [t.label for t in checking.shown[:6]] == ["1", "2", "3", "4", "5", "6"], "the pips first in a check"
+        screen = await point_blank_in_its_impulse(table, pilot)
+        bar = screen.query_one(ActionBar)
+        assert bar.taps == taps(screen.game.controller.tappable(screen.state))
+        assert set(bar.shown) == set(bar.taps) or bar.region_of(MORE.name) is not None
+        assert rows_of(bar._placed) <= MAX_ROWS and bar.region.bottom <= screen.query_one(MockPanel).region.y
+        assert [t.label for t in bar.shown][:2] == ["End impulse", "Undo"], "the impulse's action is taken"

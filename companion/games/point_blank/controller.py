@@ -19,6 +19,7 @@ from companion.games.point_blank.commands import (
     ReduceFatigue,
     RollDie,
 )
+from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
 from companion.games.point_blank.words import title
@@ -32,12 +33,12 @@ KEYMAP = Keymap((
               help="End the impulse: draw up to hand size, then the other side acts"),
     KeyAction("confirm", "Confirm", keys="c", control=Control.CONFIRM, footer=True,
               help="Confirm the deck at the start, or what a refusal offers (a refused pip)"),
-    KeyAction("fire", "Fire", keys="f", footer=True, help="Order a fire attack: it resolves at once"),
+    KeyAction("fire", "Fire", keys="f", help="Order a fire attack: it resolves at once"),
     KeyAction("check", "Check", keys="k", footer=True,
               help="Start any other check: melee in Upkeep, spotting, morale, ordnance..."),
-    KeyAction("add_unit", "Add unit", keys="i", footer=True,
+    KeyAction("add_unit", "Add unit", keys="i",
               help="Deploy a unit from the library into a Sector (one with no card draws a terrain card)"),
-    KeyAction("battlefield", "Battlefield", keys="B", footer=True,
+    KeyAction("battlefield", "Battlefield", keys="B",
               help="Show the battlefield: each Sector's card and units (again: back to the units)"),
     KeyAction("move", "Move", keys="m", help="Order a move: its marker points at the Sector it enters in Upkeep"),
     KeyAction("enter_sector", "Enter Sector", keys="M",
@@ -70,6 +71,11 @@ ORDERS: dict[str, Action] = {"fire": "fire", "assault": "assault", "move": "move
 FORMS = frozenset({*ORDERS, "check", "correct_deck", "event", "flush", "discard", "discard_fatigue",
                    "ready_fatigue", "bonus_fatigue", "marker", "add_unit", "enter_sector", "sector_card"})
 """Actions that start something new: refused at once while a check is in progress."""
+ORDERING = ("fire", "move", "assault", "melee", "rally", "ready", "other")
+LATER = ("battlefield", "add_unit", "enter_sector", "sector_card", "discard_fatigue", "ready_fatigue", "flush",
+         "discard", "event", "edit_unit", "marker", "correct_deck", "face", "confirm", "redo")
+"""The impulse's buttons after the orders, Check, End impulse and Undo: on a small screen they are
+behind the action bar's More… button. Pips outside a check are for a card drawn on purpose."""
 IMPULSE = ("face", "fire", "move", "assault", "melee", "rally", "ready", "other", "check", "discard_fatigue",
            "ready_fatigue", "flush", "discard", "event", "add_unit", "enter_sector", "sector_card", "edit_unit",
            "marker", "correct_deck", "battlefield", "end_impulse", "undo", "redo")
@@ -150,6 +156,30 @@ class PointBlankController(Controller[PointBlankState]):
             case "ready_fatigue":
                 return forms.ready_fatigue(state, self.catalog, unit)
         raise KeyError(f"no action {action!r}")
+
+    def tappable(self, state: PointBlankState) -> tuple[KeyAction, ...]:
+        """The bar's buttons, what matters now first: the pips and Abandon during a check; else the
+        Upkeep's duties (a melee or move due, a card to remove, a fatigue level owed), then the
+        orders while the impulse's action is not taken (End impulse first once it is). Confirm
+        too, for a refusal it may overrule."""
+        order = self.first_now(state)
+        rank = {name: index for index, name in enumerate(dict.fromkeys(order))}
+        offered = self.keymap.taps((*self.available(state), *(("confirm",) if order else ())))
+        # Sorted by rank alone, so that the pips keep their order.
+        return tuple(sorted(offered, key=lambda action: rank.get(action.name, len(rank))))
+
+    def first_now(self, state: PointBlankState) -> tuple[str, ...]:
+        """The actions in the order they matter now (a name again later keeps its first place)."""
+        if setup.setting_up(state) or state.settings is None or state.game_over:
+            return ()
+        if state.check is not None:
+            return ("roll", "face", "undo", "cancel_check", "confirm", "battlefield", "edit_unit")
+        duties = (*(("check",) if state.melees_due else ()), *(("enter_sector",) if state.moves_due else ()),
+                  *(("sector_card",) if removable(state, self.catalog) else ()),
+                  *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))
+        if state.card_used:
+            return (*duties, "end_impulse", "undo", "check", *ORDERING, *LATER)
+        return (*duties, *ORDERING, "check", "end_impulse", "undo", *LATER)
 
     def available(self, state: PointBlankState) -> tuple[str, ...]:
         if setup.setting_up(state):

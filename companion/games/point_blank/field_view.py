@@ -59,8 +59,8 @@ def units_cell(state: PointBlankState, key: str, width: int) -> str:
 def grid_lines(state: PointBlankState, catalog: Catalog, width: int, height: int) -> list[str]:
     """The battlefield as the table lays it out: Areas as columns, side 2's half at the top, the
     centre row, side 1's half at the bottom; each Sector's card and its units, in two lines a
-    Sector when `height` allows, else one. Then the terrain deck, the units off the battlefield
-    and, when there is room, what the marks mean."""
+    Sector when `height` allows (else only in the rows with units, else one line). Then the
+    terrain deck, the units off the battlefield and, when there is room, what the marks mean."""
     field = state.battlefield
     cell = max(4, min(CELL, (width - LABEL) // max(1, field.areas)))
     label = min(LABEL, max(1, width - cell * field.areas))
@@ -68,19 +68,24 @@ def grid_lines(state: PointBlankState, catalog: Catalog, width: int, height: int
     footer = [terrain_deck_line(field), *objective_lines(state, catalog)]
     if off:
         footer.append("Off the battlefield: " + ", ".join(f"{u.id} {u.name}" for u in off))
-    two_lines = 1 + 2 * len(field.rows_in_order()) + len(footer) <= height
+    rows = [(row, side, [f"{area}0" if side is None else f"{area}{row}/{side}" for area in field.letters])
+            for row, side in field.rows_in_order()]
+    manned = [any(state.in_sector(key) for key in keys) for _, _, keys in rows]
+    if 1 + 2 * len(rows) + len(footer) <= height:
+        two_lines = [True] * len(rows)
+    elif 1 + len(rows) + sum(manned) + len(footer) <= height:
+        two_lines = manned
+    else:
+        two_lines = [False] * len(rows)
     lines = [" " * label + "".join(area.ljust(cell) for area in field.letters)]
-    for row, side in field.rows_in_order():
-        name = f"{row}" if side is None else f"{row} {side_name(state, catalog, side)}"
-        keys = [f"{area}0" if side is None else f"{area}{row}/{side}" for area in field.letters]
-        if two_lines:
-            lines.append(fit(name, label - 1).ljust(label)
-                         + "".join(fit(card_cell(state, catalog, key), cell - 1).ljust(cell) for key in keys))
+    for (row, side, keys), both in zip(rows, two_lines, strict=True):
+        name = fit(f"{row}" if side is None else f"{row} {side_name(state, catalog, side)}", label - 1).ljust(label)
+        if both:
+            lines.append(name + "".join(fit(card_cell(state, catalog, key), cell - 1).ljust(cell) for key in keys))
             lines.append(" " * label + "".join(fit(units_cell(state, key, cell - 1), cell - 1).ljust(cell)
                                                for key in keys))
         else:
-            lines.append(fit(name, label - 1).ljust(label) + "".join(one_line(state, catalog, key, cell - 1).ljust(cell)
-                                                                   for key in keys))
+            lines.append(name + "".join(one_line(state, catalog, key, cell - 1).ljust(cell) for key in keys))
     if len(lines) + len(footer) < height:
         footer.append(LEGEND)
     return [line.rstrip() for line in lines] + [fit(line, width) for line in footer]

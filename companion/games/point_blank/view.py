@@ -62,27 +62,27 @@ def situation(state: PointBlankState, catalog: Catalog) -> str:
     if state.game_over:
         return f"Game over after turn {state.turn - 1}: check the victory conditions"
     limit = f" of {state.settings.turn_limit}" if state.settings.turn_limit else ""
-    used = f"; action used: {CARD_USES[state.card_used]}" if state.card_used else "; action not yet taken"
+    used = f" · action: {CARD_USES[state.card_used]}" if state.card_used else " · action not yet taken"
     due = len(state.melees_due)
     melees = f" · {plural(due, 'melee')} to resolve first (6.1.1)" if due else ""
-    return (f"Turn {state.turn}{limit} · impulse {state.impulse} · {side_name(state, catalog, state.side)} "
-            f"to act{used}{melees}")
+    return f"Turn {state.turn}{limit} · impulse {state.impulse} · {to_act(state, catalog)}{used}{melees}"
 
 
-def pips_line(counts: tuple[int, ...]) -> str:
-    return "  ".join(f"{pip}:{count}" for pip, count in enumerate(counts, 1))
+def to_act(state: PointBlankState, catalog: Catalog) -> str:
+    """`German to act`: the words the screen marks in the acting side's colour."""
+    return f"{side_name(state, catalog, state.side)} to act"
 
 
 def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """The cards left and in hand and how checks are drawn, then what the players must know about
+    the deck now; the unseen pips are in the odds table."""
     deck = state.deck
     method = "real dice, one card discarded per die" if state.dice_mode else "card pips"
     hands = " · ".join(f"{side_name(state, catalog, side)} {deck.hands[side - 1]}" for side in (1, 2))
-    lines = [f"{deck.left} of {plural(deck.size, 'card')} left · in hand: {hands} · {method}",
-             f"unseen pips  {pips_line(deck.unseen)}"]
+    lines = [f"{deck.left} of {plural(deck.size, 'card')} left · in hand: {hands} · {method}"]
     if deck.exhausted and state.check is not None:
         held = " ".join(map(str, deck.held))
-        lines[1] = (f"new deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out; "
-                    f"unseen pips  {pips_line(deck.reshuffled().unseen)}")
+        lines.append(f"New deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out")
     if deck.miscounts:
         lines.append(f"{plural(deck.miscounts, 'pip')} entered with the override: the deck counts are off "
                      "(Correct deck sets them from the draw pile)")
@@ -97,20 +97,35 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
 
 
 def odds_lines(state: PointBlankState) -> list[str]:
+    """The unseen pips and the chance of each next d6 and 2d6 total, in columns by pips:
+
+        pips     1  2  3 …
+        unseen   6  5  5 …
+        d6 %    19 16 16 …
+        2d6 %       3  6 …
+    """
     if state.settings is None or state.deck.size == 0:
         return []
-    d6 = total_odds(state.deck, 1, state.dice_mode)
-    two = total_odds(state.deck, 2, state.dice_mode)
-    return ["next d6   " + "  ".join(f"{pip}:{percent(p)}" for pip, p in d6.items()),
-            "next 2d6  " + " ".join(f"{t}:{percent(p)}" for t, p in two.items())]
+    deck = state.deck
+    unseen = deck.reshuffled().unseen if deck.exhausted and state.check is not None else deck.unseen
+    d6 = total_odds(deck, 1, state.dice_mode)
+    two = total_odds(deck, 2, state.dice_mode)
+    rows = {
+        "unseen": {pip: str(count) for pip, count in enumerate(unseen, 1)},
+        "d6 %": {pip: f"{float(p) * 100:.0f}" for pip, p in d6.items()},
+        "2d6 %": {total: f"{float(p) * 100:.0f}" for total, p in two.items()},
+    }
+    width = 1 + max(len(cell) for row in rows.values() for cell in row.values())
+    totals = range(1, 13)
+    header = "pips".ljust(7) + "".join(str(total).rjust(width) for total in totals)
+    return [header, *(label.ljust(7) + "".join(row.get(total, "").rjust(width) for total in totals).rstrip()
+                      for label, row in rows.items())]
 
 
 def check_lines(state: PointBlankState) -> list[str]:
     pending = state.check
     if pending is None:
-        if state.settings is None or state.game_over:
-            return []
-        return ["No check in progress: Check starts one; a card drawn for anything else is keyed in and confirmed"]
+        return []
     step = pending.step
     check = pending.check
     lines = [title(check, unit_names(state))]
@@ -208,13 +223,16 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
 
 
 def markers(unit: Unit) -> str:
-    """The markers on the unit as the table would read them."""
+    """The markers on the unit as the table would read them: `ready` only when it has none."""
     if unit.eliminated:
         return "eliminated"
-    return ", ".join(["spent" if unit.spent else "ready", *MARKERS.words(unit)])
+    marks = ["spent"] if unit.spent else []
+    return ", ".join([*marks, *MARKERS.words(unit)]) or "ready"
 
 
-UNIT_COLUMNS = ("#", "side", "unit", "markers", "morale", "FP", "terrain", "sector")
+UNIT_COLUMNS = ("#", "side", "unit", "state", "morale", "FP", "terrain", "sector")
+SHORT_UNIT_COLUMNS = ("#", "side", "unit", "state", "mor", "FP", "terrain", "sector")
+"""The unit table's headings on a narrow screen."""
 
 
 def unit_row(state: PointBlankState, catalog: Catalog, unit: Unit) -> tuple[str, ...]:

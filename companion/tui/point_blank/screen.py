@@ -1,5 +1,6 @@
-"""The Point Blank screen: the deck and its odds, the check in progress, the units, the checklists;
-and, in its place on a key, the battlefield grid with each Sector's card and units.
+"""The Point Blank screen: the cards left in block digits, the side to act in its colour, the odds,
+the check in progress (else the latest result), the units, the checklists and the log; and, in
+their place on a key, the battlefield grid with each Sector's card and units.
 
 Everything it shows is worded by `companion.games.point_blank.view`; every key goes through the
 game's controller. Players draw their real cards and key in the pips (face keys on GPIO, the
@@ -8,11 +9,12 @@ serial board, the on-screen panel or 1-6 on the keyboard).
 
 from pathlib import Path
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Digits, Label, Static
+from textual.widgets import DataTable, Static
 
 from companion.games.descriptor import Game
 from companion.games.point_blank.catalog import Catalog
@@ -20,24 +22,39 @@ from companion.games.point_blank.controller import KEYMAP
 from companion.games.point_blank.field_view import checklist, grid_lines
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import (
+    SHORT_UNIT_COLUMNS,
     UNIT_COLUMNS,
     check_lines,
     deck_lines,
     log_lines,
     odds_lines,
+    side_name,
     situation,
+    to_act,
     unit_row,
 )
 from companion.session import GameSession
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen, Wired
+from companion.tui.sides import side_colour, sides_named
+from companion.tui.widgets.big_number import BigNumber
+from companion.tui.widgets.fitted_columns import fitted_widths, wrapped
+
+SIDES = (1, 2)
+SIDE, SECTOR = UNIT_COLUMNS.index("side"), UNIT_COLUMNS.index("sector")
+GIVING_WAY = tuple({UNIT_COLUMNS.index(name) for name in group} for group in (("unit", "terrain"), ("state", "sector")))
+"""The unit table's columns that wrap onto more lines when the table is narrow, names first (the
+others are short)."""
+SCROLLBAR = 2
 
 
 class PointBlankScreen(GameScreen):
     CSS_PATH = Path(__file__).parent / "point_blank.tcss"
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
-    # Below 130 columns the side column narrows so the units' markers stay in view.
+    # Below 130 columns the checklists and the log go under the unit table, which needs the width.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+    # The cards left take more rows on the 7-inch touchscreen and on a TV.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall"), (45, "-huge")]
 
     def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None) -> None:
         super().__init__(game, session, mock_controls)
@@ -52,32 +69,47 @@ class PointBlankScreen(GameScreen):
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="pb-top"):
             with Vertical(id="pb-deck"):
-                yield Label("cards left", classes="pb-caption")
-                yield Digits("", id="pb-left")
+                yield Static("cards left", id="pb-left-caption")
+                yield BigNumber(id="pb-left", reserve=2)
             with Vertical(id="pb-middle"):
                 yield Static("", id="pb-situation", markup=False)
                 yield Static("", id="pb-cards", markup=False)
                 yield Static("", id="pb-odds", markup=False)
                 yield Static("", id="pb-check", markup=False)
         with Horizontal(id="pb-bottom"):
-            yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True)
-            with Vertical(id="pb-side"):
+            yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True, cell_padding=0)
+            # Panels stack here, under the unit table on a narrow screen, beside it on a wide one.
+            with VerticalScroll(id="pb-side", can_focus=False):
                 yield Static("", id="pb-checklist", markup=False)
                 yield Static("", id="pb-log", markup=False)
         with VerticalScroll(id="pb-field-view", can_focus=False):
             yield Static("", id="pb-field", markup=False)
 
     def on_mount(self) -> None:
-        # Textual calls GameScreen.on_mount (the first redraw) after this one.
-        self.query_one("#pb-units", DataTable).add_columns(*UNIT_COLUMNS)
+        # The table's columns fit its width, known once the first layout is done.
+        self.call_after_refresh(self._show_units)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {side: side_name(self.state, self.catalog, side) for side in SIDES}
 
     def show_state(self) -> None:
-        state, catalog = self.state, self.catalog
-        self.query_one("#pb-left", Digits).update(str(state.deck.left).rjust(2) if state.settings else "--")
-        self._show("#pb-situation", [situation(state, catalog)])
+        state, catalog, names = self.state, self.catalog, self.names
+        self.query_one("#pb-left", BigNumber).update(str(state.deck.left) if state.settings else "--")
+        line = sides_named(situation(state, catalog), names)
+        if state.settings is not None and not state.game_over:
+            colour = side_colour(state.side)
+            line.highlight_words([to_act(state, catalog)], Style(color="black", bgcolor=colour, bold=True))
+        self.query_one("#pb-situation", Static).update(line)
         self._show("#pb-cards", deck_lines(state, catalog) if state.settings else [])
         self._show("#pb-odds", odds_lines(state))
-        self._show("#pb-check", check_lines(state))
+        checking = check_lines(state)
+        latest = log_lines(state, catalog)[-1:]
+        self._show("#pb-check", checking or [f"Latest: {line}" for line in latest])
+        check = self.query_one("#pb-check", Static)
+        check.set_class(not checking, "-latest")
+        check.set_class(not (checking or latest), "-empty")
+        self.set_class(bool(checking), "-checking")
         self._show("#pb-checklist", checklist(state, catalog))
         self._show("#pb-log", log_lines(state, catalog))
         self._show_units()
@@ -91,24 +123,41 @@ class PointBlankScreen(GameScreen):
         self.call_after_refresh(self._show_field)
 
     def on_resize(self, _: events.Resize) -> None:
+        self.call_after_refresh(self._show_units)
         if self.showing_field:
             self.call_after_refresh(self._show_field)
 
     def _show_field(self) -> None:
         view = self.query_one("#pb-field-view", VerticalScroll)
-        lines = grid_lines(self.state, self.catalog, view.size.width, view.size.height)
-        self._show("#pb-field", lines)
+        self._show("#pb-field", grid_lines(self.state, self.catalog, view.size.width, view.size.height))
 
     def _show(self, selector: str, lines: list[str]) -> None:
-        self.query_one(selector, Static).update(Text("\n".join(lines)))
+        """The lines as written (names come from players and files), each side's name in its colour."""
+        self.query_one(selector, Static).update(sides_named("\n".join(lines), self.names))
 
     def _show_units(self) -> None:
+        """Every column in view: on a narrow table the headings shorten and the long columns wrap."""
         table = self.query_one("#pb-units", DataTable)
+        units = self.state.units
+        rows = [unit_row(self.state, self.catalog, unit) for unit in units]
+        # One blank column after each: the table's own padding would take two.
+        room = table.size.width - SCROLLBAR - len(UNIT_COLUMNS)
+        natural = widest(UNIT_COLUMNS, rows)
+        headings = UNIT_COLUMNS
+        if sum(natural) > room:
+            headings = SHORT_UNIT_COLUMNS
+            natural = widest(headings, rows)
+        widths = fitted_widths(natural, GIVING_WAY, room) if room > 0 else natural
         cursor = table.cursor_row
-        table.clear()
-        for unit in self.state.units:
-            # Names come from players and data files: cells are text, never markup.
-            table.add_row(*map(Text, unit_row(self.state, self.catalog, unit)), key=str(unit.id))
+        table.clear(columns=True)
+        for heading, column in zip(headings, widths, strict=True):
+            table.add_column(heading, width=column + 1)
+        names = self.names
+        for unit, row in zip(units, rows, strict=True):
+            cells = [Text(wrapped(cell, column)) for cell, column in zip(row, widths, strict=True)]
+            cells[SIDE] = sides_named(cells[SIDE].plain, names)
+            cells[SECTOR] = sides_named(cells[SECTOR].plain, names)
+            table.add_row(*cells, key=str(unit.id), height=None)
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)
 
@@ -122,3 +171,7 @@ class PointBlankScreen(GameScreen):
         table = self.query_one("#pb-units", DataTable)
         if table.row_count:
             table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)), animate=False)
+
+
+def widest(headings: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[int]:
+    return [max([len(heading), *(len(row[index]) for row in rows)]) for index, heading in enumerate(headings)]

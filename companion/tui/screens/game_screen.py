@@ -3,7 +3,8 @@ and the screen redraws only from what the journal has committed.
 
 A game's screen composes its body and renders the durable state in `show_state`; everything a
 press means comes from the game's controller and keymap (its core), never from the screen. The
-action bar under the body offers what is available now as buttons to tap, each doing what its key does.
+action bar under the body offers what is available now as buttons to tap, each doing what its key does
+(those that do not fit behind its More… button).
 """
 
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.session import PlayedGame, Settled
 from companion.tui.messages import Refused
+from companion.tui.screens.all_actions import AllActions
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel
@@ -97,6 +99,14 @@ class GameScreen(Screen[None]):
     def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
         tapped.stop()
         self.act(tapped.name, tapped.value)
+
+    def on_action_bar_show_all(self, more: ActionBar.ShowAll) -> None:
+        more.stop()
+        self.app.push_screen(AllActions(more.taps), self._chosen)
+
+    def _chosen(self, chosen: tuple[str, int | None] | None) -> None:
+        if chosen is not None:
+            self.act(*chosen)
 
     def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> str:
         """Does what the action means now; returns why it was refused, or ""."""

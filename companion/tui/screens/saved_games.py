@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 from companion.games.registry import title_of
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.messages import NewGame, OpenGame
+from companion.tui.screens.all_actions import AllActions
 from companion.tui.screens.game_screen import Wired
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -121,6 +122,14 @@ class SavedGamesScreen(Screen[None]):
     def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
         tapped.stop()
         self.act(tapped.name)
+
+    def on_action_bar_show_all(self, more: ActionBar.ShowAll) -> None:
+        more.stop()
+        self.app.push_screen(AllActions(more.taps), self._chosen)
+
+    def _chosen(self, chosen: tuple[str, int | None] | None) -> None:
+        if chosen is not None:
+            self.act(*chosen)
 
     def act(self, name: str, value: int | None = None) -> None:
         """A tap or a palette entry: the same as the key."""

@@ -3,7 +3,9 @@
 One widget draws every button and maps a click to the button under it, so a new set of buttons
 costs one repaint, not a mount of widgets. Buttons wrap onto more rows when they do not fit; on a
 screen of fewer than `TALL_FROM` rows they are one row high (and drop their key names if that
-saves a row), above that three.
+shows more of them), above that three. The bar takes at most `MAX_ROWS` rows of buttons: when
+the actions of the moment need more, the first ones stay (a game offers its essential actions
+first) and a More… button asks for all of them (`ActionBar.ShowAll`, answered by `AllActions`).
 """
 
 from dataclasses import dataclass
@@ -19,6 +21,8 @@ from textual.widget import Widget
 TALL_FROM = 28
 """Screen rows from which buttons are three rows high: the 7-inch Pi touchscreen has 30."""
 GAP = 1
+MAX_ROWS = 2
+"""Rows of buttons a bar takes at most, so that a game with many actions keeps its screen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,11 @@ class Tap:
     value: int | None = None
     primary: bool = False
     """The main action of the screen (the big button), drawn in its own colour."""
+
+
+MORE = Tap("_more", "More…")
+"""The last button of a bar that cannot show every action: it asks for all of them."""
+CLOSE = Tap("_close", "Close", "esc")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,23 @@ def layout(taps: tuple[Tap, ...], width: int, height: int, with_keys: bool) -> l
         placed.append(Placed(tap, Region(x, y, button_width, height), with_key))
         x += button_width + GAP
     return placed
+
+
+def rows_of(placed: list[Placed]) -> int:
+    return len({p.region.y for p in placed})
+
+
+def fit(taps: tuple[Tap, ...], width: int, height: int, with_keys: bool, max_rows: int | None) -> list[Placed]:
+    """The buttons laid out in at most `max_rows` rows (None: as many as they need): all of them,
+    else as many of the first as leave room for a More… button at the end."""
+    placed = layout(taps, width, height, with_keys)
+    if max_rows is None or rows_of(placed) <= max_rows:
+        return placed
+    for count in range(len(taps) - 1, 0, -1):
+        placed = layout((*taps[:count], MORE), width, height, with_keys)
+        if rows_of(placed) <= max_rows:
+            return placed
+    return layout((MORE,), width, height, with_keys)
 
 
 class ActionBar(Widget):
@@ -93,8 +119,17 @@ class ActionBar(Widget):
             self.name = name
             self.value = value
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    class ShowAll(Message):
+        """More… was tapped: the screen shows every button of the bar (`AllActions`)."""
+
+        def __init__(self, taps: tuple[Tap, ...]) -> None:
+            super().__init__()
+            self.taps = taps
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None, max_rows: int | None = MAX_ROWS) -> None:
         super().__init__(id=id, classes=classes)
+        self.max_rows = max_rows
+        """Rows of buttons at most, the rest behind More…; None: every button, on as many rows as it takes."""
         self.taps: tuple[Tap, ...] = ()
         self._placed: list[Placed] = []
         self._hover: int | None = None
@@ -111,6 +146,11 @@ class ActionBar(Widget):
     def tall(self) -> bool:
         return self.app.size.height >= TALL_FROM
 
+    @property
+    def shown(self) -> tuple[Tap, ...]:
+        """The buttons on the bar, More… left out."""
+        return tuple(placed.tap for placed in self._placed if placed.tap != MORE)
+
     def region_of(self, name: str, value: int | None = None) -> Region | None:
         """Where the button for this action is, in the widget's content; None when not shown."""
         for placed in self._placed:
@@ -120,14 +160,19 @@ class ActionBar(Widget):
 
     def _place(self, width: int) -> None:
         height = 3 if self.tall else 1
-        placed = layout(self.taps, width, height, with_keys=True)
+        placed = fit(self.taps, width, height, True, self.max_rows)
         if not self.tall:
-            bare = layout(self.taps, width, height, with_keys=False)
-            if bare and placed and bare[-1].region.y < placed[-1].region.y:
+            bare = fit(self.taps, width, height, False, self.max_rows)
+            if self._reach(bare) > self._reach(placed):
                 placed = bare
         self._placed = placed
         self._hover = None
         self._lines = None
+
+    @staticmethod
+    def _reach(placed: list[Placed]) -> tuple[int, int]:
+        """How good a layout is: more actions shown, then fewer rows."""
+        return sum(p.tap != MORE for p in placed), -rows_of(placed)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         self._place(width)
@@ -158,7 +203,7 @@ class ActionBar(Widget):
         if index is not None:
             event.stop()
             tap = self._placed[index].tap
-            self.post_message(self.Tapped(tap.name, tap.value))
+            self.post_message(self.ShowAll(self.taps) if tap == MORE else self.Tapped(tap.name, tap.value))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._set_hover(self._under(event))

@@ -1,0 +1,33 @@
+"""Every action of the moment as large buttons, for the action bar's More… button: a tap answers
+with the action and its value, Close (or escape) with None."""
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
+
+
+class AllActions(ModalScreen[tuple[str, int | None] | None]):
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, taps: tuple[Tap, ...]) -> None:
+        super().__init__()
+        self.taps = taps
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="all-actions", classes="form"):
+            yield Label("Every action now", classes="form-title")
+            yield ActionBar(id="all-actions-bar", max_rows=None)
+
+    def on_mount(self) -> None:
+        self.query_one(ActionBar).show((*self.taps, CLOSE))
+
+    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
+        tapped.stop()
+        self.dismiss(None if (tapped.name, tapped.value) == (CLOSE.name, CLOSE.value) else (tapped.name, tapped.value))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
