@@ -34,7 +34,8 @@ def test_values_beyond_a_count_or_not_yes_or_no_are_refused_by_name():
     assert MARKERS.problem({"fatigue": 3}) == "fatigue runs from 0 to 2"
     assert MARKERS.problem({"shaken": True}) == "shaken runs from 0 to 3"
     assert MARKERS.problem({"in_melee": 1}) == "in melee is yes or no"
-    assert MARKERS.problem({"fatigue": 2, "spent": True, "morale": 99}) is None, "names outside the set are not its to judge"
+    outside = {"fatigue": 2, "spent": True, "morale": 99}
+    assert MARKERS.problem(outside) is None, "a name outside the set is not the set's to judge"
 
 
 def test_the_form_holds_the_units_markers_now_and_gives_back_only_what_changed():

@@ -1,6 +1,6 @@
 """A table's columns fitted to its width: names give way first, then the next columns in line."""
 
-from companion.tui.widgets.fitted_columns import LEAST, fitted_widths, wrapped
+from companion.tui.widgets.fitted_columns import LEAST, fitted_widths
 
 # number, name, markers, terrain
 WIDTHS = [2, 34, 18, 14]
@@ -20,7 +20,3 @@ def test_the_next_group_gives_way_rather_than_cut_a_column_below_the_least_width
     # The names alone would be cut to 7 columns each; with the markers all three are cut to 10.
     assert fitted_widths(WIDTHS, NAMES_FIRST, 34) == [2, LEAST, LEAST, LEAST]
 
-
-def test_a_long_text_wraps_between_words():
-    assert wrapped("fatigue 1, spotted", 12) == "fatigue 1,\nspotted"
-    assert wrapped("ready", 12) == "ready"

@@ -10,11 +10,10 @@ serial board, the on-screen panel or 1-6 on the keyboard).
 from pathlib import Path
 
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from companion.games.descriptor import Game
 from companion.games.point_blank.catalog import Catalog
@@ -38,14 +37,15 @@ from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.sides import side_colour, sides_named
 from companion.tui.widgets.big_number import BigNumber
-from companion.tui.widgets.fitted_columns import fitted_widths, wrapped
+from companion.tui.widgets.unit_table import Fit, UnitTable
 
 SIDES = (1, 2)
-SIDE, SECTOR = UNIT_COLUMNS.index("side"), UNIT_COLUMNS.index("sector")
-GIVING_WAY = tuple({UNIT_COLUMNS.index(name) for name in group} for group in (("unit", "terrain"), ("state", "sector")))
-"""The unit table's columns that wrap onto more lines when the table is narrow, names first (the
-others are short)."""
-SCROLLBAR = 2
+COLOURED = (UNIT_COLUMNS.index("side"), UNIT_COLUMNS.index("sector"))
+"""The unit table's columns that name a side, in its colour."""
+FIT = Fit(SHORT_UNIT_COLUMNS, tuple({UNIT_COLUMNS.index(name) for name in group}
+                                    for group in (("unit", "terrain"), ("state", "sector"))))
+"""On a narrow screen the unit table's headings shorten, then the names wrap onto more lines, then
+the state and the sector (the other columns are short)."""
 
 
 class PointBlankScreen(GameScreen):
@@ -77,17 +77,13 @@ class PointBlankScreen(GameScreen):
                 yield Static("", id="pb-odds", markup=False)
                 yield Static("", id="pb-check", markup=False)
         with Horizontal(id="pb-bottom"):
-            yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True, cell_padding=0)
+            yield UnitTable(UNIT_COLUMNS, fit=FIT, id="pb-units")
             # Panels stack here, under the unit table on a narrow screen, beside it on a wide one.
             with VerticalScroll(id="pb-side", can_focus=False):
                 yield Static("", id="pb-checklist", markup=False)
                 yield Static("", id="pb-log", markup=False)
         with VerticalScroll(id="pb-field-view", can_focus=False):
             yield Static("", id="pb-field", markup=False)
-
-    def on_mount(self) -> None:
-        # The table's columns fit its width, known once the first layout is done.
-        self.call_after_refresh(self._show_units)
 
     @property
     def names(self) -> dict[int, str]:
@@ -123,7 +119,6 @@ class PointBlankScreen(GameScreen):
         self.call_after_refresh(self._show_field)
 
     def on_resize(self, _: events.Resize) -> None:
-        self.call_after_refresh(self._show_units)
         if self.showing_field:
             self.call_after_refresh(self._show_field)
 
@@ -136,42 +131,14 @@ class PointBlankScreen(GameScreen):
         self.query_one(selector, Static).update(sides_named("\n".join(lines), self.names))
 
     def _show_units(self) -> None:
-        """Every column in view: on a narrow table the headings shorten and the long columns wrap."""
-        table = self.query_one("#pb-units", DataTable)
-        units = self.state.units
-        rows = [unit_row(self.state, self.catalog, unit) for unit in units]
-        # One blank column after each: the table's own padding would take two.
-        room = table.size.width - SCROLLBAR - len(UNIT_COLUMNS)
-        natural = widest(UNIT_COLUMNS, rows)
-        headings = UNIT_COLUMNS
-        if sum(natural) > room:
-            headings = SHORT_UNIT_COLUMNS
-            natural = widest(headings, rows)
-        widths = fitted_widths(natural, GIVING_WAY, room) if room > 0 else natural
-        cursor = table.cursor_row
-        table.clear(columns=True)
-        for heading, column in zip(headings, widths, strict=True):
-            table.add_column(heading, width=column + 1)
         names = self.names
-        for unit, row in zip(units, rows, strict=True):
-            cells = [Text(wrapped(cell, column)) for cell, column in zip(row, widths, strict=True)]
-            cells[SIDE] = sides_named(cells[SIDE].plain, names)
-            cells[SECTOR] = sides_named(cells[SECTOR].plain, names)
-            table.add_row(*cells, key=str(unit.id), height=None)
-        if table.row_count:
-            table.move_cursor(row=min(cursor, table.row_count - 1), animate=False)
+        self.query_one("#pb-units", UnitTable).show(
+            (unit.id, [sides_named(cell, names) if index in COLOURED else cell
+                       for index, cell in enumerate(unit_row(self.state, self.catalog, unit))])
+            for unit in self.state.units)
 
     def selected(self) -> int | None:
-        table = self.query_one("#pb-units", DataTable)
-        if not table.row_count:
-            return None
-        return int(str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value))
+        return self.query_one("#pb-units", UnitTable).selected()
 
     def move_selection(self, step: int) -> None:
-        table = self.query_one("#pb-units", DataTable)
-        if table.row_count:
-            table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)), animate=False)
-
-
-def widest(headings: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[int]:
-    return [max([len(heading), *(len(row[index]) for row in rows)]) for index, heading in enumerate(headings)]
+        self.query_one("#pb-units", UnitTable).move(step)

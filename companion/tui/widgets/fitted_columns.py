@@ -1,7 +1,6 @@
 """A table's columns fitted to the width it has: the widest of the columns allowed to give way are
-narrowed first and their text wrapped onto more lines, so that every column stays in view."""
+narrowed first (their text wraps onto more lines), so that every column stays in view."""
 
-import textwrap
 from collections.abc import Collection, Sequence
 
 LEAST = 10
@@ -33,9 +32,3 @@ def fitted_widths(widths: Sequence[int], giving_way: Sequence[Collection[int]], 
             break
     return fitted
 
-
-def wrapped(text: str, width: int) -> str:
-    """The text on lines of at most `width` columns, broken between words where it can."""
-    if len(text) <= width:
-        return text
-    return "\n".join(textwrap.wrap(text, max(1, width))) or text[:width]
