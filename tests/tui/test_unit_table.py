@@ -1,17 +1,24 @@
 """The shared unit table: the highlighted unit stays the same unit through redraws; names as written."""
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 
-from companion.tui.widgets.unit_table import UnitTable
+from companion.tui.widgets.unit_table import Fit, UnitTable
+
+NAMES_WRAP = Fit(("#", "name", "at"), ({1},))
 
 
 class Units(App[None]):
+    def __init__(self, fit: Fit | None = None) -> None:
+        super().__init__()
+        self.fit = fit
+
     def compose(self) -> ComposeResult:
-        yield UnitTable(("#", "unit"))
+        yield UnitTable(("#", "unit", "sector"), fit=self.fit)
 
 
 def rows(*numbers: int) -> list[tuple[int, tuple[str, str]]]:
-    return [(number, (str(number), f"Squad {number} [bold]x")) for number in numbers]
+    return [(number, (str(number), f"Squad {number} [bold]x", "A2")) for number in numbers]
 
 
 async def test_the_highlight_follows_its_unit_when_units_come_and_go_above_it():
@@ -39,3 +46,22 @@ async def test_an_empty_table_has_nothing_selected_and_names_are_not_markup():
         table.show(rows(5))
         await pilot.pause()
         assert str(table.get_row("5")[1]) == "Squad 5 [bold]x"
+
+
+async def test_a_fitted_table_too_narrow_shortens_its_headings_and_wraps_names_keeping_their_colours():
+    app = Units(NAMES_WRAP)
+    async with app.run_test(size=(30, 10)) as pilot:
+        table = app.query_one(UnitTable)
+        name = Text("Rifle squad of the Royal Ulster Rifles")
+        name.stylize("red", 0, 5)
+        table.show([(7, ("7", name, "sector A2"))])
+        await pilot.pause()
+        assert [str(column.label) for column in table.columns.values()] == ["#", "name", "at"]
+        cell = table.get_row("7")[1]
+        assert len(cell.plain.splitlines()) > 1 and max(len(line) for line in cell.plain.splitlines()) <= 30
+        assert cell.plain.replace("\n", " ") == name.plain and cell.spans[0].style == "red"
+        await pilot.resize_terminal(120, 10)
+        await pilot.pause()
+        assert [str(column.label) for column in table.columns.values()] == ["#", "unit", "sector"]
+        assert table.get_row("7")[1].plain == name.plain, "wide again, the name is on one line"
+        assert table.selected() == 7

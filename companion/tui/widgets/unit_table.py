@@ -85,7 +85,10 @@ class UnitTable(DataTable[Text]):
         """The cell on lines of at most `width` columns, broken between words where it can, its colours kept."""
         if cell.cell_len <= width:
             return cell
-        return Text("\n").join(cell.wrap(self.app.console, width))
+        lines = cell.wrap(self.app.console, width)
+        for line in lines:
+            line.rstrip()
+        return Text("\n").join(lines)
 
     def selected(self) -> int | None:
         """The highlighted unit's number, None when there are no units."""
