@@ -307,3 +307,13 @@ def test_the_buttons_of_a_side_name_it_and_only_digits_that_mean_something_are_o
     run(game, press(game, "face", 0))
     run(game, press(game, "face", 0))
     assert [value for name, value in buttons(game) if name == "face"] == [1, 2, 3, 4, 5, 6]  # a die's faces
+
+
+def test_the_bar_offers_what_is_done_most_at_the_moment_first(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    game.execute(StartRound())
+    assert list(buttons(game))[:4] == [("face", 0), ("face", 1), ("face", 2), ("side", 1)]
+    run(game, press(game, "face", 0))
+    run(game, press(game, "face", 0))
+    assert next(iter(buttons(game))) == ("roll", None), "a tie: the roll that breaks it"

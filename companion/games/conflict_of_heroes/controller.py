@@ -79,8 +79,9 @@ KEYMAP = Keymap((
 
 SETTING_UP = ("sides", "add_unit", "next", "vp_up", "vp_down", "undo", "redo")
 ANNOUNCING = ("face", "side", "confirm", "undo", "redo")
-ACTING = ("activate", "move", "pivot", "stall", "fire", "rally", "spent", "pass", "peek", "reveal", "side",
-          "vp_up", "vp_down", "add_unit", "next", "undo", "redo")
+ACTING = ("activate", "fire", "move", "pass", "next", "side", "rally", "pivot", "stall", "spent", "peek", "reveal",
+          "undo", "redo", "vp_up", "vp_down", "add_unit")
+"""In the order the action bar offers them: what a side does most first."""
 
 
 def announcing(state: CohState) -> int | None:
@@ -200,8 +201,9 @@ class ConflictOfHeroesController(Controller[CohState]):
         return Run.one(SpendCaps(side=checks.side_number(side), caps=1, use="side_button", ends_turn=False))
 
     def tappable(self, state: CohState) -> tuple[KeyAction, ...]:
-        """The bar's buttons: a side's buttons named after the side, and only the digits that mean
-        something now (a die's faces; an initiative spend of 0 to 2 CAPs)."""
+        """The bar's buttons in the order `available` gives them (what is most done first): a side's
+        buttons named after the side, and only the digits that mean something now (a die's faces;
+        an initiative spend of 0 to 2 CAPs)."""
         digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
         shown = [
             replace(action, label=view.side_button(state, action.name, action.value))
@@ -211,7 +213,10 @@ class ConflictOfHeroesController(Controller[CohState]):
         ]
         # The digits in counting order (0, 1, 2), where the keymap has the keyboard's (1 … 9, 0).
         counting = iter(sorted((action for action in shown if action.name == "face"), key=lambda a: a.value or 0))
-        return tuple(next(counting) if action.name == "face" else action for action in shown)
+        rank = {name: index for index, name in enumerate(self.available(state))}
+        # Sorted by name alone, so that the digits and a side's buttons keep their order.
+        return tuple(sorted((next(counting) if action.name == "face" else action for action in shown),
+                            key=lambda action: rank[action.name]))
 
     def available(self, state: CohState) -> tuple[str, ...]:
         if guided.setting_up(state):
