@@ -101,7 +101,10 @@ class CommandParser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> None:
     """Runs one command. A player sees one line for any error; `--debug` shows the traceback of an
     unexpected one. Output cut short by its reader (`companion log | head`) ends quietly."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "reveal", False) and not args.json:
+        parser.error("log: --reveal goes with --json (the text log says what every side may know)")
     try:
         status = run(args)
         sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit

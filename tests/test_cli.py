@@ -163,6 +163,11 @@ def test_stats_with_no_saved_games_says_so_and_a_game_with_all_is_refused(tmp_pa
     assert refused.returncode == 2 and "not allowed with argument" in refused.stderr
 
 
+def test_reveal_without_json_is_refused_rather_than_ignored(tmp_path):
+    refused = companion("log", "--reveal", data_dir=tmp_path)
+    assert refused.returncode == 2 and "--reveal goes with --json" in refused.stderr
+
+
 @pytest.mark.parametrize("named_by", ["option", "environment"])
 def test_a_config_file_that_was_named_but_does_not_exist_stops_the_command(tmp_path, named_by):
     missing = tmp_path / "confg.toml"
