@@ -17,9 +17,14 @@ from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.sides import side_class, side_style, sides_named
 from companion.tui.widgets.big_number import BigNumber
-from companion.tui.widgets.unit_table import UnitTable
+from companion.tui.widgets.unit_table import Fit, UnitTable
 
 SIDES = (1, 2)
+
+
+FIT = Fit(view.UNIT_COLUMNS, tuple({view.UNIT_COLUMNS.index(name) for name in group}
+                                  for group in (("unit", "type"), ("side", "hit"))))
+"""On a narrow screen the names wrap onto more lines first, then the sides and the hit counters."""
 
 
 class ConflictOfHeroesScreen(GameScreen):
@@ -44,7 +49,7 @@ class ConflictOfHeroesScreen(GameScreen):
             yield Static("", id="coh-situation", markup=False)
             yield Static("", id="coh-pending", markup=False)
             yield Static("", id="coh-rolls", markup=False)
-        yield UnitTable(view.UNIT_COLUMNS, id="coh-units")
+        yield UnitTable(view.UNIT_COLUMNS, fit=FIT, id="coh-units")
 
     # The highlighted unit
 
