@@ -19,6 +19,13 @@ from companion.games.kit.forms import Choice, Field, FormSpec, Number, Tick
 from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, PlayStarted, RevisitStep, Step
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile
 from companion.games.point_blank import setup_terrain
+from companion.games.point_blank.aeo import deploy
+from companion.games.point_blank.aeo import view as aeo_view
+from companion.games.point_blank.aeo.cards import choose_terrain
+from companion.games.point_blank.aeo.events import AeoDeployed
+from companion.games.point_blank.aeo.models import Deployment
+from companion.games.point_blank.aeo.play import START_DISCARDS
+from companion.games.point_blank.aeo.table import Posture
 from companion.games.point_blank.battlefield import SectorRef
 from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import AddUnit, SetUpGame
@@ -38,7 +45,8 @@ STEPS = ("Select the scenario", "Determine sides", "Lay out the battlefield", "D
 SELECT, SIDES, LAYOUT, DEPLOY, DEAL, HEROES = range(len(STEPS))
 SOLO = "solo"
 """The choice of the side the solo opponent (AEO) plays: 0 for two players."""
-AEO_DISCARDS = 4
+POSTURE = "aeo_posture"
+"""The AEO's posture (12.2): as the scenario gives it for that side ("scenario"), or chosen."""
 
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
 
@@ -57,12 +65,33 @@ def solo(state: PointBlankState) -> int:
     return chosen if isinstance(chosen, int) else 0
 
 
+def posture(state: PointBlankState) -> Posture | None:
+    """The AEO's posture: the one chosen at setup, else the scenario's for its side (12.2)."""
+    aeo = solo(state)
+    if not aeo or state.scenario is None:
+        return None
+    chosen = state.guide.choice(POSTURE, "scenario") if state.guide is not None else "scenario"
+    if chosen in ("defensive", "offensive"):
+        return "defensive" if chosen == "defensive" else "offensive"
+    return state.scenario.sides[aeo - 1].posture
+
+
+def deployment(state: PointBlankState) -> Deployment | None:
+    """Where the AEO's setup placed its units, when it was worked out for the side and posture chosen."""
+    found = state.aeo.deployment if state.aeo is not None else None
+    if found is None or found.side != solo(state) or found.posture != posture(state):
+        return None
+    return found
 
 
 def key_of(force: PbForce) -> str:
     """The battlefield's key for the Sector a unit enters: `B0`, `A2/1`."""
     return setup_terrain.key(force.sector, force.on)
 
+
+def deploys_as_scenario_says(state: PointBlankState, force: PbForce) -> bool:
+    """The scenario's own Sector holds for this unit: it is not the AEO's, whose setup places it (12.2)."""
+    return force.side != solo(state) or force.turn > 1
 
 
 
@@ -93,9 +122,10 @@ def side_lines(state: PointBlankState) -> tuple[str, ...]:
     lines.append("Decide who commands which side (5.2).")
     aeo = solo(state)
     if aeo:
-        lines.append(f"Solo: the AEO plays {scenario.sides[aeo - 1].name}, you play {scenario.sides[2 - aeo].name}.")
-    elif any(side.posture for side in scenario.sides):
-        lines.append("Playing solo? Confirm asks which side the AEO plays (12.1).")
+        lines.append(f"Solo: the AEO plays {scenario.sides[aeo - 1].name} in {posture(state)} posture, you play "
+                     f"{scenario.sides[2 - aeo].name} (12.2).")
+    else:
+        lines.append("Playing solo? Confirm asks which side the AEO plays, and its posture (12.1).")
     return tuple(lines)
 
 
@@ -120,7 +150,11 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
     scenario = state.scenario
     assert scenario is not None
     lines = []
+    placed = deployment(state)
     for number, side in enumerate(scenario.sides, 1):
+        if placed is not None and number == placed.side:
+            lines += aeo_view.deployment_lines(state, catalog, scenario, placed)
+            continue
         lines.append(f"{side.name} deploys:")
         for force in scenario.forces:
             if force.side == number and force.turn == 1:
@@ -134,7 +168,7 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
                   f"{sector_of(scenario, force)}" for force in later]
     laid = {setup_terrain.key(p.sector, p.side) for p in scenario.battlefield}
     empty = dict.fromkeys((sector_of(scenario, f), key_of(f)) for f in scenario.forces if f.turn == 1
-                          and key_of(f) not in laid)
+                          and key_of(f) not in laid and deploys_as_scenario_says(state, f))
     drawn = drawn_lines(state, catalog, list(empty))
     if drawn:
         lines.append("Units deployed where no terrain lies start on a card drawn for them (5.4), below.")
@@ -157,8 +191,8 @@ def deal_lines(state: PointBlankState) -> tuple[str, ...]:
         method = "real dice" if state.settings.dice_mode else "card pips"
         lines.append(f"Dealt: the {state.deck.size}-card deck confirmed, checks read from {method}.")
     if solo(state):
-        lines.append(f"Solo: the AEO discards the top {AEO_DISCARDS} Action cards before play (12.3); then set"
-                     " the companion's count from the draw pile (Correct deck).")
+        lines.append("Solo: the AEO is dealt no hand, it plays from dice (12.2.3). Once play starts it discards the "
+                     f"top {START_DISCARDS} Action cards (12.3): the companion counts them out of the deck.")
     return tuple(lines)
 
 
@@ -179,6 +213,9 @@ def decide(state: PointBlankState, command: Command, rng: random.Random, catalog
             playing(state)
             return [guide.revisited(state.guide, step, steps(state, catalog))]
         case MakeChoice():
+            if command.key in (SOLO, POSTURE) and state.settings is not None and command.value != \
+                    state.guide.choice(command.key, 0 if command.key == SOLO else "scenario"):  # type: ignore[union-attr]
+                raise RuleViolation("the Action deck is dealt for this game's sides: who plays the AEO stays (12.2)")
             return guide.chosen(state.guide, command)
     raise TypeError(f"not a setup command: {command!r}")
 
@@ -190,11 +227,32 @@ def confirmed(state: PointBlankState, step: int, rng: random.Random, catalog: Ca
     if step == DEAL and state.settings is None:
         raise RuleViolation("confirm the Action deck first: Confirm asks for its pip counts (4.11)")
     events: list[Event] = [done]
-    if guide.first_time(state.guide, step):
+    if guide.first_time(state.guide, step) or step + 1 == DEPLOY:
+        # Reaching the deployment again draws only for Sectors still without a card.
         events += chain(state, entering(scenario, step + 1, state, catalog), rng, catalog, fold)
+    if step + 1 == DEPLOY:
+        events += aeo_setup(fold(state, events), scenario, rng, catalog, fold)
     if guide.last(state.guide, step):
-        events += chain(fold(state, events), arriving(scenario, 1), rng, catalog, fold)
+        events += chain(fold(state, events), arriving(fold(state, events), 1), rng, catalog, fold)
         events.append(PlayStarted(title=scenario.title))
+    return events
+
+
+def aeo_setup(state: PointBlankState, scenario: PbScenario, rng: random.Random, catalog: Catalog,
+              fold: Fold) -> list[Event]:
+    """The AEO's setup (12.2.1, 12.2.2), worked out once for the side and posture chosen: its
+    placements, then two Terrain cards for each of its Sectors with none (a fact, never drawn again)."""
+    side, stance = solo(state), posture(state)
+    if not side or stance is None or deployment(state) is not None:
+        return []
+    placed = deploy.plan(state, scenario, side, stance, catalog, rng)
+    events: list[Event] = [AeoDeployed(deployment=placed)]
+    state = fold(state, events)
+    for key in dict.fromkeys(p.sector for p in placed.placements):
+        if setup_terrain.card_in(state, key) is None:
+            chosen = choose_terrain(state, SectorRef.model_validate(key), rng, catalog, fold)
+            events += chosen
+            state = fold(state, chosen)
     return events
 
 
@@ -208,21 +266,27 @@ def entering(scenario: PbScenario, step: int, state: PointBlankState, catalog: C
             else setup_terrain.place_card(setup_terrain.key(p.sector, p.side), p.card)
             for p in scenario.battlefield)]
     if step == DEPLOY:
-        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.turn == 1)
+        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.turn == 1
+                             and deploys_as_scenario_says(state, force))
         return [setup_terrain.draw_card(key) for key in keys if setup_terrain.card_in(state, key) is None]
     return []
 
 
-def arriving(scenario: PbScenario, turn: int) -> list[Command]:
-    """The units entering at the start of `turn` (turn 1: deployed at setup); a unit entering a
-    Sector with no card draws one first (5.4)."""
-    return [Deploy(force=force) for force in scenario.forces if force.turn == turn]
+def arriving(state: PointBlankState, turn: int) -> list[Command]:
+    """The units entering at the start of `turn` (turn 1: deployed at setup, the AEO's where its
+    setup placed them); a unit entering a Sector with no card draws one first (5.4)."""
+    assert state.scenario is not None
+    placed = deployment(state)
+    return [Deploy(force=force, sector=placed.sector_of(index) if placed is not None and force.turn == 1 else None)
+            for index, force in enumerate(state.scenario.forces) if force.turn == turn]
 
 
 class Deploy(Command):
     """A unit of the scenario's forces into the tracker, on the card its Sector holds."""
 
     force: PbForce
+    sector: str | None = None
+    """Where the AEO's setup placed it, instead of the scenario's Sector."""
 
 
 def chain(state: PointBlankState, commands: Sequence[Command], rng: random.Random, catalog: Catalog,
@@ -232,7 +296,7 @@ def chain(state: PointBlankState, commands: Sequence[Command], rng: random.Rando
             return setup_terrain.decide(at, command, rng, catalog)
         force = command.force
         return setup_terrain.decide(at, AddUnit(template=catalog.units[force.unit], side=force.side,
-                                                sector=SectorRef.model_validate(key_of(force)),
+                                                sector=SectorRef.model_validate(command.sector or key_of(force)),
                                                 name=force.name or None), rng, catalog)
 
     return guide.chained(state, commands, one, fold)
@@ -250,15 +314,18 @@ def reinforcements(state: PointBlankState, events: Sequence[Event], rng: random.
     if state.scenario is None:
         return []
     ended = [event.turn for event in events if isinstance(event, TurnEnded)]
-    commands = [command for turn in ended for command in arriving(state.scenario, turn + 1)]
+    commands = [command for turn in ended for command in arriving(state, turn + 1)]
     return chain(fold(state, list(events)), commands, rng, catalog, fold) if commands else []
 
 
-def dealt(scenario: PbScenario, pips: tuple[int, int, int, int, int, int], dice: bool) -> SetUpGame:
-    """The Action deck confirmed at the deal step, with the scenario's turns, hands and sides."""
+def dealt(state: PointBlankState, pips: tuple[int, int, int, int, int, int], dice: bool) -> SetUpGame:
+    """The Action deck confirmed at the deal step, with the scenario's turns, hands and sides, and
+    the AEO's side and posture in a solo game."""
+    scenario = playing(state)
     return SetUpGame(cards_per_pip=pips, dice_mode=dice, turn_limit=scenario.turns, hand_size=scenario.hand_size,
                      first_side=scenario.first, nationalities=(scenario.sides[0].nationality,
-                                                               scenario.sides[1].nationality))
+                                                               scenario.sides[1].nationality),
+                     aeo_side=solo(state), aeo_posture=posture(state))
 
 
 # Folding
@@ -279,27 +346,48 @@ def evolve(state: PointBlankState, record: Record) -> PointBlankState | None:
 
 def confirm(state: PointBlankState, catalog: Catalog, own_deck: bool) -> Intent:
     assert state.guide is not None and state.scenario is not None
-    scenario = state.scenario
     at = state.guide.at
     go_on = ConfirmStep(step=at)
-    if at == SIDES and any(side.posture for side in scenario.sides):
-        options = ((0, "Nobody: two players"), *((number, f"The AEO plays {side.name}" + (
-            f" ({side.posture} posture)" if side.posture else "")) for number, side in enumerate(scenario.sides, 1)))
-        form = FormSpec("Playing solo?", (Choice(SOLO, "The solo opponent (AEO)", options, solo(state)),),
-                        note="The scenario gives each side's posture for the AEO (12.1).", submit="Choose")
-
-        def sides_chosen(answers: Mapping[str, object]) -> Intent:
-            aeo = int(str(answers[SOLO]))
-            words = f"the AEO plays {scenario.sides[aeo - 1].name}" if aeo else "two players"
-            return Run((MakeChoice(key=SOLO, value=aeo, words=words), go_on))
-
-        return Ask(form, sides_chosen)
+    if at == SIDES and state.settings is None:
+        return sides_form(state, go_on)
     if at == DEAL and state.settings is None:
-        return deck_form(scenario, catalog, own_deck, go_on)
+        return deck_form(state, catalog, own_deck, go_on)
     return Run.one(go_on)
 
 
-def deck_form(scenario: PbScenario, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
+POSTURES = (("scenario", "As the scenario gives it"), ("defensive", "Defensive (the green flowcharts)"),
+            ("offensive", "Offensive (the red flowcharts)"))
+
+
+def sides_form(state: PointBlankState, go_on: ConfirmStep) -> Ask:
+    """Solo or two players (12.2): the side the AEO plays, and its posture when the scenario gives
+    none (or the players want the other)."""
+    scenario = playing(state)
+    options = ((0, "Nobody: two players"), *((number, f"The AEO plays {side.name}" + (
+        f" ({side.posture} posture)" if side.posture else "")) for number, side in enumerate(scenario.sides, 1)))
+    chosen = state.guide.choice(POSTURE, "scenario") if state.guide is not None else "scenario"
+    fields = (Choice(SOLO, "The solo opponent (AEO)", options, solo(state)),
+              Choice(POSTURE, "The AEO's posture", POSTURES, str(chosen)))
+    note = ("The scenario gives each side's posture for the AEO (12.1)." if any(s.posture for s in scenario.sides)
+            else "The scenario gives no posture: choose the AEO's.")
+    form = FormSpec("Playing solo?", fields, note=note, submit="Choose")
+
+    def sides_chosen(answers: Mapping[str, object]) -> Intent:
+        aeo = int(str(answers[SOLO]))
+        stance = str(answers[POSTURE])
+        if aeo and stance == "scenario" and scenario.sides[aeo - 1].posture is None:
+            raise ValueError(f"The AEO's posture: the scenario gives {scenario.sides[aeo - 1].name} none, choose one")
+        if not aeo:
+            return Run((MakeChoice(key=SOLO, value=0, words="two players"), go_on))
+        said = scenario.sides[aeo - 1].posture if stance == "scenario" else stance
+        words = f"the AEO plays {scenario.sides[aeo - 1].name}, {said} posture"
+        return Run((MakeChoice(key=SOLO, value=aeo, words=words), MakeChoice(key=POSTURE, value=stance, words=words),
+                    go_on))
+
+    return Ask(form, sides_chosen)
+
+
+def deck_form(state: PointBlankState, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
     deck = catalog.deck
     note = (f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
             if deck.assumed else "The counts of your own deck file.")
@@ -310,12 +398,14 @@ def deck_form(scenario: PbScenario, catalog: Catalog, own_deck: bool, go_on: Con
         Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
     )
 
+    scenario = playing(state)
+
     def then(answers: Mapping[str, object]) -> Intent:
         counts = [int(str(answers[f"pip{pip}"])) for pip in PIPS]
         pips = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
         if sum(pips) < 2 * scenario.hand_size + 2:
             raise ValueError(f"the deck must hold both hands ({2 * scenario.hand_size} cards) and a 2d6 check")
-        run = Run((dealt(scenario, pips, bool(answers["dice"])), go_on))
+        run = Run((dealt(state, pips, bool(answers["dice"])), go_on))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
 
     return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Deal"), then)

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from companion.games.point_blank.catalog import UnitKind, UnitTemplate
+from companion.games.point_blank.catalog import LeaderAction, UnitKind, UnitTemplate
 
 Action = Literal[
     "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
@@ -34,6 +34,9 @@ class Unit:
     """The key of the Sector the unit stands in (`battlefield.SectorRef.key`), "" off the battlefield;
     games saved before the battlefield may keep text of their own here. Its terrain is the Sector's card."""
     nationality: str = ""
+    leader_actions: tuple[LeaderAction, ...] = ()
+    """A leader's card: the actions it prints (2.11); empty for others, or when the library does not say."""
+    armour_leader: bool = False
 
     spent: bool = False
     fatigue: int = 0
@@ -85,7 +88,8 @@ MOVED_ELSEWHERE = {
     "sector": "a unit changes Sector by moving into it (6.1.2)",
     "terrain": "a unit's terrain is its Sector's card: correct the Sector",
 }
-FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality", "sector"}
+FLAGS = frozenset(f.name for f in fields(Unit)) - RANGES.keys() - TEXTS - {"id", "kind", "nationality", "sector",
+                                                                          "leader_actions", "armour_leader"}
 
 
 def change_problem(changes: Mapping[str, object]) -> str | None:

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Digits, Label, Static
 
 from companion.games.descriptor import Game
+from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
 from companion.games.point_blank.field_view import checklist, grid_lines
@@ -30,6 +31,7 @@ from companion.games.point_blank.view import (
 )
 from companion.session import GameSession
 from companion.tui.keys import bindings
+from companion.tui.point_blank.aeo_panel import AeoPanel
 from companion.tui.screens.game_screen import GameScreen, Wired
 
 
@@ -62,6 +64,7 @@ class PointBlankScreen(GameScreen):
         with Horizontal(id="pb-bottom"):
             yield DataTable(id="pb-units", cursor_type="row", zebra_stripes=True)
             with Vertical(id="pb-side"):
+                yield AeoPanel()
                 yield Static("", id="pb-checklist", markup=False)
                 yield Static("", id="pb-log", markup=False)
         with VerticalScroll(id="pb-field-view", can_focus=False):
@@ -80,6 +83,7 @@ class PointBlankScreen(GameScreen):
         self._show("#pb-check", check_lines(state))
         self._show("#pb-checklist", checklist(state, catalog))
         self._show("#pb-log", log_lines(state, catalog))
+        self.query_one(AeoPanel).show(panel_lines(state, catalog))
         self._show_units()
         if self.showing_field:
             self._show_field()
