@@ -6,10 +6,14 @@ from collections.abc import Callable
 
 from companion.games.descriptor import Game
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, SaveFile, Tell
+from companion.games.point_blank.aeo.commands import DiscardAeoCards, FillAeoRow, FinishAeoUpkeep, KeyAeoDie
 from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.aeo.select import standing
+from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.commands import SetUpGame
 from companion.games.point_blank.state import PointBlankState
 from companion.session import GameSession
+from tests.point_blank.playing import deploy
 from tests.scenarios.conftest import confirm
 
 SMALL_DECK = {"pip1": 2, "pip2": 2, "pip3": 2, "pip4": 2, "pip5": 2, "pip6": 2}
@@ -97,3 +101,54 @@ def aeo_step(game: Game, session: GameSession, rng: random.Random) -> None:
         press(game, session, "face", a_pip(state, rng))
     else:
         press(game, session, "confirm", answer=chart_answers(state, rng))
+
+
+# Solo games built from commands, for the rules' tests
+
+PANZER = UnitTemplate(name="Panzer IV", kind="afv", morale=7, firepower=2, front_armour=4, flank_armour=2,
+                      nationality="german")
+MG_TEAM = UnitTemplate(name="MG team", kind="weapon_team", morale=6, firepower=3, nationality="german")
+GRENADIERS = UnitTemplate(name="Grenadiers", kind="full_squad", morale=6, firepower=2, nationality="german")
+LEUTNANT = UnitTemplate(name="Leutnant", kind="leader", morale=8, leadership=1, nationality="german",
+                        leader_actions=("rally", "ready"))
+SHERMAN = UnitTemplate(name="Sherman", kind="afv", morale=7, firepower=2, front_armour=4, flank_armour=2,
+                       nationality="us")
+Deployed = tuple[UnitTemplate, int, str, str]
+
+
+def solo_game(session: GameSession, *units: Deployed, aeo: int = 2, posture: str = "defensive",
+              first: int | None = None, dice: bool = False) -> None:
+    """A free-play game with the AEO on side `aeo`, the units deployed (template, side, Sector, card),
+    the deck confirmed and the AEO's four cards discarded (pips 1 to 4)."""
+    for template, side, sector, card in units:
+        deploy(session, template, side, sector, card)
+    session.execute(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3), hand_size=5, aeo_side=aeo, aeo_posture=posture,
+                              first_side=first or aeo, dice_mode=dice))
+    session.execute(DiscardAeoCards(pips=() if dice else (1, 2, 3, 4)))
+
+
+def to_the_roll(session: GameSession, pip: int | None = None) -> None:
+    """The AEO's Upkeep done and its top card discarded (its pips `pip`, else the fewest the deck holds)."""
+    session.execute(FinishAeoUpkeep())
+    deck = session.state.deck
+    fits = pip if pip is not None else next(p for p in range(1, 7) if deck.could_draw(p))
+    session.execute(DiscardAeoCards(pips=() if session.state.dice_mode else (fits,)))
+
+
+def rolled(session: GameSession, first: int, second: int) -> None:
+    session.execute(KeyAeoDie(face=first))
+    session.execute(KeyAeoDie(face=second))
+
+
+def named(state: PointBlankState, name: str) -> int:
+    return next(unit.id for unit in state.units if unit.name == name)
+
+
+def acting(session: GameSession, *actions: str, cover: bool = False) -> None:
+    """The AEO's impulse up to its action: its roll lands on row 2+3, which the text misses and the
+    players fill in with `actions` (the first time: the game remembers it)."""
+    to_the_roll(session)
+    rolled(session, 2, 3)
+    if stage(session.state).kind == "missing":
+        session.execute(FillAeoRow(actions=actions, cover=cover))
+    assert session.state.aeo.impulse.read.actions == actions, "row 2+3 is filled in once a game"

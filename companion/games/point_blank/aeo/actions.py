@@ -17,7 +17,7 @@ from companion.games.point_blank.aeo.cards import Fold, discards
 from companion.games.point_blank.aeo.charted import charted, done, fire_check, impossible, leadership, moved
 from companion.games.point_blank.aeo.commands import ResolveAeoAction
 from companion.games.point_blank.aeo.models import Outcome, Tie
-from companion.games.point_blank.aeo.progress import Stage, stage
+from companion.games.point_blank.aeo.progress import Stage, not_now, stage
 from companion.games.point_blank.aeo.select import pick, sector_key, unit_id
 from companion.games.point_blank.aeo.table import AeoAction
 from companion.games.point_blank.catalog import Catalog
@@ -48,7 +48,7 @@ def resolve(state: PointBlankState, command: ResolveAeoAction, rng: random.Rando
             return moved(state, state.aeo.impulse.pending, catalog)
         case "attacks":
             return next_attack(state, catalog)
-    raise RuleViolation("the AEO has no action to carry out now")
+    raise RuleViolation(not_now(at))
 
 
 def act(state: PointBlankState, at: Stage, command: ResolveAeoAction, rng: random.Random, catalog: Catalog,

@@ -193,7 +193,7 @@ def spread_leaders(scenario: PbScenario, leaders: list[int], targets: Sequence[s
                 and any((work.kinds[f] == "afv") == armour for f in work.at(key) if work.kinds[f] != "leader")]
         home = free[0] if free else (stacks[0] if stacks else None)
         if home is not None:
-            work.put(leader, home, "leader")
+            work.put(leader, home, "stack")
 
 
 def setup_row(scenario: PbScenario, side: int) -> int:
@@ -219,7 +219,7 @@ def attack(scenario: PbScenario, side: int, forces: list[int], targets: list[str
     spread_leaders(scenario, leaders, [f"{area}0" for area in focus], work, catalog)
     for leader in leaders:
         if leader not in work.placed:
-            work.put(leader, f"{areas[0]}{row}/{side}", "leader")
+            work.put(leader, f"{areas[0]}{row}/{side}", "stack")
     return focus
 
 

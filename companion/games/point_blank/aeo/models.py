@@ -23,10 +23,10 @@ class Tie(Model):
     chosen: str
 
 
-Why = Literal["objective", "gap", "spread", "leader", "even"]
+Why = Literal["objective", "gap", "spread", "leader", "stack", "even"]
 """Why the AEO's setup put a unit where it did: an objective's placement order (12.2.1), an
 infantry unit taken from the objective to fill an empty Area, the rest spread over the other Areas,
-a leader with a stack, or the attacker's even spread (12.2.2)."""
+the objective's leader, another leader with a stack, or the attacker's even spread (12.2.2)."""
 
 
 class Placement(Model):

@@ -27,7 +27,7 @@ from companion.games.point_blank.aeo.events import (
     AeoUpkept,
     Why,
 )
-from companion.games.point_blank.aeo.progress import Stage, impulse, stage
+from companion.games.point_blank.aeo.progress import Stage, impulse, not_now, stage
 from companion.games.point_blank.aeo.state import AeoState
 from companion.games.point_blank.aeo.table import AeoRead, combo, look_up, same_total
 from companion.games.point_blank.catalog import Catalog
@@ -40,10 +40,6 @@ START_DISCARDS = 4
 DISCARDS: dict[str, tuple[Why, int]] = {"start": ("start", START_DISCARDS), "discard": ("impulse", 1),
                                         "discard_action": ("discard", 1)}
 """The stages that discard cards: why, and how many."""
-WORDS = {"start": "before play", "upkeep": "its Upkeep", "discard": "the top card discarded",
-         "roll": "its 2d6", "missing": "the missing row", "act": "its action", "smoke": "the smoke check",
-         "die": "the smoke d6", "order": "the move", "attacks": "the next attack",
-         "discard_action": "its Discard action", "leaders": "its leaders", "done": "nothing more", "none": "nothing"}
 
 
 def solo(state: PointBlankState) -> AeoState:
@@ -57,7 +53,7 @@ def expect(state: PointBlankState, *kinds: str) -> Stage:
     solo(state)
     at = stage(state)
     if at.kind not in kinds:
-        raise RuleViolation(f"the AEO is not at that step: it waits for {WORDS[at.kind]}")
+        raise RuleViolation(not_now(at))
     return at
 
 

@@ -21,6 +21,16 @@ class Stage:
 
 
 NONE = Stage("none")
+WORDS = {"start": "its four cards before play", "upkeep": "its Upkeep", "discard": "the top card discarded",
+         "roll": "its 2d6", "missing": "the missing row", "act": "its action", "smoke": "the smoke check",
+         "die": "the smoke d6", "order": "the move", "attacks": "the next attack",
+         "discard_action": "its Discard action", "leaders": "its leaders", "done": "the end of its impulse",
+         "none": "nothing: it is not its impulse"}
+
+
+def not_now(at: Stage) -> str:
+    """The refusal of a step the AEO is not at, naming the one it waits for."""
+    return f"the AEO is not at that step: it waits for {WORDS[at.kind]}"
 
 
 def solo(state: PointBlankState) -> AeoState | None:

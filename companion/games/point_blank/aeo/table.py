@@ -19,9 +19,9 @@ Decisions (the text is silent or garbled):
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from companion.games.kit.data import parse, shipped_text
 
@@ -96,22 +96,33 @@ def parse_row(text: str) -> AeoRead | None:
     return AeoRead(actions=tuple(WORDS[part] for part in parts), cover=cover)
 
 
+def checked_combo(row: str) -> str:
+    if row not in COMBOS:
+        raise ValueError(f"{row!r} is not a pip combination (the lower face first: 1+3, 6+6)")
+    return row
+
+
+def checked_row(text: str) -> str:
+    parse_row(text)
+    return text
+
+
+Combo = Annotated[str, AfterValidator(checked_combo)]
+Row = Annotated[str, AfterValidator(checked_row)]
+
+
 class AeoTableFile(BaseModel):
     """The table's rows for each posture: pip combination (`1+3`) → the row as printed, or `missing`."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    defensive: dict[str, str]
-    offensive: dict[str, str]
+    defensive: dict[Combo, Row]
+    offensive: dict[Combo, Row]
 
     @model_validator(mode="after")
     def _rows(self) -> Self:
         for posture in POSTURES:
             rows = self.column(posture)
-            for row, text in rows.items():
-                if row not in COMBOS:
-                    raise ValueError(f"{posture}: {row!r} is not a pip combination (the lower face first: 1+3, 6+6)")
-                parse_row(text)
             if lacking := [row for row in COMBOS if row not in rows]:
                 raise ValueError(f"{posture}: no row {lacking[0]} (write \"missing\" for a row you do not have)")
         return self

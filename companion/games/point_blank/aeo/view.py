@@ -5,6 +5,7 @@ from companion.games.point_blank.aeo.models import Act, Deployment, Tie
 from companion.games.point_blank.aeo.progress import Stage, impulse, solo, stage
 from companion.games.point_blank.aeo.state import MAX_COVER, AeoImpulse
 from companion.games.point_blank.aeo.table import COMBOS, NAMES, POSTURES, AeoAction, Posture, combo, total
+from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.scenario import PbScenario
 from companion.games.point_blank.state import PointBlankState
@@ -61,6 +62,14 @@ def terrain(catalog: Catalog, card: str) -> str:
 # Setup
 
 
+def setup_sector(scenario: PbScenario, key: str) -> str:
+    """A Sector as the setup names it, by the scenario's sides: `B0`, `A1 German`."""
+    found = ref(key)
+    if found is None:
+        return key
+    return scenario.sector_name(f"{found.area}{found.row}", found.side or 0)
+
+
 def deployment_lines(state: PointBlankState, catalog: Catalog, scenario: PbScenario, placed: Deployment) -> list[str]:
     side = scenario.sides[placed.side - 1].name
     rule = "12.2.1" if placed.posture == "defensive" and placed.objectives else "12.2.2"
@@ -71,20 +80,20 @@ def deployment_lines(state: PointBlankState, catalog: Catalog, scenario: PbScena
         card = state.battlefield.card(p.sector)
         on = f" ({catalog.terrain_name(card)})" if card else ""
         why = {"objective": f"the objective: {ORDER_WORDS[p.step]}", "gap": "from the objective, so no Area is empty",
-               "spread": "the rest, spread over the other Areas", "leader": "a leader with the stack",
-               "even": "spread evenly over the Areas"}[p.why]
-        lines.append(f"  {name} in {sector_name(state, catalog, p.sector)}{on}: {why}")
+               "spread": "the rest, spread over the other Areas", "leader": "the objective's leader",
+               "stack": "a leader with a stack he can lead", "even": "spread evenly over the Areas"}[p.why]
+        lines.append(f"  {name} in {setup_sector(scenario, p.sector)}{on}: {why}")
     for weapon in placed.weapons:
         carrier = scenario.forces[weapon.force] if weapon.force is not None else None
         with_whom = (carrier.name or catalog.units[carrier.unit].name) if carrier else "no infantry unit to carry it"
         lines.append(f"  Support Weapon {weapon.name}: {with_whom}")
-    lines += [f"  {tie_words(state, catalog, tie)}" for tie in placed.ties]
+    lines += [f"  {'the Area ' if len(tie.chosen) == 1 else ''}{tie_words(state, catalog, tie)}" for tie in placed.ties]
     picks = [pick for pick in (state.aeo.terrain if state.aeo else ()) if pick.sector]
     for pick in picks:
         drew = " and ".join(terrain(catalog, card) for card in pick.cards)
         kept = f"kept {catalog.terrain_name(pick.kept)}" if pick.kept else "both negative: both discarded"
         chance = " (equal: drawn at random)" if pick.tie else ""
-        lines.append(f"  {sector_name(state, catalog, pick.sector)}: drew {drew}, {kept}{chance}")
+        lines.append(f"  {setup_sector(scenario, pick.sector)}: drew {drew}, {kept}{chance}")
     return lines
 
 
