@@ -206,7 +206,11 @@ def waiting(state: PointBlankState, catalog: Catalog, at: Stage) -> str:
             how = "key their pips (Confirm)" if pips else "Confirm counts them out unseen"
             return f"Before play the AEO discards the top 4 Action cards (12.3): {how}"
         case "upkeep":
-            return "Its Upkeep (12.3.1): play it with the AEO Upkeep flowchart (the checklist below), then Confirm"
+            due = [f"{names(state, m.units)} into {sector_name(state, catalog, m.to)}" for m in state.moves_due]
+            moves = f"; its moves due (M): {'; '.join(due)}" if due else ""
+            melees = f"; {len(state.melees_due)} melee(s) due (k)" if state.melees_due else ""
+            return ("Its Upkeep (12.3.1): play it with the AEO Upkeep flowchart (the checklist below)"
+                    f"{moves}{melees}, then Confirm")
         case "discard" | "discard_action":
             why = "None of its actions could be carried out: a Discard action (12.3.3.3). " \
                 if at.kind == "discard_action" else ""
