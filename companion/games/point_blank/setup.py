@@ -4,8 +4,9 @@ arriving at the start of their turn, and the victory conditions at each turn's e
 
 The companion draws what the scenario leaves to chance when the players reach the step that needs
 it: the random terrain of the layout (5.3), then a card for each unit deployed where no terrain
-lies (5.4). Draws are facts: going back a step and on again never draws twice. The Action deck is
-confirmed and the hands dealt at their own step; the units go into the tracker when play starts.
+lies (5.4). In a solo game the AEO's own setup places its side's units (12.2, `aeo.guided`).
+Draws are facts: going back a step and on again never draws twice. The Action deck is confirmed
+and the hands dealt at their own step; the units go into the tracker when play starts.
 The battlefield is reached only through `setup_terrain` (see there).
 """
 
@@ -15,17 +16,22 @@ from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.games.kit import guide
-from companion.games.kit.forms import Choice, Field, FormSpec, Number, Tick
+from companion.games.kit.forms import Field, FormSpec, Number, Tick
 from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, PlayStarted, RevisitStep, Step
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile
 from companion.games.point_blank import setup_terrain
-from companion.games.point_blank.aeo import deploy
 from companion.games.point_blank.aeo import view as aeo_view
-from companion.games.point_blank.aeo.cards import choose_terrain
-from companion.games.point_blank.aeo.events import AeoDeployed
-from companion.games.point_blank.aeo.models import Deployment
+from companion.games.point_blank.aeo.guided import (
+    POSTURE,
+    SOLO,
+    aeo_setup,
+    deployment,
+    deploys_as_scenario_says,
+    posture,
+    sides_form,
+    solo,
+)
 from companion.games.point_blank.aeo.play import START_DISCARDS
-from companion.games.point_blank.aeo.table import Posture
 from companion.games.point_blank.battlefield import SectorRef
 from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import AddUnit, SetUpGame
@@ -43,11 +49,6 @@ EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)
 STEPS = ("Select the scenario", "Determine sides", "Lay out the battlefield", "Deploy units", "Draw Action cards",
          "Hero markers")
 SELECT, SIDES, LAYOUT, DEPLOY, DEAL, HEROES = range(len(STEPS))
-SOLO = "solo"
-"""The choice of the side the solo opponent (AEO) plays: 0 for two players."""
-POSTURE = "aeo_posture"
-"""The AEO's posture (12.2): as the scenario gives it for that side ("scenario"), or chosen."""
-
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
 
 
@@ -60,39 +61,9 @@ def dealing(state: PointBlankState) -> bool:
     return state.guide is not None and state.guide.at == DEAL
 
 
-def solo(state: PointBlankState) -> int:
-    chosen = state.guide.choice(SOLO, 0) if state.guide is not None else 0
-    return chosen if isinstance(chosen, int) else 0
-
-
-def posture(state: PointBlankState) -> Posture | None:
-    """The AEO's posture: the one chosen at setup, else the scenario's for its side (12.2)."""
-    aeo = solo(state)
-    if not aeo or state.scenario is None:
-        return None
-    chosen = state.guide.choice(POSTURE, "scenario") if state.guide is not None else "scenario"
-    if chosen in ("defensive", "offensive"):
-        return "defensive" if chosen == "defensive" else "offensive"
-    return state.scenario.sides[aeo - 1].posture
-
-
-def deployment(state: PointBlankState) -> Deployment | None:
-    """Where the AEO's setup placed its units, when it was worked out for the side and posture chosen."""
-    found = state.aeo.deployment if state.aeo is not None else None
-    if found is None or found.side != solo(state) or found.posture != posture(state):
-        return None
-    return found
-
-
 def key_of(force: PbForce) -> str:
     """The battlefield's key for the Sector a unit enters: `B0`, `A2/1`."""
     return setup_terrain.key(force.sector, force.on)
-
-
-def deploys_as_scenario_says(state: PointBlankState, force: PbForce) -> bool:
-    """The scenario's own Sector holds for this unit: it is not the AEO's, whose setup places it (12.2)."""
-    return force.side != solo(state) or force.turn > 1
-
 
 
 # The steps
@@ -238,24 +209,6 @@ def confirmed(state: PointBlankState, step: int, rng: random.Random, catalog: Ca
     return events
 
 
-def aeo_setup(state: PointBlankState, scenario: PbScenario, rng: random.Random, catalog: Catalog,
-              fold: Fold) -> list[Event]:
-    """The AEO's setup (12.2.1, 12.2.2), worked out once for the side and posture chosen: its
-    placements, then two Terrain cards for each of its Sectors with none (a fact, never drawn again)."""
-    side, stance = solo(state), posture(state)
-    if not side or stance is None or deployment(state) is not None:
-        return []
-    placed = deploy.plan(state, scenario, side, stance, catalog, rng)
-    events: list[Event] = [AeoDeployed(deployment=placed)]
-    state = fold(state, events)
-    for key in dict.fromkeys(p.sector for p in placed.placements):
-        if setup_terrain.card_in(state, key) is None:
-            chosen = choose_terrain(state, SectorRef.model_validate(key), rng, catalog, fold)
-            events += chosen
-            state = fold(state, chosen)
-    return events
-
-
 def entering(scenario: PbScenario, step: int, state: PointBlankState, catalog: Catalog) -> list[Command]:
     """What the companion does on the table when the players first reach `step`: the battlefield
     laid out with the scenario's cards (5.3), then a card for each Sector a unit deploys into where
@@ -353,38 +306,6 @@ def confirm(state: PointBlankState, catalog: Catalog, own_deck: bool) -> Intent:
     if at == DEAL and state.settings is None:
         return deck_form(state, catalog, own_deck, go_on)
     return Run.one(go_on)
-
-
-POSTURES = (("scenario", "As the scenario gives it"), ("defensive", "Defensive (the green flowcharts)"),
-            ("offensive", "Offensive (the red flowcharts)"))
-
-
-def sides_form(state: PointBlankState, go_on: ConfirmStep) -> Ask:
-    """Solo or two players (12.2): the side the AEO plays, and its posture when the scenario gives
-    none (or the players want the other)."""
-    scenario = playing(state)
-    options = ((0, "Nobody: two players"), *((number, f"The AEO plays {side.name}" + (
-        f" ({side.posture} posture)" if side.posture else "")) for number, side in enumerate(scenario.sides, 1)))
-    chosen = state.guide.choice(POSTURE, "scenario") if state.guide is not None else "scenario"
-    fields = (Choice(SOLO, "The solo opponent (AEO)", options, solo(state)),
-              Choice(POSTURE, "The AEO's posture", POSTURES, str(chosen)))
-    note = ("The scenario gives each side's posture for the AEO (12.1)." if any(s.posture for s in scenario.sides)
-            else "The scenario gives no posture: choose the AEO's.")
-    form = FormSpec("Playing solo?", fields, note=note, submit="Choose")
-
-    def sides_chosen(answers: Mapping[str, object]) -> Intent:
-        aeo = int(str(answers[SOLO]))
-        stance = str(answers[POSTURE])
-        if aeo and stance == "scenario" and scenario.sides[aeo - 1].posture is None:
-            raise ValueError(f"The AEO's posture: the scenario gives {scenario.sides[aeo - 1].name} none, choose one")
-        if not aeo:
-            return Run((MakeChoice(key=SOLO, value=0, words="two players"), go_on))
-        said = scenario.sides[aeo - 1].posture if stance == "scenario" else stance
-        words = f"the AEO plays {scenario.sides[aeo - 1].name}, {said} posture"
-        return Run((MakeChoice(key=SOLO, value=aeo, words=words), MakeChoice(key=POSTURE, value=stance, words=words),
-                    go_on))
-
-    return Ask(form, sides_chosen)
 
 
 def deck_form(state: PointBlankState, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
