@@ -176,3 +176,12 @@ def test_an_order_for_the_aeos_units_by_its_table_is_refused_outside_its_impulse
     with pytest.raises(RuleViolation, match="only the AEO's units act by the AEO's table"):
         session.execute(Order(units=(named(session.state, "US Rifle squad"),), action="move", via="aeo"))
     assert not any(isinstance(r.event, UnitsOrdered) for r in session.records)
+
+
+def test_free_play_chooses_the_aeos_side_and_posture_on_the_deck_form(session):
+    intent = answer(CONTROLLER.press(session.state, "confirm", None, None), aeo=1, posture="offensive")
+    for command in intent.commands:
+        session.execute(command)
+    state = session.state
+    assert (state.aeo.side, state.aeo.posture) == (1, "offensive") and state.deck.hands == (0, 5)
+    assert stage(state).kind == "start"
