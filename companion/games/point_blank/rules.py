@@ -57,8 +57,9 @@ CHECK_COMMANDS = (EnterPip, RollDie, CancelCheck)
 """What a check in progress allows; everything else waits until it resolves."""
 BEFORE_SETUP = (LayOutBattlefield, PlaceTerrain, DrawTerrain, CorrectSector, RemoveTerrain, AddUnit)
 """The battlefield is laid out and units deployed before the hands are drawn (5.3-5.5)."""
-BEFORE_THE_AEO = (DiscardAeoCards, AdjustUnit, CorrectDeck, CorrectSector)
-"""What a solo game allows before the AEO's four cards are discarded (12.3): those, and corrections."""
+BEFORE_THE_AEO = (DiscardAeoCards, AdjustUnit, CorrectDeck, *BEFORE_SETUP)
+"""What a solo game allows before the AEO's four cards are discarded (12.3): those, the setup of the
+battlefield and its units, and corrections."""
 UNFINISHED = ("done", "leaders", "none")
 """The AEO's impulse ends without a word only once its action is over."""
 

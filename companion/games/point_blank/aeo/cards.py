@@ -18,7 +18,8 @@ from companion.journal.events import Event
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
 TRIES = 5
 """Pairs of Terrain cards drawn for one Sector at most while both are negative (the AEO "will never
-select a Terrain card with a negative modifier"); after that the Sector waits for the players."""
+select a Terrain card with a negative modifier"); after that its unit deploys on the card drawn
+for it then (5.4)."""
 
 
 def discards(state: PointBlankState, why: Why, count: int, pips: Sequence[int], force: bool, fold: Fold,
