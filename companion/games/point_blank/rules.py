@@ -4,7 +4,8 @@ Journal: setting up, cards dealt, pips drawn, terrain cards drawn and turn ends 
 undone ("undo reverses a decision, never the pips that were drawn"). Decisions a player may take
 back are units added, moved or corrected, orders, fatigue removed, markers placed, terrain cards
 placed, corrected or removed, deck corrections and a check's result as applied to the units:
-undoing a result leaves its cards drawn. Each family of
+undoing a result leaves its cards drawn. In a solo game the AEO's dice, discards, Terrain cards
+and random choices are facts too; the orders it gives are decisions (`aeo`). Each family of
 commands is decided, and its events folded, in its own module.
 """
 
