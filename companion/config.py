@@ -174,7 +174,7 @@ def line_of_location(text: str, location: Location) -> int | None:
             current = _table(_dotted(header.group(2)), header.group(1) == "[[", arrays)
             found = current
         else:
-            key = re.match(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=", line)
+            key = re.match(r"^\s*([A-Za-z0-9_\-\"'. +]+?)\s*=", line)
             if not key:
                 continue
             found = (*current, *_dotted(key.group(1)))

@@ -5,6 +5,8 @@ from typing import get_args
 
 import pytest
 
+from companion.games.point_blank.aeo.commands import FillAeoRow, KeyAeoDie
+from companion.games.point_blank.aeo.table import ACTIONS
 from companion.games.point_blank.announce import announce, finding_said
 from companion.games.point_blank.checks.base import Effect, Finding, FindingKind, Snapshot
 from companion.games.point_blank.checks.battlefield import PlainCheck
@@ -20,8 +22,10 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.rules import Command
 from companion.session import GameSession
+from companion.speech.announcement import Announcement
 from companion.speech.settings import LANGUAGES
 from tests.point_blank.playing import GERMAN, SQUAD, draw, set_up
+from tests.point_blank.solo import GRENADIERS, solo_game, to_the_roll
 from tests.speech.heard import heard, heard_both
 
 
@@ -130,3 +134,27 @@ def test_every_finding_and_every_effect_has_words_in_every_pack(kind, language):
     sentence, *after = heard(finding_said(finding, {3: "Baker"}), language)
     assert sentence and "{" not in sentence
     assert len(after) == len(effects)
+
+
+def test_the_aeos_dice_are_said_with_the_actions_its_table_reads_and_a_missing_row_asks_for_it(session):
+    solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "clear"))
+    to_the_roll(session)
+    session.execute(KeyAeoDie(face=1))
+    assert said(session, KeyAeoDie(face=2)) == (
+        ["the AEO rolls 1 and 2. move. recon. a cover marker"],
+        ["der Solo-Gegner würfelt 1 und 2. Bewegung. Aufklärung. ein Deckungsmarker"])
+    session.execute(EndImpulse(force=True))
+    session.execute(EndImpulse())
+    to_the_roll(session)
+    session.execute(KeyAeoDie(face=6))
+    assert said(session, KeyAeoDie(face=6)) == (
+        ["the AEO rolls 6 and 6. that row is missing from the table: fill it in"],
+        ["der Solo-Gegner würfelt 6 und 6. diese Zeile fehlt in der Tabelle: bitte eintragen"])
+    assert said(session, FillAeoRow(actions=("flush", "sniper"))) == (["hand flush. sniper"],
+                                                                      ["Hand abwerfen. Scharfschütze"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_aeo_action_has_words_in_every_pack(language):
+    for action in ACTIONS:
+        assert heard([Announcement(phrase=f"pb.aeo.action.{action}")], language)

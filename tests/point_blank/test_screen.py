@@ -5,14 +5,14 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Input, Select
 
 from companion.bootstrap import bootstrap
-from companion.games.point_blank.commands import AddUnit, CancelCheck, PlaceTerrain
+from companion.games.point_blank.commands import AddUnit, CancelCheck, PlaceTerrain, SetUpGame
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.sides import side_style
 from companion.tui.widgets.big_number import BigNumber
-from companion.tui.widgets.spec_form import SpecForm
+from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
 from tests.point_blank.playing import CATALOG
@@ -187,3 +187,29 @@ async def test_the_unit_table_keeps_every_column_in_view_at_every_size_wrapping_
         assert rows[3][1].spans[0].style == side_style(2), "each side's name in its colour"
         assert str(app.screen.query_one("#pb-check").render()).startswith(
             "Latest: Fire: MG 42 at 2nd Squad abandoned"), "the latest result in place of a check"
+async def test_a_solo_game_shows_the_aeos_panel_and_its_keys_drive_its_impulse(table):
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PointBlankScreen) and not screen.query_one("#pb-aeo").has_class("-solo")
+        session = screen.session
+        session.execute(PlaceTerrain(sector="B2/2", card="woods"))
+        session.execute(AddUnit(template=CATALOG.units["german_rifle_squad"], side=2, sector="B2/2", name="[b]Mine"))
+        session.execute(AddUnit(template=CATALOG.units["us_rifle_squad"], side=1, sector="B2/1"))
+        session.execute(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3), aeo_side=2, aeo_posture="defensive",
+                                  first_side=2))
+        await press(pilot, "c")
+        assert isinstance(app.screen, SpecForm) and "discards the top 4" in app.screen.spec.title
+        for card, pip in enumerate((1, 2, 3, 4), 1):
+            app.screen.query_one(f"#field-card{card}", Input).value = str(pip)
+        await press(pilot, "enter")
+        assert screen.query_one("#pb-aeo").has_class("-solo")
+        assert "▶ Its Upkeep (12.3.1)" in shown(app, "#pb-aeo")
+        await press(pilot, "c", "4", "3", "1")
+        panel = shown(app, "#pb-aeo")
+        assert "✓ Discarded a 4-pip card (12.3.3)" in panel and "✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)" in panel
+        assert "▶ Recon: consult the defensive Recon flowchart" in panel
+        await press(pilot, "A")
+        assert isinstance(app.screen, RevealPanel)
+        assert "   5 (2+3)  missing" in app.screen._lines

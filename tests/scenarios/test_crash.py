@@ -1,5 +1,6 @@
-"""Killed (SIGKILL) in the middle of a scenario's setup, the companion opens the game again at the
-very step it showed, with the companion's draws as they were, and the setup goes on from there."""
+"""Killed (SIGKILL) in the middle of a scenario's setup, or of the solo opponent's impulse, the
+companion opens the game again at the very step it showed, with its draws and dice as they were,
+and the game goes on from there."""
 
 import os
 import random
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.kit.guide import ConfirmStep
+from companion.games.point_blank.aeo.events import AeoRolled
+from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.events import TerrainDrawn
 from companion.games.registry import descriptor
 from companion.journal.store import GameStore
@@ -18,6 +21,7 @@ from companion.session import GameSession
 from companion.tui.app import CompanionApp
 from companion.tui.screens.guide_screen import GuideScreen
 from tests.pilot import settle
+from tests.point_blank.solo import aeo_step
 
 HERE = Path(__file__).parent
 ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock"}
@@ -68,3 +72,37 @@ async def test_the_app_opens_a_game_killed_mid_setup_on_its_setup_screen_at_that
         await settle(pilot)
         assert isinstance(app.screen, GuideScreen)
         assert "Step 3 of 6: Lay out the battlefield" in str(app.screen.query_one("#guide-step").render())
+
+
+def play_solo_until_killed(data_dir: Path, target: str) -> list[str]:
+    """Plays the tutorial solo in another process until the AEO waits at `target`, then kills it."""
+    table = subprocess.Popen([sys.executable, "-m", "tests.scenarios.playing_solo", str(data_dir), target],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV, cwd=HERE.parent.parent)
+    assert table.stdout is not None
+    said = []
+    while (line := table.stdout.readline().strip()) != "waiting":
+        assert line, "the playing process ended early"
+        said.append(line)
+    table.send_signal(signal.SIGKILL)
+    table.wait(timeout=10)
+    assert table.returncode == -signal.SIGKILL
+    return said
+
+
+@pytest.mark.parametrize("target", ["roll", "missing", "act"])
+def test_a_solo_game_killed_mid_aeo_impulse_opens_at_the_same_step_and_goes_on(tmp_path, sessions, target):
+    said = play_solo_until_killed(tmp_path / "data", target)
+    store = GameStore(tmp_path / "data" / "games.sqlite3")
+    known = descriptor("point_blank")
+    assert known is not None
+    game = known.open(random.Random(99), None)
+    (info,) = store.games()
+    session: GameSession = sessions(store, info, game.rules)
+    state = session.state
+    turn = state.aeo.impulse
+    assert said[-1] == f"at {stage(state).kind} {turn.pip} {turn.face} {turn.roll}" and stage(state).kind == target
+    rolls = [record.event for record in session.records if isinstance(record.event, AeoRolled)]
+    aeo_step(game, session, random.Random(1))
+    assert stage(session.state) != stage(state) or session.state.aeo.impulse != turn
+    assert [record.event for record in session.records if isinstance(record.event, AeoRolled)][:len(rolls)] == rolls
+    store.close()

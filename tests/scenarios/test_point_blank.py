@@ -52,7 +52,8 @@ def test_the_layout_places_the_fixed_cards_and_draws_the_random_ones_once_shown_
     confirm(game, session, {"solo": 2})
     assert cards(session.state) == before and drawn(session) == RANDOM_KEYS
     session.execute(RevisitStep(step=1))
-    assert "Solo: the AEO plays German, you play US." in game.controller.guide(session.state).step.lines
+    assert "Solo: the AEO plays German in defensive posture, you play US (12.2)." in \
+        game.controller.guide(session.state).step.lines
 
 
 def test_a_unit_deployed_where_no_terrain_lies_gets_a_card_drawn_for_it(start):

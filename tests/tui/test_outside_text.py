@@ -11,7 +11,11 @@ from textual.widgets._toast import Toast
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit as AddCohUnit
 from companion.games.conflict_of_heroes.commands import NameSide
+from companion.games.point_blank.aeo.commands import DiscardAeoCards, FinishAeoUpkeep, KeyAeoDie, ResolveAeoAction
+from companion.games.point_blank.aeo.models import ChartAnswer
 from companion.games.point_blank.commands import AddUnit as AddPointBlankUnit
+from companion.games.point_blank.commands import AdjustUnit as AdjustPointBlankUnit
+from companion.games.point_blank.commands import EndImpulse as EndPointBlankImpulse
 from companion.games.point_blank.commands import PlaceTerrain as PlacePointBlankTerrain
 from companion.games.point_blank.commands import SetUpGame as SetUpPointBlank
 from companion.hardware.board_link import BoardLinkState, LinkStatus
@@ -212,3 +216,23 @@ async def test_a_form_refusing_what_was_typed_quotes_it_as_typed(companion, text
         app.screen.query_one("#field-range", Input).value = text
         await press(pilot, "enter")
         assert shown(app.screen.query_one("#form-error", Static)) == f"Range in hexes: {text!r} is not a whole number"
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_the_aeos_panel_names_units_and_terrain_as_they_are(companion, text):
+    game, session = companion.resume_or_start("point_blank")
+    german = game.data["units.toml"].units["german_rifle_squad"]
+    session.execute(PlacePointBlankTerrain(sector="B2/2", card="woods"))
+    session.execute(AddPointBlankUnit(template=german, side=2, sector="B2/2", name=f"Able {text}"))
+    session.execute(SetUpPointBlank(cards_per_pip=(4, 4, 4, 4, 4, 4), aeo_side=2, aeo_posture="defensive"))
+    session.execute(DiscardAeoCards(pips=(1, 2, 3, 4)))
+    session.execute(AdjustPointBlankUnit(unit=1, changes={"spent": True}))
+    session.execute(EndPointBlankImpulse())
+    for command in (FinishAeoUpkeep(), DiscardAeoCards(pips=(5,)), KeyAeoDie(face=1), KeyAeoDie(face=3),
+                    ResolveAeoAction(answer=ChartAnswer()), ResolveAeoAction()):
+        session.execute(command)
+    session.close()
+    app = CompanionApp(companion, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert f"Ready (12.3.4.1): Able {text} (spent) is readied" in shown(app.screen.query_one("#pb-aeo"))

@@ -1,8 +1,11 @@
 """What the table hears from Point Blank: each card's pips for a check, the check's findings, the
-impulse passing, the deck running out with the turn, and a corrected deck count."""
+impulse passing, the deck running out with the turn, a corrected deck count, and the solo
+opponent's dice and the actions its table reads from them."""
 
 from collections.abc import Mapping, Sequence
 
+from companion.games.point_blank.aeo.events import AeoRolled, AeoRowFilled
+from companion.games.point_blank.aeo.table import AeoRead
 from companion.games.point_blank.checks.base import Finding, FindingKind
 from companion.games.point_blank.events import (
     CheckAbandoned,
@@ -38,7 +41,7 @@ a kind not listed has at most one number, its result."""
 
 
 def announce(records: Sequence[Record], state: PointBlankState) -> tuple[Announcement, ...]:
-    said: list[Announcement] = []
+    said: list[Announcement | None] = []
     for record in records:
         match record.event:
             case PipDrawn(pip=pip):
@@ -58,7 +61,21 @@ def announce(records: Sequence[Record], state: PointBlankState) -> tuple[Announc
                     said.append(game_over())
             case DeckCorrected(pile=pile):
                 said.append(Announcement(phrase="pb.deck_corrected", args={"cards": sum(pile)}, channel="deck"))
-    return tuple(said)
+            case AeoRolled(faces=faces, read=read):
+                rolled = Announcement(phrase="pb.aeo.rolled", args={"first": faces[0], "second": faces[1]})
+                said += [together([rolled, *aeo_read(read)], channel="aeo")] if read else \
+                    [together([rolled, Announcement(phrase="pb.aeo.missing")], channel="aeo")]
+            case AeoRowFilled(read=read):
+                said += [together(aeo_read(read), channel="aeo")]
+    return tuple(part for part in said if part is not None)
+
+
+def aeo_read(read: AeoRead | None) -> list[Announcement]:
+    """The AEO's actions as its table's row names them, and its cover marker."""
+    if read is None:
+        return []
+    actions = [Announcement(phrase=f"pb.aeo.action.{action}") for action in read.actions]
+    return actions + ([Announcement(phrase="pb.aeo.cover")] if read.cover else [])
 
 
 def check_result(resolved: CheckResolved, state: PointBlankState) -> Announcement | None:

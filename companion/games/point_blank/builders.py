@@ -190,7 +190,7 @@ def repair(state: PointBlankState, unit_id: int, leadership: int = 0) -> Repair:
     return Repair(unit=unit.id, leadership=leadership)
 
 
-def sniper(state: PointBlankState, catalog: Catalog, target_id: int, card_pips: int) -> Sniper:
+def sniper(state: PointBlankState, catalog: Catalog, target_id: int, card_pips: int | None) -> Sniper:
     target = state.unit(target_id)
     if target.sector and target.sector in state.smoke:
         raise RuleViolation("snipers may not target units in a Sector with smoke (8.12)")

@@ -10,8 +10,11 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.games.point_blank.aeo.table import AeoTableFile
+
 Los = Literal["clear", "degrading", "blocking"]
 UnitKind = Literal["full_squad", "half_squad", "weapon_team", "afv", "vehicle", "leader"]
+LeaderAction = Literal["rally", "ready", "move", "fire", "recon", "conceal", "smoke", "assault", "melee"]
 
 
 class Data(BaseModel):
@@ -87,6 +90,10 @@ class UnitTemplate(Data):
     flank_armour: int = Field(default=0, ge=0, le=10)
     wheeled: bool = False
     open_topped: bool = False
+    leader_actions: tuple[LeaderAction, ...] = ()
+    """A leader's card: the actions it prints (2.11), which the AEO's leaders use (12.3.4)."""
+    armour_leader: bool = False
+    """A leader of AFVs, not of infantry (12.2.1)."""
 
 
 class UnitFile(Data):
@@ -106,13 +113,15 @@ class Catalog:
     terrain: Mapping[str, TerrainCard]
     units: Mapping[str, UnitTemplate]
     nationalities: Mapping[str, str]
+    aeo_table: AeoTableFile | None = None
+    """The AEO Action Selection Table (12.1), the players' rows laid over the shipped ones."""
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> "Catalog":
-        """From the kit's loaded files (`deck.toml`, `terrain.toml`, `units.toml`)."""
+        """From the kit's loaded files (`deck.toml`, `terrain.toml`, `units.toml`, `aeo_table.toml`)."""
         terrain: TerrainFile = data["terrain.toml"]
         units: UnitFile = data["units.toml"]
-        return cls(data["deck.toml"], terrain.terrain, units.units, units.nationalities)
+        return cls(data["deck.toml"], terrain.terrain, units.units, units.nationalities, data.get("aeo_table.toml"))
 
     def terrain_card(self, key: str) -> TerrainCard:
         """The card a unit stands on; a key no file knows (a removed user card) reads as Clear."""

@@ -4,6 +4,7 @@ from typing import Any, Literal, Self
 
 from pydantic import Field, model_validator
 
+from companion.games.point_blank.aeo.table import Posture
 from companion.games.point_blank.battlefield import DEFAULT_AREAS, DEFAULT_ROWS, MAX_ROWS, SectorRef, on_side
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.kinds import AnyCheck
@@ -13,7 +14,7 @@ from companion.games.point_blank.units import Action
 from companion.games.rules import Command
 
 Marker = Literal["smoke", "blaze", "wreck"]
-FatigueVia = Literal["discard", "ready", "leader", "bonus"]
+FatigueVia = Literal["discard", "ready", "leader", "bonus", "aeo"]
 
 
 class SetUpGame(Command):
@@ -26,9 +27,15 @@ class SetUpGame(Command):
     first_side: int = Field(default=1, ge=1, le=2)
     nationalities: tuple[str, str] = ("", "")
     """The nationality each side plays, when the players name them: the screen says "US", not "side 1"."""
+    aeo_side: int = Field(default=0, ge=0, le=2)
+    """Solo play (12.2): the side the AEO plays, 0 for two players. It is dealt no hand: it plays
+    from dice, not cards (12.2.3)."""
+    aeo_posture: Posture | None = None
 
     @model_validator(mode="after")
     def _deck_holds_the_hands(self) -> Self:
+        if self.aeo_side and self.aeo_posture is None:
+            raise ValueError("the AEO plays in a posture: defensive or offensive (12.2)")
         if any(count < 0 for count in self.cards_per_pip):
             raise ValueError("a pip count cannot have fewer than 0 cards")
         if sum(self.cards_per_pip) < 2 * self.hand_size + 2:
@@ -79,7 +86,8 @@ class Order(Command):
     """The check the order starts at once (fire, assault, rally), committed with the order."""
     destination: SectorRef | None = None
     """Where a move order's marker points (8.7): the units enter it in their side's next Upkeep
-    (6.1.2), when `MoveUnits` resolves the move. Only for a move; None leaves it untracked."""
+    (6.1.2), when `MoveUnits` resolves the move. Only for a move or an assault (8.1: "first marked
+    with a Move marker in the direction they are assaulting"); None leaves it untracked."""
 
 
 class PlayEventCard(Command):
@@ -90,7 +98,8 @@ class PlayEventCard(Command):
 
 class ReduceFatigue(Command):
     """One fatigue level off: by discarding a card (6.2.1.3), a Ready card (8.9), a leader's Ready
-    action on a unit in his Sector (8.9), or the second reduction an odd d6 earned."""
+    action on a unit in his Sector (8.9), the second reduction an odd d6 earned, or the AEO's Ready
+    action (12.3.4.1, no d6 after it)."""
 
     unit: int
     via: FatigueVia = "discard"
@@ -107,6 +116,9 @@ class DiscardCard(Command):
 
 class EndImpulse(Command):
     """Draw up to hand size (6.2.2) and pass play to the other side."""
+
+    force: bool = False
+    """End the AEO's impulse before it is done: the players take its play in hand (13.0)."""
 
 
 class StartCheck(Command):

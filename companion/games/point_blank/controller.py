@@ -5,9 +5,12 @@ from typing import Any
 from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.guide import GuideView
-from companion.games.kit.intents import Intent, Run, SwitchView, Tell
+from companion.games.kit.intents import Intent, Reveal, Run, SwitchView, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
 from companion.games.point_blank import check_forms, field_forms, forms, order_forms, setup
+from companion.games.point_blank.aeo import forms as aeo_forms
+from companion.games.point_blank.aeo.table import FILE as AEO_TABLE
+from companion.games.point_blank.aeo.view import table_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     CancelCheck,
@@ -63,6 +66,8 @@ KEYMAP = Keymap((
     KeyAction("marker", "Marker card", keys="p", help="Place or remove a Smoke, Blaze or Wreck card"),
     KeyAction("correct_deck", "Correct deck", keys="s", help="Set the cards left per pip from the draw pile"),
     KeyAction("cancel_check", "Abandon check", keys="x", help="Abandon the check in progress (its cards stay drawn)"),
+    KeyAction("aeo_table", "AEO table", keys="A",
+              help="Solo: the AEO Action Selection Table, every row of its posture, the missing ones said (12.1)"),
     *UNDO_REDO,
 ))
 
@@ -102,6 +107,13 @@ class PointBlankController(Controller[PointBlankState]):
         if state.settings is None:
             # Every key asks for the deck first: nothing is drawn before the players confirm it (4.11).
             return forms.setup(self.catalog, "deck.toml" in self.own_files)
+        if action == "aeo_table":
+            if state.aeo is None:
+                return Tell("Not a solo game: no side is played by the AEO")
+            return Reveal("AEO Action Selection Table (12.1)", table_lines(self.catalog, state))
+        solo = aeo_forms.press(state, self.catalog, action, value, AEO_TABLE in self.own_files)
+        if solo is not None:
+            return solo
         if state.check is not None and action in FORMS:
             return Tell(f"Finish the check in progress first: {title(state.check.check)}", "warning")
         if state.game_over and action in FORMS | {"end_impulse"}:
@@ -192,4 +204,5 @@ class PointBlankController(Controller[PointBlankState]):
         if state.game_over:
             return ("edit_unit", "battlefield", "undo", "redo")
         bonus = ("bonus_fatigue",) if state.fatigue_bonus_owed else ()
-        return (*bonus, *IMPULSE)
+        solo = (*aeo_forms.available(state), "aeo_table") if state.aeo is not None else ()
+        return tuple(dict.fromkeys((*solo, *bonus, *IMPULSE)))

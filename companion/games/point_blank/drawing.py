@@ -122,7 +122,7 @@ def _resolved(state: PointBlankState, event: CheckResolved, voided: bool) -> Poi
         state = marked(state, marker)
     if isinstance(event.check, FatigueBonus) and event.pips[-1] % 2:
         state = replace(state, fatigue_bonus_owed=True)
-    if isinstance(event.check, Sniper) and outcome.sniper_fate == "removed":
+    if isinstance(event.check, Sniper) and outcome.sniper_fate == "removed" and event.check.card_pips is not None:
         state = replace(state, deck=state.deck.card_removed(event.check.card_pips).blank_added())
     elif isinstance(event.check, Sniper) and outcome.sniper_fate == "shuffled" and state.deck.left > 6:
         state = replace(state, deck=state.deck.card_returned())

@@ -6,6 +6,19 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 from pydantic import Field, model_validator
 
 from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
+from companion.games.point_blank.aeo.events import (
+    AeoActed,
+    AeoCardsDiscarded,
+    AeoCoverSpent,
+    AeoDeployed,
+    AeoFaceKeyed,
+    AeoRolled,
+    AeoRowFilled,
+    AeoSmokeDie,
+    AeoTerrainChosen,
+    AeoUpkept,
+)
+from companion.games.point_blank.aeo.table import Posture
 from companion.games.point_blank.battlefield import SectorRef, ref
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import Outcome
@@ -27,6 +40,8 @@ class GameSetUp(Event):
     hand_size: int
     first_side: int
     nationalities: tuple[str, str] = ("", "")
+    aeo_side: int = 0
+    aeo_posture: Posture | None = None
 
     def describe(self) -> str:
         method = "real dice" if self.dice_mode else "card pips"
@@ -337,6 +352,8 @@ PointBlankEvent = Annotated[
     | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected
     | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
     | UnitsMoved | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
+    | AeoDeployed | AeoTerrainChosen | AeoCardsDiscarded | AeoUpkept | AeoFaceKeyed | AeoRolled | AeoRowFilled
+    | AeoActed | AeoSmokeDie | AeoCoverSpent
     | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

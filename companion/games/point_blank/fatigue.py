@@ -6,9 +6,10 @@ from typing import Literal
 from companion.errors import RuleViolation
 from companion.games.point_blank.units import Action, Unit
 
-Via = Literal["card", "second_icon", "unit_card", "spend", "leader", "hero"]
+Via = Literal["card", "second_icon", "unit_card", "spend", "leader", "hero", "aeo"]
 """How a unit was ordered: an Action card (one per impulse, 6.2), the second icon of that card,
-a Unit Action card (8.13), a Spend action (6.2.1.2), a leader's action (2.11) or a hero (4.10)."""
+a Unit Action card (8.13), a Spend action (6.2.1.2), a leader's action (2.11), a hero (4.10) or
+the solo opponent's action, read from its table (12.2.3)."""
 
 FATIGUING: frozenset[str] = frozenset({"fire", "move", "assault", "melee"})
 SPOTTING: frozenset[str] = frozenset({"fire", "move", "assault", "melee"})

@@ -119,6 +119,9 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
         Choice("side1", "Side 1 plays", nationalities, named[0]),
         Choice("side2", "Side 2 plays", nationalities, named[1]),
         Choice("first", "First to act", ((1, "Side 1"), (2, "Side 2")), 1),
+        Choice("aeo", "Solo: the AEO plays (12.2)", ((0, "Nobody: two players"), (1, "Side 1"), (2, "Side 2")), 0),
+        Choice("posture", "The AEO's posture", (("defensive", "Defensive (green flowcharts)"),
+                                                ("offensive", "Offensive (red flowcharts)")), "defensive"),
         *layout_fields(),
         Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
     )
@@ -126,9 +129,11 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
     def then(answers: Answers) -> Intent:
         pips = tuple(number(answers, f"pip{pip}") for pip in PIPS)
         sides = tuple("" if answers[f"side{side}"] == "-" else text(answers, f"side{side}") for side in (1, 2))
+        aeo = number(answers, "aeo")
         command = made(SetUpGame, cards_per_pip=pips, dice_mode=bool(answers["dice"]),
                        turn_limit=number(answers, "turns") or None, hand_size=number(answers, "hand"),
-                       first_side=number(answers, "first"), nationalities=sides)
+                       first_side=number(answers, "first"), nationalities=sides, aeo_side=aeo,
+                       aeo_posture=answers["posture"] if aeo else None)
         field = made(LayOutBattlefield, areas=number(answers, "areas"), rows=number(answers, "rows"))
         run = Run((command, field))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run

@@ -6,6 +6,7 @@ from typing import cast
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.point_blank import builders
+from companion.games.point_blank.aeo.commands import SpendAeoCover
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.commands import Order
@@ -25,6 +26,7 @@ from companion.games.point_blank.sector_fields import OFF, move_destination
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
 from companion.games.point_blank.view import side_name
+from companion.games.point_blank.words import plural
 
 VIAS = (("card", "Action card"), ("second_icon", "The second icon of that card"), ("unit_card", "Unit Action card"),
         ("spend", "Spend action (a discard)"), ("leader", "A leader's action"), ("hero", "A hero's action"))
@@ -35,6 +37,7 @@ FIRE_TICKS = (("cover", "A Cover card was played (+2 defence)"), ("degraded", "T
               ("support_weapon", "A Support Weapon fires (breakdown on a 1)"),
               ("flamethrower", "A flamethrower fires"), ("flamethrower_only", "The flamethrower alone"),
               ("blaze", "A Blaze weapon fires"))
+AEO_VIA = ("aeo", "The AEO's action, read from its table (12.2.3)")
 TITLES: dict[str, str] = {"fire": "Fire", "assault": "Assault", "move": "Move", "melee": "Melee or overrun",
                           "rally": "Rally", "ready": "Ready a spent unit", "other": "Another order"}
 
@@ -62,7 +65,8 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
                            least=1))
     if action == "move":
         fields.append(move_destination(state, catalog, default_id(selected, own)))
-    fields += [Choice("via", "Ordered by", VIAS, "card"),
+    solo = state.aeo is not None and state.side == state.aeo.side
+    fields += [Choice("via", "Ordered by", (*VIAS, AEO_VIA) if solo else VIAS, "aeo" if solo else "card"),
                leader_choice(state, "leader", "Leader taking the action, or giving his modifier", acting)]
     if attacks:
         fields.append(Pick("targets", "Targets", unit_options(state, catalog, enemies),
@@ -70,6 +74,9 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     if action in ("fire", "assault"):
         fields.append(Number("modifier", "Other modifier (8.4 table items not tracked)", 0, -10, 10))
         fields += [Tick(name, label) for name, label in FIRE_TICKS]
+    covering = state.aeo is not None and state.aeo.cover > 0 and acting == state.aeo.pu and attacks
+    note = (f"The AEO holds {plural(state.aeo.cover, 'cover marker')}: consult the Cover flowchart (12.3.3.1); "
+            "tick the Cover card if it plays one" if covering and state.aeo is not None else "")
 
     def then(answers: Answers) -> Intent:
         # The form only offers actions, so its answer is one.
@@ -85,10 +92,13 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
         targets = ids(answers, "targets") if chosen == "melee" else ()
         destination = answers.get("destination", OFF)
         # The order and the check it starts are one commit: a restart never finds one without the other.
-        return Run.one(made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
-                            targets=targets, check=check, destination=None if destination == OFF else destination))
+        ordered = made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
+                       targets=targets, check=check, destination=None if destination == OFF else destination)
+        if covering and answers.get("cover"):
+            return Run((ordered, SpendAeoCover()))
+        return Run.one(ordered)
 
-    return Ask(FormSpec(f"Order: {TITLES[action]}", tuple(fields)), then)
+    return Ask(FormSpec(f"Order: {TITLES[action]}", tuple(fields), note=note), then)
 
 
 def follow_up(state: PointBlankState, catalog: Catalog, action: Action, units: tuple[int, ...],

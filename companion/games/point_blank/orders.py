@@ -31,6 +31,9 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
         if not state.fatigue_bonus_owed:
             raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
         return [FatigueReduced(side=state.side, unit=unit.id, via="bonus")]
+    if command.via == "aeo":
+        aeo_acts(state, unit.side)
+        return [FatigueReduced(side=state.side, unit=unit.id, via="aeo")]
     if command.via == "leader":
         leader = leader_may_act(state, command.leader)
         if leader.sector and unit.sector and leader.sector != unit.sector:
@@ -39,6 +42,12 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
         use_card(state, command.via)
     reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
     return [reduced, CheckStarted(check=FatigueBonus())]
+
+
+def aeo_acts(state: PointBlankState, side: int) -> None:
+    """Only the solo opponent's own units, in its own impulse, act by its table (12.2.3)."""
+    if state.aeo is None or state.aeo.side != side or state.side != side:
+        raise RuleViolation("only the AEO's units act by the AEO's table, in its impulse (12.2.3)")
 
 
 def leader_may_act(state: PointBlankState, leader_id: int | None) -> Unit:
@@ -96,6 +105,8 @@ def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], ac
             raise RuleViolation("only a two-icon Action card played this impulse gives a second action (6.2.1.1)")
     elif via == "leader":
         leader_may_act(state, command.leader)
+    elif via == "aeo":
+        aeo_acts(state, acting_side)
     elif via == "hero" and not all(u.hero for u in units):
         raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
 
@@ -104,8 +115,8 @@ def _destination(state: PointBlankState, command: Order, units: list[Unit]) -> N
     """A move's marker points one Sector forward or back, sideways to the same row of a
     neighbouring Area, or at the units' own Sector for an in-Sector move (8.7)."""
     assert command.destination is not None
-    if command.action != "move":
-        raise RuleViolation("only a move order points its units at a Sector (8.7)")
+    if command.action not in ("move", "assault"):
+        raise RuleViolation("only a move or an assault points its units at a Sector (8.7, 8.1)")
     field = state.battlefield
     key = command.destination.key
     if not field.holds(key):
@@ -143,6 +154,8 @@ def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
             if via == "leader" and event.leader is not None:
                 state = changed(state, {event.leader: {"spent": True}})
                 return replace(state, leaders_acted=state.leaders_acted | {event.leader})
+            if via == "aeo":
+                return state
             return played(state, "discard" if via == "discard" else "ready", event.side)
     return None
 
@@ -169,7 +182,7 @@ def _ordered(state: PointBlankState, event: UnitsOrdered) -> PointBlankState:
         for unit in state.units:
             if (unit.side, unit.sector) in sectors and unit.id not in updates:
                 updates[unit.id] = replace(unit, spotted=True)
-    if event.action == "move" and event.destination is not None:
+    if event.action in ("move", "assault") and event.destination is not None:
         # A new move order points the marker anew (8.7: "They may change direction").
         ordered = set(event.units)
         kept = tuple(replace(m, units=tuple(u for u in m.units if u not in ordered)) for m in state.moves)

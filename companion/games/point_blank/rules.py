@@ -4,7 +4,8 @@ Journal: setting up, cards dealt, pips drawn, terrain cards drawn and turn ends 
 undone ("undo reverses a decision, never the pips that were drawn"). Decisions a player may take
 back are units added, moved or corrected, orders, fatigue removed, markers placed, terrain cards
 placed, corrected or removed, deck corrections and a check's result as applied to the units:
-undoing a result leaves its cards drawn. Each family of
+undoing a result leaves its cards drawn. In a solo game the AEO's dice, discards, Terrain cards
+and random choices are facts too; the orders it gives are decisions (`aeo`). Each family of
 commands is decided, and its events folded, in its own module.
 """
 
@@ -15,9 +16,14 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
-from companion.errors import RuleViolation
+from companion.errors import Overridable, RuleViolation
 from companion.games.kit import guide
 from companion.games.point_blank import drawing, orders, sectors, setup, table, turns
+from companion.games.point_blank.aeo import fold as aeo_fold
+from companion.games.point_blank.aeo import play as aeo_play
+from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
+from companion.games.point_blank.aeo.events import AeoRowFilled
+from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     AddUnit,
@@ -52,6 +58,11 @@ CHECK_COMMANDS = (EnterPip, RollDie, CancelCheck)
 """What a check in progress allows; everything else waits until it resolves."""
 BEFORE_SETUP = (LayOutBattlefield, PlaceTerrain, DrawTerrain, CorrectSector, RemoveTerrain, AddUnit)
 """The battlefield is laid out and units deployed before the hands are drawn (5.3-5.5)."""
+BEFORE_THE_AEO = (DiscardAeoCards, AdjustUnit, CorrectDeck, *BEFORE_SETUP)
+"""What a solo game allows before the AEO's four cards are discarded (12.3): those, the setup of the
+battlefield and its units, and corrections."""
+UNFINISHED = ("done", "leaders", "none")
+"""The AEO's impulse ends without a word only once its action is over."""
 
 
 class PointBlankRules(Rules[PointBlankState]):
@@ -59,7 +70,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 3
+    state_version: ClassVar[int] = 4
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -77,6 +88,11 @@ class PointBlankRules(Rules[PointBlankState]):
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target)
+        turn = state.aeo.impulse if state.aeo is not None else None
+        if verb == "undo" and isinstance(target.event, AeoRowFilled) and (
+                turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
+            raise RuleViolation("cannot undo the AEO table's row: the AEO has acted on it (correct the row in "
+                                "your aeo_table.toml)")
 
     def decide(self, state: PointBlankState, command: Command) -> list[Event]:
         if isinstance(command, setup.COMMANDS):
@@ -89,8 +105,9 @@ class PointBlankRules(Rules[PointBlankState]):
             raise RuleViolation("confirm the deck and the dice method first (4.11)")
         if state.game_over and not isinstance(command, (*CHECK_COMMANDS, AdjustUnit, CorrectSector)):
             raise RuleViolation("the scenario's last turn is over (4.13)")
-        if state.check is not None and not isinstance(command, CHECK_COMMANDS):
+        if state.check is not None and not isinstance(command, (*CHECK_COMMANDS, SpendAeoCover)):
             raise RuleViolation(f"finish the check in progress first: {title(state.check.check)}")
+        self._the_aeo_first(state, command)
         events = self._decide(state, command)
         # The turn ends once the last card is out and no check is pending (4.13).
         events += turns.turn_end(self.after(state, events))
@@ -98,7 +115,18 @@ class PointBlankRules(Rules[PointBlankState]):
             events += setup.reinforcements(state, events, self.rng, Catalog.of(self.data), self.after)
         return events
 
+    def _the_aeo_first(self, state: PointBlankState, command: Command) -> None:
+        """A solo game starts with the AEO's four discards (12.3); its impulse ends once it is done."""
+        at = stage(state).kind
+        if at == "start" and not isinstance(command, BEFORE_THE_AEO):
+            raise RuleViolation("the AEO discards the top 4 Action cards before play (12.3): Confirm")
+        if isinstance(command, EndImpulse) and not command.force and at not in UNFINISHED:
+            raise Overridable("the AEO's impulse is not over: Confirm now ends it anyway, its play in your hands "
+                              "(13.0)", override=EndImpulse(force=True))
+
     def _decide(self, state: PointBlankState, command: Command) -> list[Event]:
+        if isinstance(command, AEO_COMMANDS):
+            return aeo_play.decide(state, command, self.rng, Catalog.of(self.data), self.after)
         match command:
             case EnterPip():
                 return drawing.enter(state, command, self.after)
@@ -152,6 +180,8 @@ class PointBlankRules(Rules[PointBlankState]):
     def evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
         event = record.event
         found = setup.evolve(state, record)
+        if found is None:
+            found = aeo_fold.evolve(state, event, voided)
         if found is not None:
             return found
         found = turns.evolve(state, event, voided)

@@ -77,6 +77,8 @@ class PbSide(Part):
     """The unit library's key for it (`us`, `german`): the screen names the side by it."""
     posture: Literal["offensive", "defensive"] | None = None
     """Solo play (12.1): the posture of the AEO when it plays this side."""
+    support_weapons: tuple[str, ...] = ()
+    """The side's infantry Support Weapons, by name: the AEO gives them to its infantry (12.2.1, 12.2.2)."""
 
 
 def check_sector(sector: str) -> str:

@@ -4,8 +4,9 @@ arriving at the start of their turn, and the victory conditions at each turn's e
 
 The companion draws what the scenario leaves to chance when the players reach the step that needs
 it: the random terrain of the layout (5.3), then a card for each unit deployed where no terrain
-lies (5.4). Draws are facts: going back a step and on again never draws twice. The Action deck is
-confirmed and the hands dealt at their own step; the units go into the tracker when play starts.
+lies (5.4). In a solo game the AEO's own setup places its side's units (12.2, `aeo.guided`).
+Draws are facts: going back a step and on again never draws twice. The Action deck is confirmed
+and the hands dealt at their own step; the units go into the tracker when play starts.
 The battlefield is reached only through `setup_terrain` (see there).
 """
 
@@ -15,10 +16,22 @@ from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.games.kit import guide
-from companion.games.kit.forms import Choice, Field, FormSpec, Number, Tick
+from companion.games.kit.forms import Field, FormSpec, Number, Tick
 from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, PlayStarted, RevisitStep, Step
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile
 from companion.games.point_blank import setup_terrain
+from companion.games.point_blank.aeo import view as aeo_view
+from companion.games.point_blank.aeo.guided import (
+    POSTURE,
+    SOLO,
+    aeo_setup,
+    deployment,
+    deploys_as_scenario_says,
+    posture,
+    sides_form,
+    solo,
+)
+from companion.games.point_blank.aeo.play import START_DISCARDS
 from companion.games.point_blank.battlefield import SectorRef
 from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import AddUnit, SetUpGame
@@ -36,10 +49,6 @@ EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)
 STEPS = ("Select the scenario", "Determine sides", "Lay out the battlefield", "Deploy units", "Draw Action cards",
          "Hero markers")
 SELECT, SIDES, LAYOUT, DEPLOY, DEAL, HEROES = range(len(STEPS))
-SOLO = "solo"
-"""The choice of the side the solo opponent (AEO) plays: 0 for two players."""
-AEO_DISCARDS = 4
-
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
 
 
@@ -52,18 +61,9 @@ def dealing(state: PointBlankState) -> bool:
     return state.guide is not None and state.guide.at == DEAL
 
 
-def solo(state: PointBlankState) -> int:
-    chosen = state.guide.choice(SOLO, 0) if state.guide is not None else 0
-    return chosen if isinstance(chosen, int) else 0
-
-
-
-
 def key_of(force: PbForce) -> str:
     """The battlefield's key for the Sector a unit enters: `B0`, `A2/1`."""
     return setup_terrain.key(force.sector, force.on)
-
-
 
 
 # The steps
@@ -93,9 +93,10 @@ def side_lines(state: PointBlankState) -> tuple[str, ...]:
     lines.append("Decide who commands which side (5.2).")
     aeo = solo(state)
     if aeo:
-        lines.append(f"Solo: the AEO plays {scenario.sides[aeo - 1].name}, you play {scenario.sides[2 - aeo].name}.")
-    elif any(side.posture for side in scenario.sides):
-        lines.append("Playing solo? Confirm asks which side the AEO plays (12.1).")
+        lines.append(f"Solo: the AEO plays {scenario.sides[aeo - 1].name} in {posture(state)} posture, you play "
+                     f"{scenario.sides[2 - aeo].name} (12.2).")
+    else:
+        lines.append("Playing solo? Confirm asks which side the AEO plays, and its posture (12.1).")
     return tuple(lines)
 
 
@@ -120,7 +121,11 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
     scenario = state.scenario
     assert scenario is not None
     lines = []
+    placed = deployment(state)
     for number, side in enumerate(scenario.sides, 1):
+        if placed is not None and number == placed.side:
+            lines += aeo_view.deployment_lines(state, catalog, scenario, placed)
+            continue
         lines.append(f"{side.name} deploys:")
         for force in scenario.forces:
             if force.side == number and force.turn == 1:
@@ -134,7 +139,7 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
                   f"{sector_of(scenario, force)}" for force in later]
     laid = {setup_terrain.key(p.sector, p.side) for p in scenario.battlefield}
     empty = dict.fromkeys((sector_of(scenario, f), key_of(f)) for f in scenario.forces if f.turn == 1
-                          and key_of(f) not in laid)
+                          and key_of(f) not in laid and deploys_as_scenario_says(state, f))
     drawn = drawn_lines(state, catalog, list(empty))
     if drawn:
         lines.append("Units deployed where no terrain lies start on a card drawn for them (5.4), below.")
@@ -157,8 +162,8 @@ def deal_lines(state: PointBlankState) -> tuple[str, ...]:
         method = "real dice" if state.settings.dice_mode else "card pips"
         lines.append(f"Dealt: the {state.deck.size}-card deck confirmed, checks read from {method}.")
     if solo(state):
-        lines.append(f"Solo: the AEO discards the top {AEO_DISCARDS} Action cards before play (12.3); then set"
-                     " the companion's count from the draw pile (Correct deck).")
+        lines.append("Solo: the AEO is dealt no hand, it plays from dice (12.2.3). Once play starts it discards the "
+                     f"top {START_DISCARDS} Action cards (12.3): the companion counts them out of the deck.")
     return tuple(lines)
 
 
@@ -179,6 +184,9 @@ def decide(state: PointBlankState, command: Command, rng: random.Random, catalog
             playing(state)
             return [guide.revisited(state.guide, step, steps(state, catalog))]
         case MakeChoice():
+            if command.key in (SOLO, POSTURE) and state.settings is not None and command.value != \
+                    state.guide.choice(command.key, 0 if command.key == SOLO else "scenario"):  # type: ignore[union-attr]
+                raise RuleViolation("the Action deck is dealt for this game's sides: who plays the AEO stays (12.2)")
             return guide.chosen(state.guide, command)
     raise TypeError(f"not a setup command: {command!r}")
 
@@ -190,10 +198,13 @@ def confirmed(state: PointBlankState, step: int, rng: random.Random, catalog: Ca
     if step == DEAL and state.settings is None:
         raise RuleViolation("confirm the Action deck first: Confirm asks for its pip counts (4.11)")
     events: list[Event] = [done]
-    if guide.first_time(state.guide, step):
+    if guide.first_time(state.guide, step) or step + 1 == DEPLOY:
+        # Reaching the deployment again draws only for Sectors still without a card.
         events += chain(state, entering(scenario, step + 1, state, catalog), rng, catalog, fold)
+    if step + 1 == DEPLOY:
+        events += aeo_setup(fold(state, events), scenario, rng, catalog, fold)
     if guide.last(state.guide, step):
-        events += chain(fold(state, events), arriving(scenario, 1), rng, catalog, fold)
+        events += chain(fold(state, events), arriving(fold(state, events), 1), rng, catalog, fold)
         events.append(PlayStarted(title=scenario.title))
     return events
 
@@ -208,21 +219,27 @@ def entering(scenario: PbScenario, step: int, state: PointBlankState, catalog: C
             else setup_terrain.place_card(setup_terrain.key(p.sector, p.side), p.card)
             for p in scenario.battlefield)]
     if step == DEPLOY:
-        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.turn == 1)
+        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.turn == 1
+                             and deploys_as_scenario_says(state, force))
         return [setup_terrain.draw_card(key) for key in keys if setup_terrain.card_in(state, key) is None]
     return []
 
 
-def arriving(scenario: PbScenario, turn: int) -> list[Command]:
-    """The units entering at the start of `turn` (turn 1: deployed at setup); a unit entering a
-    Sector with no card draws one first (5.4)."""
-    return [Deploy(force=force) for force in scenario.forces if force.turn == turn]
+def arriving(state: PointBlankState, turn: int) -> list[Command]:
+    """The units entering at the start of `turn` (turn 1: deployed at setup, the AEO's where its
+    setup placed them); a unit entering a Sector with no card draws one first (5.4)."""
+    assert state.scenario is not None
+    placed = deployment(state)
+    return [Deploy(force=force, sector=placed.sector_of(index) if placed is not None and force.turn == 1 else None)
+            for index, force in enumerate(state.scenario.forces) if force.turn == turn]
 
 
 class Deploy(Command):
     """A unit of the scenario's forces into the tracker, on the card its Sector holds."""
 
     force: PbForce
+    sector: str | None = None
+    """Where the AEO's setup placed it, instead of the scenario's Sector."""
 
 
 def chain(state: PointBlankState, commands: Sequence[Command], rng: random.Random, catalog: Catalog,
@@ -232,7 +249,7 @@ def chain(state: PointBlankState, commands: Sequence[Command], rng: random.Rando
             return setup_terrain.decide(at, command, rng, catalog)
         force = command.force
         return setup_terrain.decide(at, AddUnit(template=catalog.units[force.unit], side=force.side,
-                                                sector=SectorRef.model_validate(key_of(force)),
+                                                sector=SectorRef.model_validate(command.sector or key_of(force)),
                                                 name=force.name or None), rng, catalog)
 
     return guide.chained(state, commands, one, fold)
@@ -250,15 +267,18 @@ def reinforcements(state: PointBlankState, events: Sequence[Event], rng: random.
     if state.scenario is None:
         return []
     ended = [event.turn for event in events if isinstance(event, TurnEnded)]
-    commands = [command for turn in ended for command in arriving(state.scenario, turn + 1)]
+    commands = [command for turn in ended for command in arriving(state, turn + 1)]
     return chain(fold(state, list(events)), commands, rng, catalog, fold) if commands else []
 
 
-def dealt(scenario: PbScenario, pips: tuple[int, int, int, int, int, int], dice: bool) -> SetUpGame:
-    """The Action deck confirmed at the deal step, with the scenario's turns, hands and sides."""
+def dealt(state: PointBlankState, pips: tuple[int, int, int, int, int, int], dice: bool) -> SetUpGame:
+    """The Action deck confirmed at the deal step, with the scenario's turns, hands and sides, and
+    the AEO's side and posture in a solo game."""
+    scenario = playing(state)
     return SetUpGame(cards_per_pip=pips, dice_mode=dice, turn_limit=scenario.turns, hand_size=scenario.hand_size,
                      first_side=scenario.first, nationalities=(scenario.sides[0].nationality,
-                                                               scenario.sides[1].nationality))
+                                                               scenario.sides[1].nationality),
+                     aeo_side=solo(state), aeo_posture=posture(state))
 
 
 # Folding
@@ -279,27 +299,16 @@ def evolve(state: PointBlankState, record: Record) -> PointBlankState | None:
 
 def confirm(state: PointBlankState, catalog: Catalog, own_deck: bool) -> Intent:
     assert state.guide is not None and state.scenario is not None
-    scenario = state.scenario
     at = state.guide.at
     go_on = ConfirmStep(step=at)
-    if at == SIDES and any(side.posture for side in scenario.sides):
-        options = ((0, "Nobody: two players"), *((number, f"The AEO plays {side.name}" + (
-            f" ({side.posture} posture)" if side.posture else "")) for number, side in enumerate(scenario.sides, 1)))
-        form = FormSpec("Playing solo?", (Choice(SOLO, "The solo opponent (AEO)", options, solo(state)),),
-                        note="The scenario gives each side's posture for the AEO (12.1).", submit="Choose")
-
-        def sides_chosen(answers: Mapping[str, object]) -> Intent:
-            aeo = int(str(answers[SOLO]))
-            words = f"the AEO plays {scenario.sides[aeo - 1].name}" if aeo else "two players"
-            return Run((MakeChoice(key=SOLO, value=aeo, words=words), go_on))
-
-        return Ask(form, sides_chosen)
+    if at == SIDES and state.settings is None:
+        return sides_form(state, go_on)
     if at == DEAL and state.settings is None:
-        return deck_form(scenario, catalog, own_deck, go_on)
+        return deck_form(state, catalog, own_deck, go_on)
     return Run.one(go_on)
 
 
-def deck_form(scenario: PbScenario, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
+def deck_form(state: PointBlankState, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
     deck = catalog.deck
     note = (f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
             if deck.assumed else "The counts of your own deck file.")
@@ -310,12 +319,14 @@ def deck_form(scenario: PbScenario, catalog: Catalog, own_deck: bool, go_on: Con
         Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
     )
 
+    scenario = playing(state)
+
     def then(answers: Mapping[str, object]) -> Intent:
         counts = [int(str(answers[f"pip{pip}"])) for pip in PIPS]
         pips = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
         if sum(pips) < 2 * scenario.hand_size + 2:
             raise ValueError(f"the deck must hold both hands ({2 * scenario.hand_size} cards) and a 2d6 check")
-        run = Run((dealt(scenario, pips, bool(answers["dice"])), go_on))
+        run = Run((dealt(state, pips, bool(answers["dice"])), go_on))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
 
     return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Deal"), then)

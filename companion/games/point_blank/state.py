@@ -8,6 +8,7 @@ from pydantic import Field
 
 from companion.errors import NothingToDo
 from companion.games.kit.guide import Guide
+from companion.games.point_blank.aeo.state import AeoState
 from companion.games.point_blank.battlefield import Battlefield
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.kinds import AnyCheck
@@ -106,6 +107,8 @@ class PointBlankState:
     """The scenario played, when the game started from one (free play: None)."""
     guide: Guide | None = None
     """Where its guided setup is; it stays once play has started (undo stops at its end)."""
+    aeo: AeoState | None = None
+    """The solo opponent (12.0), when one side is played by the AEO."""
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:

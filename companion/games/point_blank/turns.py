@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.games.point_blank import fatigue
+from companion.games.point_blank.aeo.state import set_up as aeo_set_up
 from companion.games.point_blank.commands import CorrectDeck, SetUpGame
 from companion.games.point_blank.deck import Deck
 from companion.games.point_blank.events import (
@@ -35,9 +36,10 @@ def set_up(state: PointBlankState, command: SetUpGame) -> list[Event]:
     setup = GameSetUp(
         cards_per_pip=command.cards_per_pip, dice_mode=command.dice_mode, turn_limit=command.turn_limit,
         hand_size=command.hand_size, first_side=command.first_side, nationalities=command.nationalities,
+        aeo_side=command.aeo_side, aeo_posture=command.aeo_posture,
     )
-    # Both players draw their hands at setup (5.5).
-    return [setup, CardsDealt(side=1, count=command.hand_size), CardsDealt(side=2, count=command.hand_size)]
+    # Both players draw their hands at setup (5.5); the AEO plays from dice, not a hand (12.2.3).
+    return [setup, *(CardsDealt(side=side, count=command.hand_size) for side in (1, 2) if side != command.aeo_side)]
 
 
 def use_card(state: PointBlankState, how: str, needs_card: bool = True) -> None:
@@ -66,6 +68,8 @@ def discard(state: PointBlankState) -> list[Event]:
 def end_impulse(state: PointBlankState, fold: Fold) -> list[Event]:
     assert state.settings is not None
     ended = ImpulseEnded(side=state.side)
+    if state.aeo is not None and state.aeo.side == state.side:
+        return [ended]
     missing = state.settings.hand_size - state.deck.hands[state.side - 1]
     return [ended, *deal(fold(state, [ended]), state.side, max(0, missing), fold)]
 
@@ -116,7 +120,8 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
     match event:
         case GameSetUp():
             settings = Settings(event.dice_mode, event.turn_limit, event.hand_size, event.nationalities)
-            return replace(state, settings=settings, deck=Deck.fresh(event.cards_per_pip), side=event.first_side)
+            return replace(state, settings=settings, deck=Deck.fresh(event.cards_per_pip), side=event.first_side,
+                           aeo=aeo_set_up(state.aeo, event.aeo_side, event.aeo_posture))
         case CardsDealt(side=side, count=count):
             return drawn(replace(state, deck=state.deck.deal(side, count)))
         case DeckReshuffled():

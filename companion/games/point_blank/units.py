@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.games.kit.markers import Count, Flag, MarkerSet
-from companion.games.point_blank.catalog import UnitKind, UnitTemplate
+from companion.games.point_blank.catalog import LeaderAction, UnitKind, UnitTemplate
 
 Action = Literal[
     "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
@@ -35,6 +35,9 @@ class Unit:
     """The key of the Sector the unit stands in (`battlefield.SectorRef.key`), "" off the battlefield;
     games saved before the battlefield may keep text of their own here. Its terrain is the Sector's card."""
     nationality: str = ""
+    leader_actions: tuple[LeaderAction, ...] = ()
+    """A leader's card: the actions it prints (2.11); empty for others, or when the library does not say."""
+    armour_leader: bool = False
 
     spent: bool = False
     fatigue: int = 0

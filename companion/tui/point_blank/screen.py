@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from companion.games.descriptor import Game
+from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
 from companion.games.point_blank.field_view import checklist, grid_lines
@@ -34,6 +35,7 @@ from companion.games.point_blank.view import (
 )
 from companion.session import GameSession
 from companion.tui.keys import bindings
+from companion.tui.point_blank.aeo_panel import AeoPanel
 from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.sides import side_colour, sides_named
 from companion.tui.widgets.big_number import BigNumber
@@ -80,6 +82,7 @@ class PointBlankScreen(GameScreen):
             yield UnitTable(UNIT_COLUMNS, fit=FIT, id="pb-units")
             # Panels stack here, under the unit table on a narrow screen, beside it on a wide one.
             with VerticalScroll(id="pb-side", can_focus=False):
+                yield AeoPanel()
                 yield Static("", id="pb-checklist", markup=False)
                 yield Static("", id="pb-log", markup=False)
         with VerticalScroll(id="pb-field-view", can_focus=False):
@@ -108,6 +111,7 @@ class PointBlankScreen(GameScreen):
         self.set_class(bool(checking), "-checking")
         self._show("#pb-checklist", checklist(state, catalog))
         self._show("#pb-log", log_lines(state, catalog))
+        self.query_one(AeoPanel).show(panel_lines(state, catalog))
         self._show_units()
         if self.showing_field:
             self._show_field()

@@ -174,13 +174,15 @@ class Barrage(Check):
 
 
 class Sniper(Check):
-    """A sniper's 2d6 fire attack on one unit, no concealment bonus, then the card's fate (8.12)."""
+    """A sniper's 2d6 fire attack on one unit, no concealment bonus, then the card's fate (8.12).
+    The solo opponent's sniper comes from its table, not a card (12.3.4.2): it has no fate."""
 
     kind: Literal["sniper"] = "sniper"
     target: Snapshot
     defence: int = 0
-    card_pips: int = Field(ge=1, le=6)
-    """The pips on the Sniper card itself: the deck loses that card if the sniper leaves the game."""
+    card_pips: int | None = Field(ge=1, le=6)
+    """The pips on the Sniper card itself: the deck loses that card if the sniper leaves the game.
+    None for the AEO's sniper, which no card carries."""
 
     def snapshots(self) -> tuple[Snapshot, ...]:
         return (self.target,)
@@ -188,6 +190,8 @@ class Sniper(Check):
     def resolve(self, draw: Draw) -> Outcome:
         attack = sum(draw("sniper attack 2d6", 2))
         findings, changes, _ = resolve_fire_attack(draw, attack, (self.target,), self.defence)
+        if self.card_pips is None:
+            return Outcome(findings=tuple(findings), changes=tuple(changes))
         (fate,) = draw("sniper card fate d6 (1-2 removed, 3-5 discard, 6 shuffled in)", 1)
         chosen: Literal["removed", "discarded", "shuffled"] = (
             "removed" if fate <= 2 else "discarded" if fate <= 5 else "shuffled"

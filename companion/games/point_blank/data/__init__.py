@@ -1,9 +1,10 @@
-"""Shipped Point Blank data (the Action deck's pips, the terrain cards, a small unit library) and
-the schemas the kit's loader reads them, and the players' own files, with."""
+"""Shipped Point Blank data (the Action deck's pips, the terrain cards, a small unit library, the
+AEO Action Selection Table) and the schemas the kit's loader reads them, and the players' own files, with."""
 
 from pydantic import TypeAdapter
 
 from companion.games.kit.data import DataFile
+from companion.games.point_blank.aeo.table import AeoTableFile
 from companion.games.point_blank.catalog import DeckComposition, TerrainFile, UnitFile
 
 FILES = (
@@ -12,4 +13,6 @@ FILES = (
     # A terrain card or a unit of the same id replaces the shipped one; new ids add to them.
     DataFile("terrain.toml", TypeAdapter(TerrainFile), depth=1),
     DataFile("units.toml", TypeAdapter(UnitFile), depth=1),
+    # A row of the players' AEO table replaces the shipped row (a missing one, mostly).
+    DataFile("aeo_table.toml", TypeAdapter(AeoTableFile), depth=1),
 )
