@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import textual._wait as textual_wait
 from gpiozero.pins.mock import MockFactory
 
 from companion.bootstrap import Companion, bootstrap
@@ -15,6 +16,24 @@ from companion.games.rules import Rules
 from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from drivers.pin_factory import PinFactoryChoice
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pilot's `pause` sleeps in 20 ms steps until the process looks idle, four times a key press:
+    most of a screen test's wall time. Our presses await the journal's commit and the redraw they
+    need (`tests.pilot.settle`), so shorter steps lose no certainty."""
+    textual_wait.SLEEP_GRANULARITY = 1 / 200
+    textual_wait.SLEEP_IDLE = textual_wait.SLEEP_GRANULARITY / 20
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Two workers a core for `-n auto`: half of the suite's wall time is spent waiting on fsyncs,
+    subprocesses, the broker and the browser, not computing."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @dataclass

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.journal.store import GameStore
 from hw_mocks.fake_board import FakeBoardProcess
 
@@ -29,6 +31,7 @@ def kill(host: subprocess.Popen[str]) -> None:
     host.wait(timeout=10)
 
 
+@pytest.mark.long
 def test_a_host_killed_ten_times_applies_every_board_press_exactly_once(tmp_path: Path):
     data_dir = tmp_path / "data"
     chooser = random.Random(7)

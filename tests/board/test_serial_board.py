@@ -55,6 +55,7 @@ def test_unplug_shows_lost_then_replug_connects_and_a_press_made_meanwhile_arriv
         link.stop()
 
 
+@pytest.mark.long
 def test_ten_thousand_events_through_one_percent_corruption_arrive_once_each_in_order(
         fake_board, recorder):
     presses, states, events = recorder(), recorder(), recorder()

@@ -49,6 +49,8 @@ class Mosquitto:
         return f"mqtt://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 10.0) -> "Mosquitto":
+        if not Path(MOSQUITTO).exists():
+            pytest.fail("needs Debian's mosquitto: apt-get install mosquitto (.ci/run does)")
         ready = threading.Event()
         process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)], stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True)

@@ -163,7 +163,7 @@ async def test_a_followed_games_name_shows_as_typed_in_the_tables_the_header_and
             await watcher.pause()
             listed = "\n".join(painted(follower, Region(0, 0, 120, 30)))
             assert all(name in listed for name in MARKUP_NAMES), listed
-            await watcher.press("enter")  # club-1: "Arnhem [/]"
+            await watcher.press("home", "enter")  # club-1: "Arnhem [/]" (the cursor stays on the first table heard)
             await until(follower, lambda: following(follower) is not None)
             await watcher.pause()
             shown = "\n".join(painted(follower, Region(0, 0, 120, 30)))

@@ -79,6 +79,7 @@ def followed_web_view(tmp_path: Path, broker: Mosquitto) -> Iterator[WebView]:
     view.process.wait(timeout=20)
 
 
+@pytest.mark.long
 def test_the_printed_address_opens_the_followed_table_and_a_roll_at_the_table_shows_its_total(
         followed_web_view, broker, chromium, tmp_path):
     authority = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(5)))

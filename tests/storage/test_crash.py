@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.dice.rules import DiceRules
 from companion.journal.store import GameStore
 from companion.session import GameSession
@@ -52,6 +54,7 @@ def replayed_without_snapshots(path: Path, tmp_path: Path) -> object:
     return state
 
 
+@pytest.mark.long
 def test_twenty_kills_lose_no_committed_event_and_resume_a_replay_of_the_journal(tmp_path: Path):
     data_dir = tmp_path / "data"
     chooser = random.Random(2026)
