@@ -73,12 +73,23 @@ def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://
     return WebView(process, printed[1], int(printed[2]), printed[3], data_dir)
 
 
-@pytest.fixture
-def web_view(tmp_path: Path) -> Iterator[WebView]:
-    view = start_web_view(tmp_path / "data", tmp_path / "web-stderr.txt")
+def served(folder: Path) -> Iterator[WebView]:
+    view = start_web_view(folder / "data", folder / "web-stderr.txt")
     yield view
     view.process.terminate()
     view.process.wait(timeout=20)
+
+
+@pytest.fixture
+def web_view(tmp_path: Path) -> Iterator[WebView]:
+    """A server of its own, for a test that stops it or compares it with another."""
+    yield from served(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def shared_web_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebView]:
+    """One server for a module's tests that only send it requests, which change nothing on it."""
+    yield from served(tmp_path_factory.mktemp("web"))
 
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -22,29 +22,29 @@ def cookie_for(web_view, token=None) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("path", ["/", "/static/js/textual.js", "/static/css/xterm.css", "/ws", "/download/x"])
-def test_a_request_without_the_token_is_refused_with_401(web_view, path):
-    assert web_view.get(path).status == 401
+def test_a_request_without_the_token_is_refused_with_401(shared_web_view, path):
+    assert shared_web_view.get(path).status == 401
 
 
-def test_a_websocket_upgrade_without_the_token_is_refused_with_401(web_view):
-    assert web_view.get("/ws", WEBSOCKET_UPGRADE).status == 401
+def test_a_websocket_upgrade_without_the_token_is_refused_with_401(shared_web_view):
+    assert shared_web_view.get("/ws", WEBSOCKET_UPGRADE).status == 401
 
 
 @pytest.mark.parametrize("token", ["wrong", "", "%C3%A9", "x" * 200])
-def test_a_wrong_token_in_the_address_or_the_cookie_is_refused_with_403(web_view, token):
-    assert web_view.get(f"/?token={token}").status == 403
-    assert web_view.get("/static/js/textual.js", cookie_for(web_view, token or "-")).status == 403
+def test_a_wrong_token_in_the_address_or_the_cookie_is_refused_with_403(shared_web_view, token):
+    assert shared_web_view.get(f"/?token={token}").status == 403
+    assert shared_web_view.get("/static/js/textual.js", cookie_for(shared_web_view, token or "-")).status == 403
 
 
-def test_the_printed_address_opens_the_page_and_sets_a_strict_http_only_cookie_for_what_follows(web_view):
-    page = web_view.get(f"/?token={web_view.token}")
+def test_the_printed_address_opens_the_page_and_sets_a_strict_http_only_cookie_for_what_follows(shared_web_view):
+    page = shared_web_view.get(f"/?token={shared_web_view.token}")
     assert page.status == 200
     assert page.headers["Cache-Control"] == "no-store"
     cookie = page.headers["Set-Cookie"]
-    assert cookie.startswith(f"companion_token_{web_view.port}={web_view.token};")
+    assert cookie.startswith(f"companion_token_{shared_web_view.port}={shared_web_view.token};")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-    assert web_view.get("/static/js/textual.js", cookie_for(web_view)).status == 200
-    assert web_view.get("/static/css/xterm.css", cookie_for(web_view)).status == 200
+    assert shared_web_view.get("/static/js/textual.js", cookie_for(shared_web_view)).status == 200
+    assert shared_web_view.get("/static/css/xterm.css", cookie_for(shared_web_view)).status == 200
 
 
 def test_the_token_is_random_each_time_the_server_starts(web_view, tmp_path):
@@ -57,9 +57,9 @@ def test_the_token_is_random_each_time_the_server_starts(web_view, tmp_path):
         other.process.wait(timeout=20)
 
 
-def test_a_websocket_opened_from_another_sites_page_is_refused_even_with_the_cookie(web_view):
-    foreign = {**WEBSOCKET_UPGRADE, **cookie_for(web_view), "Origin": "http://127.0.0.1:9"}
-    assert web_view.get("/ws", foreign).status == 403
+def test_a_websocket_opened_from_another_sites_page_is_refused_even_with_the_cookie(shared_web_view):
+    foreign = {**WEBSOCKET_UPGRADE, **cookie_for(shared_web_view), "Origin": "http://127.0.0.1:9"}
+    assert shared_web_view.get("/ws", foreign).status == 403
 
 
 def test_the_server_stops_cleanly_on_sigterm(web_view):
