@@ -104,16 +104,33 @@ def default_id(selected: int | None, units: list[Unit]) -> int:
 # The deck at setup
 
 
-def setup(catalog: Catalog, own_deck: bool) -> Ask:
+def deck_note(catalog: Catalog) -> str:
     deck = catalog.deck
-    note = (f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
-            if deck.assumed else "The counts of your own deck file.")
+    if deck.assumed:
+        return f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
+    return "The counts of your own deck file."
+
+
+def deck_fields(catalog: Catalog) -> tuple[Field, ...]:
+    """The deck's count of cards per pip, and whether real dice stand in for its pips."""
+    return (
+        *(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')}", catalog.deck.cards_per_pip[pip - 1], 0, 99)
+          for pip in PIPS),
+        Tick("dice", "Roll real dice instead (one card discarded per die; locked for the game)"),
+    )
+
+
+def save_deck(own_deck: bool) -> Tick:
+    """Never ticked to begin with: a players' deck file is replaced only when they choose it."""
+    label = "Save these counts for future games" + (", replacing your deck.toml" if own_deck else "")
+    return Tick("save", label, help="Unticked, nothing is written: the counts hold for this game only.")
+
+
+def setup(catalog: Catalog, own_deck: bool) -> Ask:
     nationalities = (("-", "Not named"), *((key, catalog.nationality_name(key)) for key in catalog.nationality_keys()))
     named = [key for key, _ in nationalities[1:3]] + ["-", "-"]
-    save = "Save these counts for future games" + (", replacing your deck.toml" if own_deck else "")
     fields: tuple[Field, ...] = (
-        *(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')}", deck.cards_per_pip[pip - 1], 0, 99) for pip in PIPS),
-        Tick("dice", "Roll real dice instead (one card discarded per die; locked for the game)"),
+        *deck_fields(catalog),
         Number("turns", "Scenario turns (0: no limit)", 0, 0, 99),
         Number("hand", "Hand size", 5, 1, 10),
         Choice("side1", "Side 1 plays", nationalities, named[0]),
@@ -123,7 +140,7 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
         Choice("posture", "The AEO's posture", (("defensive", "Defensive (green flowcharts)"),
                                                 ("offensive", "Offensive (red flowcharts)")), "defensive"),
         *layout_fields(),
-        Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
+        save_deck(own_deck),
     )
 
     def then(answers: Answers) -> Intent:
@@ -138,7 +155,8 @@ def setup(catalog: Catalog, own_deck: bool) -> Ask:
         run = Run((command, field))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
 
-    return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Start"), then)
+    return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=deck_note(catalog),
+                        submit="Start"), then)
 
 
 # Units

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.games.kit import guide
-from companion.games.kit.forms import Field, FormSpec, Number, Tick
+from companion.games.kit.forms import FormSpec
 from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, PlayStarted, RevisitStep, Step
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile
 from companion.games.point_blank import setup_terrain
@@ -37,6 +37,7 @@ from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import AddUnit, SetUpGame
 from companion.games.point_blank.deck import PIPS
 from companion.games.point_blank.events import TurnEnded
+from companion.games.point_blank.forms import deck_fields, deck_note, save_deck
 from companion.games.point_blank.scenario import RANDOM, PbForce, PbScenario, ScenarioChosen
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import sector_of, unit_name
@@ -309,16 +310,6 @@ def confirm(state: PointBlankState, catalog: Catalog, own_deck: bool) -> Intent:
 
 
 def deck_form(state: PointBlankState, catalog: Catalog, own_deck: bool, go_on: ConfirmStep) -> Ask:
-    deck = catalog.deck
-    note = (f"ASSUMED, not from the rulebook: {deck.note} Count your deck and correct them."
-            if deck.assumed else "The counts of your own deck file.")
-    save = "Save these counts for future games" + (", replacing your deck.toml" if own_deck else "")
-    fields: tuple[Field, ...] = (
-        *(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')}", deck.cards_per_pip[pip - 1], 0, 99) for pip in PIPS),
-        Tick("dice", "Roll real dice instead (one card discarded per die; locked for the game)"),
-        Tick("save", save, help="Unticked, nothing is written: the counts hold for this game only."),
-    )
-
     scenario = playing(state)
 
     def then(answers: Mapping[str, object]) -> Intent:
@@ -329,7 +320,9 @@ def deck_form(state: PointBlankState, catalog: Catalog, own_deck: bool, go_on: C
         run = Run((dealt(state, pips, bool(answers["dice"])), go_on))
         return SaveFile("deck.toml", deck_file_text(pips), then=run) if answers["save"] else run
 
-    return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=note, submit="Deal"), then)
+    fields = (*deck_fields(catalog), save_deck(own_deck))
+    return Ask(FormSpec("Action deck: how many cards show each pip count?", fields, note=deck_note(catalog),
+                        submit="Deal"), then)
 
 
 def view(state: PointBlankState, catalog: Catalog) -> guide.GuideView | None:
