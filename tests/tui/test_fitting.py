@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 from textual.command import CommandList
-from textual.widgets import Button
+from textual.widgets import Button, Select
 from textual.widgets._toast import Toast
 
 from companion.dice.spec import DiceSpec
@@ -85,6 +85,22 @@ async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(compani
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
         assert "'firer': 1" in [notice.message for notice in app._notifications][-1]
+
+
+async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submits(companion):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
+        await pilot.pause()
+        assert isinstance(app.focused, Select)  # the firing unit, the first field
+        await pilot.press("space", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SpecForm) and app.screen.query_one("#field-firer", Select).value == "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert "'firer': 3" in [notice.message for notice in app._notifications][-1]
 
 
 async def test_a_refused_answer_is_said_with_the_buttons_still_on_screen(companion):

@@ -111,6 +111,10 @@ class SpecForm(ModalScreen[Intent]):
                     values[field.name] = widget.value
         return values
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter chooses in an open drop-down list; it submits the form only when none is open.
+        return action != "submit" or not any(select.expanded for select in self.query(Select))
+
     def action_submit(self) -> None:
         try:
             intent = self._then(self.spec.read(self.raw_values()))
