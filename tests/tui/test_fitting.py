@@ -70,13 +70,22 @@ async def test_a_notification_covers_no_control(companion, size):
         assert not [control for control in controls if overlaps(toast.region, control.region)]
 
 
+async def open_the_long_form(pilot) -> None:
+    """The form of every field kind over the dice roller; what it is answered is told on screen."""
+    await settle(pilot)
+    pilot.app.push_screen(SpecForm(EVERY_FIELD, told), pilot.app.screen.carry_out)
+    await pilot.pause()
+
+
+def told_last(app) -> str:
+    return [notice.message for notice in app._notifications][-1]
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(companion, size):
     app = CompanionApp(companion, start_kind="dice")
     async with app.run_test(size=SIZES[size]) as pilot:
-        await settle(pilot)
-        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
-        await pilot.pause()
+        await open_the_long_form(pilot)
         form = app.screen
         for button in form.query(Button):
             assert form.region.contains_region(button.region)
@@ -84,15 +93,13 @@ async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(compani
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
-        assert "'firer': 1" in [notice.message for notice in app._notifications][-1]
+        assert "'firer': 1" in told_last(app)
 
 
 async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submits(companion):
     app = CompanionApp(companion, start_kind="dice")
     async with app.run_test(size=SIZES["100x30"]) as pilot:
-        await settle(pilot)
-        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
-        await pilot.pause()
+        await open_the_long_form(pilot)
         assert isinstance(app.focused, Select)  # the firing unit, the first field
         await pilot.press("space", "down", "down", "enter")
         await pilot.pause()
@@ -100,15 +107,13 @@ async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submi
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
-        assert "'firer': 3" in [notice.message for notice in app._notifications][-1]
+        assert "'firer': 3" in told_last(app)
 
 
 async def test_a_refused_answer_is_said_with_the_buttons_still_on_screen(companion):
     app = CompanionApp(companion, start_kind="dice")
     async with app.run_test(size=SIZES["80x24"]) as pilot:
-        await settle(pilot)
-        app.push_screen(SpecForm(EVERY_FIELD, told), app.screen.carry_out)
-        await pilot.pause()
+        await open_the_long_form(pilot)
         app.screen.query_one("#field-range").value = "99"
         await pilot.press("enter")
         await pilot.pause()
