@@ -33,6 +33,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `long` first, so that none of them is the last to finish."""
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
