@@ -20,7 +20,7 @@ from drivers.pin_factory import PinFactoryChoice
 
 def pytest_configure(config: pytest.Config) -> None:
     """Pilot's `pause` sleeps in 20 ms steps until the process looks idle, four times a key press:
-    most of a screen test's wall time. Our presses await the journal's commit and the redraw they
+    about half of a screen test's wall time. Our presses await the journal's commit and the redraw they
     need (`tests.pilot.settle`), so shorter steps lose no certainty."""
     textual_wait.SLEEP_GRANULARITY = 1 / 200
     textual_wait.SLEEP_IDLE = textual_wait.SLEEP_GRANULARITY / 20
