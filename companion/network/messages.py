@@ -107,8 +107,6 @@ class StatusMessage(_Message):
     online: bool
 
 
-Incoming = EventMessage | StateMessage | PressMessage | VerdictMessage | StatusMessage
-
 M = TypeVar("M", EventMessage, StateMessage, PressMessage, VerdictMessage, StatusMessage)
 
 _ADAPTERS: dict[type, TypeAdapter] = {

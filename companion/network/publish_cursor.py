@@ -46,10 +46,6 @@ class PublishCursor:
         return self.window - len(self._in_flight)
 
     @property
-    def in_flight(self) -> int:
-        return len(self._in_flight)
-
-    @property
     def needs_start_state(self) -> bool:
         """Nothing of this game has been sent: its state must start it."""
         return self.sent is None

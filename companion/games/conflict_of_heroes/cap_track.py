@@ -34,9 +34,6 @@ class CapTrack:
         """The spaces destroyed units lie on, highest first (only spaces above zero exist)."""
         return tuple(space for space in range(self.start, self.start - self.losses, -1) if space > 0)
 
-    def can_spend(self, caps: int) -> bool:
-        return 0 <= caps <= self.current
-
     def spend(self, caps: int, why: str = "") -> "CapTrack":
         """Refuses an overspend (and a negative spend) without changing anything."""
         if caps < 0:

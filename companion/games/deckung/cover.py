@@ -14,7 +14,6 @@ CoverKind = Literal["light", "massive"]
 Position = Literal["contact", "near", "behind"]
 """In direct contact with the cover; 1" from it; further behind (the text gives no cover there)."""
 
-COVER_KINDS: tuple[CoverKind, ...] = ("light", "massive")
 POSITIONS: tuple[Position, ...] = ("contact", "near", "behind")
 
 TERMS: dict[str, tuple[str, str]] = {

@@ -140,7 +140,6 @@ class PlayStarted(Event):
 
 
 GUIDE_EVENTS = (StepConfirmed, StepRevisited, ChoiceMade, PlayStarted)
-GUIDE_COMMANDS = (ConfirmStep, RevisitStep, MakeChoice)
 
 
 def background(scenario: Scenario) -> list[str]:

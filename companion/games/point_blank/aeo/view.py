@@ -4,7 +4,7 @@ and the choices drawn at random, the step it waits for, and its table, as plain 
 from companion.games.point_blank.aeo.models import Act, Deployment, Tie
 from companion.games.point_blank.aeo.progress import Stage, impulse, solo, stage
 from companion.games.point_blank.aeo.state import MAX_COVER, AeoImpulse
-from companion.games.point_blank.aeo.table import COMBOS, NAMES, POSTURES, AeoAction, Posture, combo, total
+from companion.games.point_blank.aeo.table import COMBOS, NAMES, POSTURES, Posture, combo, total
 from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.scenario import PbScenario
@@ -297,7 +297,3 @@ def table_lines(catalog: Catalog, state: PointBlankState) -> tuple[str, ...]:
             mine = " (yours)" if (posture, row) in filled else ""
             lines.append(f"  {total(row):>2} ({row})  {read.words() + mine if read else 'missing'}")
     return tuple(lines)
-
-
-def action_names(actions: tuple[AeoAction, ...]) -> str:
-    return " / ".join(NAMES[action] for action in actions)
