@@ -1,0 +1,60 @@
+"""The footer shows the keys of the moment, and rebuilds them only when they change."""
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from companion.tui.widgets.footer import FittingFooter
+from tests.tui.screen_text import painted_rows
+
+
+class Keys(App[None]):
+    BINDINGS = [Binding("x", "nothing", "Nothing"), Binding("o", "offer", "Offer"), Binding("t", "take", "Take")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offered = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("keys")
+        yield FittingFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "take" or self.offered
+
+    def action_nothing(self) -> None:
+        self.refresh_bindings()
+
+    def action_offer(self) -> None:
+        self.offered = not self.offered
+        self.refresh_bindings()
+
+
+def footer_text(app: App) -> str:
+    return " ".join(painted_rows(app, app.screen.query_one(FittingFooter)))
+
+
+async def test_a_refresh_that_changes_no_key_keeps_the_footer_as_it_was():
+    app = Keys()
+    async with app.run_test(size=(100, 10)) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert keys
+        await pilot.press("x")
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys
+        assert "x Nothing" in footer_text(app) and "Take" not in footer_text(app)
+
+
+async def test_a_key_offered_or_withdrawn_shows_in_the_footer():
+    app = Keys()
+    async with app.run_test(size=(100, 10)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert "t Take" in footer_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert "Take" not in footer_text(app) and "o Offer" in footer_text(app)
