@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import textual._wait as textual_wait
 from gpiozero.pins.mock import MockFactory
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games import registry
@@ -24,6 +26,25 @@ def pytest_configure(config: pytest.Config) -> None:
     need (`tests.pilot.settle`), so shorter steps lose no certainty."""
     textual_wait.SLEEP_GRANULARITY = 1 / 200
     textual_wait.SLEEP_IDLE = textual_wait.SLEEP_GRANULARITY / 20
+    parse_css_once_per_worker()
+
+
+def parse_css_once_per_worker() -> None:
+    """Every screen test starts an app, and Textual parses all of its CSS afresh for each one: a fifth
+    of a screen test's work. The companion runs one app per process, so parsing each text once per
+    test worker (keyed as Textual's own cache keys it, plus the theme's variables it depends on) changes
+    nothing an app can see."""
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple, list[RuleSet]] = {}
+
+    def parse_once(self: Stylesheet, css: str, read_from: tuple[str, str], is_default_rules: bool = False,
+                   tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return list(parsed[key])
+
+    Stylesheet._parse_rules = parse_once  # type: ignore[method-assign]
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
