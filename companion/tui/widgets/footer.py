@@ -6,15 +6,17 @@ from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 COMPACT_BELOW = 100
 """Columns below which the footer drops the spaces around each key."""
 
 
 class FittingFooter(Footer):
-    """Rebuilds its keys only when the keys it shows change. Textual's footer rebuilds them whenever
-    the screen's bindings are refreshed (a focus move, a screen resumed), and each rebuild restyles
-    every key: most of a redraw's work on a small board."""
+    """Rebuilds its keys only when the keys it shows change, and builds each key in the footer's style.
+    Textual's footer rebuilds them whenever the screen's bindings are refreshed (a focus move, a
+    screen resumed), and restyles each new key twice (made compact, then bound to the footer's
+    width): restyling is the costliest part of a Textual redraw."""
 
     _shown: Hashable = None
 
@@ -23,7 +25,12 @@ class FittingFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._shown = self._keys_to_show()
-        yield from super().compose()
+        for widget in super().compose():
+            # The palette's key is not bound to the footer's width: Textual leaves it compact.
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if self._bindings_ready and screen is self.screen and self._keys_to_show() == self._shown:
