@@ -8,7 +8,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import scipy.stats
 
 from companion.bootstrap import bootstrap
 from companion.cli import internal_error
@@ -110,6 +109,8 @@ def face_counts(rolls, source: str) -> list[int]:
 
 
 def test_stats_json_counts_the_faces_of_the_latest_game_by_source_with_scipys_p_value(tmp_path):
+    from scipy.stats import chisquare  # most of a second to import: only where it is used
+
     rolls = played_dice_game(tmp_path, seed=1, rolls=40, keyed=(6, 6, 5, 6, 1, 6, 6, 6))
 
     result = companion("stats", "--json", data_dir=tmp_path)
@@ -123,10 +124,10 @@ def test_stats_json_counts_the_faces_of_the_latest_game_by_source_with_scipys_p_
         counts = face_counts(rolls, source)
         figures = d6["sources"][source]
         assert list(figures["counts"].values()) == counts
-        assert figures["p_value"] == pytest.approx(scipy.stats.chisquare(counts).pvalue, rel=1e-10)
+        assert figures["p_value"] == pytest.approx(chisquare(counts).pvalue, rel=1e-10)
     assert d6["sources"]["physical"]["counts"] == {"1": 1, "2": 0, "3": 0, "4": 0, "5": 1, "6": 6}
     both = [g + p for g, p in zip(face_counts(rolls, "generated"), face_counts(rolls, "physical"), strict=True)]
-    assert d6["p_value"] == pytest.approx(scipy.stats.chisquare(both).pvalue, rel=1e-10)
+    assert d6["p_value"] == pytest.approx(chisquare(both).pvalue, rel=1e-10)
 
 
 def test_stats_prints_each_die_type_and_source_with_counts_expected_p_and_verdict(tmp_path):
