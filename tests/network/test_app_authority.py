@@ -195,10 +195,11 @@ async def test_remote_presses_are_applied_exactly_once_across_a_broker_restart_a
             # A press applied just before the restart may come again after it: answered already applied.
             assert {outcome for outcome, _ in outcomes.values()} <= {Outcome.APPLIED, Outcome.ALREADY_APPLIED}
             assert app.screen.session.state.rolls == 11  # type: ignore[attr-defined]
-            last = await waited(seen, lambda got: bool(got) and got[-1].view.seq == 11, timeout=30)
+            # The events come first and the state after them, so wait for both.
+            last = await waited(seen, lambda got: bool(got) and got[-1].view.seq == 11
+                                and got[-1].view.base is not None and got[-1].view.base.seq == 11, timeout=30)
             received = sorted({event.seq for followed in last for event in followed.view.history})
             assert received == list(range(1, 12))  # every event, none missing
-            assert last[-1].view.base is not None and last[-1].view.base.seq == 11
     finally:
         phone.stop()
         watcher.stop()
