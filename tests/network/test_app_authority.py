@@ -185,6 +185,9 @@ async def test_remote_presses_are_applied_exactly_once_across_a_broker_restart_a
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(app, lambda: "connected" in app.status.table)
+            # The game starts with its state; events committed before that state went out would be in
+            # it rather than sent one by one, so the presses wait for it.
+            await waited(seen, lambda got: bool(got) and got[-1].view.base is not None)
             before = [phone.press(Control.ROLL) for _ in range(5)]
             broker.restart()  # some of them on their way, some applied, some not yet sent
             await press(pilot, "space")  # a roll at the table while the link is (or was) down
