@@ -30,8 +30,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def parse_css_once_per_worker() -> None:
-    """Every screen test starts an app, and Textual parses all of its CSS afresh for each one: a fifth
-    of a screen test's work. The companion runs one app per process, so parsing each text once per
+    """Every screen test starts an app, and Textual parses all of its CSS afresh for each one: up to a
+    fifth of starting it. The companion runs one app per process, so parsing each text once per
     test worker (keyed as Textual's own cache keys it, plus the theme's variables it depends on) changes
     nothing an app can see."""
     parse_rules = Stylesheet._parse_rules

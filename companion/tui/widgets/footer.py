@@ -16,7 +16,7 @@ class FittingFooter(Footer):
     """Rebuilds its keys only when the keys it shows change, and builds each key in the footer's style.
     Textual's footer rebuilds them whenever the screen's bindings are refreshed (a focus move, a
     screen resumed), and restyles each new key twice (made compact, then bound to the footer's
-    width): restyling is the costliest part of a Textual redraw."""
+    width): restyling is among the costliest work of a Textual redraw."""
 
     _shown: Hashable = None
 
