@@ -119,6 +119,14 @@ def companion(tmp_path: Path, mock_factory: MockFactory, clock: FakeClock) -> It
 
 
 @pytest.fixture
+def store(tmp_path: Path) -> Iterator[GameStore]:
+    """A games file of its own for the test, closed after it."""
+    opened = GameStore(tmp_path / "games.sqlite3")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
 def sessions() -> Iterator[Callable[[GameStore, GameInfo, Rules], GameSession]]:
     """Opens sessions on a store, and closes them (and their writer threads) after the test."""
     opened: list[GameSession] = []

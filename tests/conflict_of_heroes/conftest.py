@@ -1,8 +1,7 @@
 """A Conflict of Heroes game on a real SQLite store, and helpers to bring it to a given moment."""
 
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -41,13 +40,6 @@ def rules(pools: HitCounterPools | None = None, seed: int = 5) -> ConflictOfHero
     """The rules as a game opens them, with these piles in the players' hit counter file."""
     data: dict[str, Any] = {UNITS.name: SHIPPED.units, HIT_COUNTERS.name: pools or SHIPPED.pools}
     return ConflictOfHeroesRules(random.Random(seed), data)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[GameStore]:
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

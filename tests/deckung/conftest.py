@@ -2,7 +2,6 @@
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -16,13 +15,6 @@ DATA = descriptor("deckung").load_data(None)  # type: ignore[union-attr]
 
 def rules(seed: int = 5) -> DeckungRules:
     return DeckungRules(random.Random(seed), DATA)
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

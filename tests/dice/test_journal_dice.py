@@ -15,13 +15,6 @@ from companion.journal.store import GameStore
 from companion.session import GameSession
 
 
-@pytest.fixture
-def store(tmp_path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
-
-
 def dice_game(store: GameStore) -> GameSession:
     return GameSession(store, store.create_game("dice"), DiceRules(random.Random(11)))
 

@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 from companion.dice.rolling import random_source
@@ -9,13 +7,6 @@ from companion.errors import BadFace, NothingToDo, RuleViolation
 from companion.games.rules import Redo, Undo
 from companion.journal.store import GameStore
 from companion.session import GameSession
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

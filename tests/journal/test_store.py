@@ -14,13 +14,6 @@ from companion.journal.store import FORMAT, GameStore
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "games-v0.sqlite3"
 
 
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
-
-
 def test_the_store_writes_ahead_and_syncs_fully(store):
     assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)

@@ -1,19 +1,11 @@
 """A Point Blank game on a real games file, with its session closed after the test."""
 
-from pathlib import Path
 
 import pytest
 
 from companion.journal.store import GameStore
 from companion.session import GameSession
 from tests.point_blank.playing import rules
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

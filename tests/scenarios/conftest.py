@@ -36,13 +36,6 @@ def written(tmp_path: Path, kind: str, name: str, text: str) -> ScenarioFile:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
 def start(store: GameStore, sessions) -> Callable[..., Started]:
     """A new game of `kind` from `chosen` (a scenario), its rules seeded, on the shipped data."""
 

@@ -3,7 +3,6 @@
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -30,13 +29,6 @@ BUILDING = Attachment(kind="terrain", name="Building", modifier=-4)
 
 def rules(seed: int = 5) -> TakeCoverRules:
     return TakeCoverRules(random.Random(seed), DATA)
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = GameStore(tmp_path / "games.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
