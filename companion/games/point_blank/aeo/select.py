@@ -132,7 +132,12 @@ def ready(state: PointBlankState, side: int) -> tuple[str, list[Unit]] | None:
     reduce the fatigue of one unit. Select the unit with the most fatigue ... in the following
     order ... If there are no units to be readied or have fatigue removed, then conduct a Discard
     action." ("ready", ties) or ("fatigue", ties), None for a Discard action."""
-    units = [u for u in standing(state, side) if not u.leader]
+    return ready_one_of([u for u in standing(state, side) if not u.leader])
+
+
+def ready_one_of(units: list[Unit]) -> tuple[str, list[Unit]] | None:
+    """A spent unit readied, else the most fatigued losing a level (12.3.4.1's order, which the
+    leaders' Ready action follows too); None when no unit would benefit."""
     spent = [u for u in units if u.spent and not u.acted_fatigued]
     if spent:
         return "ready", first_by(spent, READY_ORDER)
@@ -236,13 +241,7 @@ def leader_action(state: PointBlankState, leader: Unit) -> tuple[str, list[Unit]
             most = max(u.shaken + u.abandoned for u in worst)
             return "rally", [u for u in worst if u.shaken + u.abandoned == most]
     if "ready" in actions:
-        spent = [u for u in here if u.spent and not u.acted_fatigued]
-        if spent:
-            return "ready", first_by(spent, READY_ORDER)
-        tired = [u for u in here if u.fatigue and not u.fatigue_gained]
-        if tired:
-            most = max(u.fatigue for u in tired)
-            return "fatigue", first_by((u for u in tired if u.fatigue == most), READY_ORDER)
+        return ready_one_of(here)
     return None
 
 
