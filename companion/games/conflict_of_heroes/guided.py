@@ -28,7 +28,7 @@ from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, P
 from companion.games.rules import Command
 from companion.journal.events import Event, Record
 
-COMMANDS = (ChooseScenario, ConfirmStep, RevisitStep, MakeChoice)
+COMMANDS = guide.GUIDE_COMMANDS
 EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)
 STEPS = ("Sides and map", "CAP tracks", "Units", "Victory points", "Rounds")
 

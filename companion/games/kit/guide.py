@@ -139,6 +139,7 @@ class PlayStarted(Event):
         return f"{self.title}: set up, play starts"
 
 
+GUIDE_COMMANDS = (ChooseScenario, ConfirmStep, RevisitStep, MakeChoice)
 GUIDE_EVENTS = (StepConfirmed, StepRevisited, ChoiceMade, PlayStarted)
 
 

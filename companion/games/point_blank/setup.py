@@ -45,7 +45,7 @@ from companion.games.point_blank.words import plural
 from companion.games.rules import Command
 from companion.journal.events import Event, Record
 
-COMMANDS = (ChooseScenario, ConfirmStep, RevisitStep, MakeChoice)
+COMMANDS = guide.GUIDE_COMMANDS
 EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)
 STEPS = ("Select the scenario", "Determine sides", "Lay out the battlefield", "Deploy units", "Draw Action cards",
          "Hero markers")
