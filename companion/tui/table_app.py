@@ -10,8 +10,11 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
+from companion.tui import textual_patches
 from companion.tui.sides import theme_variables
 from companion.tui.widgets.status_line import Status
+
+textual_patches.apply()
 
 
 class TableApp(App[int]):

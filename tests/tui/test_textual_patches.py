@@ -1,0 +1,39 @@
+"""The companion's apps mend Textual bugs that would hold memory for as long as the app runs."""
+
+import gc
+
+from textual._styles_cache import StylesCache
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from companion.tui.table_app import TableApp
+
+
+class Cards(TableApp):
+    """Rebuilds its cards on demand, as the companion's history and footer rebuild their rows."""
+
+    def compose(self) -> ComposeResult:
+        self.cards = Vertical()
+        yield self.cards
+
+    async def deal(self, round_: int) -> None:
+        await self.cards.remove_children()
+        await self.cards.mount_all(Static(f"card {round_}.{number}") for number in range(20))
+
+
+def style_caches_alive() -> int:
+    gc.collect()
+    return sum(isinstance(thing, StylesCache) for thing in gc.get_objects())
+
+
+async def test_cards_dealt_again_and_again_leave_no_drawn_lines_behind() -> None:
+    app = Cards()
+    async with app.run_test() as pilot:
+        await app.deal(0)
+        await pilot.pause()
+        alive_after_one_deal = style_caches_alive()
+        for round_ in range(1, 11):
+            await app.deal(round_)
+            await pilot.pause()
+        assert style_caches_alive() < alive_after_one_deal + 20
