@@ -19,6 +19,10 @@ from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from drivers.pin_factory import PinFactoryChoice
 
+# Selenium's trio registers a Hypothesis plugin; loading it imports trio and runs a full garbage
+# collection in every worker, for a random generator no test of ours uses.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Pilot's `pause` sleeps in 20 ms steps until the process looks idle, four times a key press:
@@ -149,3 +153,4 @@ def short_game(monkeypatch) -> None:
 
     monkeypatch.setitem(registry.KINDS, SHORT_GAME.kind, SHORT_GAME)
     monkeypatch.setattr(app_module, "GAMES", (*registry.GAMES, SHORT_GAME))
+
