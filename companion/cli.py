@@ -5,8 +5,12 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.dice.spec import DiceSpec
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -158,7 +162,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "follow":
         return run_follower(args)
     from companion.bootstrap import bootstrap
+    from companion.dice.spec import DiceSpec
 
+    # A spec the dice roller cannot roll is refused before anything opens, let alone Textual.
+    spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)
     try:
         if args.command == "log":
@@ -167,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             return manage_games(companion.store, companion.lock, args)
         if args.command == "stats":
             return print_stats(companion.store, args.game, args.all, args.json)
-        return run_app(companion, args)
+        return run_app(companion, args, spec)
     finally:
         companion.close()
 
@@ -294,12 +301,10 @@ def run_follower(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-def run_app(companion, args: argparse.Namespace) -> int:
-    from companion.dice.spec import DiceSpec
+def run_app(companion, args: argparse.Namespace, spec: "DiceSpec | None") -> int:
     from companion.errors import DataDirInUse
     from companion.tui.app import CompanionApp
 
-    spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
     following = None
     try:
         if not companion.store.readonly:  # on a read-only disk there is nothing to guard

@@ -249,4 +249,5 @@ def test_a_spec_beyond_the_limits_is_one_line_and_stores_nothing(tmp_path, comma
     assert result.returncode == 1
     (line,) = result.stderr.splitlines()
     assert line.startswith("companion: '") and len(line) < 120
+    assert not any(tmp_path.iterdir()), "refused before the games file was opened"
     assert "Game" not in companion("games", data_dir=tmp_path).stdout
