@@ -153,4 +153,3 @@ def short_game(monkeypatch) -> None:
 
     monkeypatch.setitem(registry.KINDS, SHORT_GAME.kind, SHORT_GAME)
     monkeypatch.setattr(app_module, "GAMES", (*registry.GAMES, SHORT_GAME))
-

@@ -11,7 +11,7 @@ from companion.tui.table_app import TableApp
 
 
 class Cards(TableApp):
-    """Rebuilds its cards on demand, as the companion's history and footer rebuild their rows."""
+    """Deals fresh cards on demand, as the companion's footer keys, forms and toasts come and go."""
 
     def compose(self) -> ComposeResult:
         self.cards = Vertical()
