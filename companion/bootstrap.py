@@ -7,10 +7,9 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from gpiozero.pins.mock import MockFactory
 
 from companion import paths
 from companion.config import Config, load_config
@@ -29,17 +28,17 @@ from companion.network.link_state import TableLinkState
 from companion.network.ports import PressSink
 from companion.network.settings import TableSettings
 from companion.session import GameSession
-from drivers.gpio import ButtonBox
 from drivers.lights import TableLights
-from drivers.pin_factory import PinFactoryChoice, choose_pin_factory
-from hw_mocks.mock_buttons import MockButtonPresser
 
 if TYPE_CHECKING:
+    from drivers.gpio import ButtonBox
+    from drivers.pin_factory import PinFactoryChoice
     from drivers.serial_board import SerialBoard
     from drivers.speech import Output, Speaker
     from drivers.table_follower import TableFollower
     from drivers.table_link import TableLink
     from hw_mocks.fake_board import FakeBoardProcess
+    from hw_mocks.mock_buttons import MockButtonPresser
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +57,16 @@ class Companion:
     config_path: Path
     data_dir: Path
     store: GameStore
-    pin_choice: PinFactoryChoice
+    choose_pins: "Callable[[], PinFactoryChoice]"
+    """Chooses the pin factory when the pins are first needed (`pin_choice`): only the app uses them,
+    so `log`, `games` and `stats` never load gpiozero."""
     rng: random.Random
     clock: Callable[[], float] = time.monotonic
     wall_clock: Callable[[], datetime] = utc_now
     """The time each record and game carries (a fixed one makes a screen's times reproducible)."""
-    button_box: ButtonBox | None = field(default=None, init=False)
-    want_fake_board: bool = False
-    """Start a fake serial board on a pty when no board port is configured (the demo)."""
+    button_box: "ButtonBox | None" = field(default=None, init=False)
+    fake_board_asked: bool | None = None
+    """Whether the caller or `COMPANION_FAKE_BOARD` asked for the fake board (None: neither did)."""
     board: "SerialBoard | None" = field(default=None, init=False)
     fake_board: "FakeBoardProcess | None" = field(default=None, init=False)
     lights: TableLights = field(default_factory=TableLights, init=False)
@@ -83,15 +84,33 @@ class Companion:
     def __post_init__(self) -> None:
         self.lock = DataDirLock(self.data_dir)
 
+    @cached_property
+    def pin_choice(self) -> "PinFactoryChoice":
+        return self.choose_pins()
+
+    @cached_property
+    def want_fake_board(self) -> bool:
+        """The demo: with mock pins and no board port configured, a fake board on a pty stands in,
+        unless `fake_board_asked` says otherwise."""
+        if self.fake_board_asked is not None:
+            return self.fake_board_asked
+        return self.pin_choice.is_mock and self.config.board.port is None
+
     @property
-    def mock_presser(self) -> MockButtonPresser | None:
+    def mock_presser(self) -> "MockButtonPresser | None":
         """Set in mock mode once buttons are connected: what the on-screen panel presses."""
+        from gpiozero.pins.mock import MockFactory
+
+        from hw_mocks.mock_buttons import MockButtonPresser
+
         if self.button_box is None or not isinstance(self.pin_choice.factory, MockFactory):
             return None
         return MockButtonPresser(self.pin_choice.factory, self.button_box)
 
-    def connect_buttons(self, sink: Callable[[ControlPressed], None]) -> ButtonBox:
+    def connect_buttons(self, sink: Callable[[ControlPressed], None]) -> "ButtonBox":
         """Builds the GPIO devices; presses go to `sink`, from whatever thread the factory uses."""
+        from drivers.gpio import ButtonBox
+
         self.button_box = ButtonBox(
             self.config.pins,
             self.pin_choice.factory,
@@ -233,7 +252,7 @@ def bootstrap(
     config_file: Path | None = None,
     seed: int | None = None,
     env: Mapping[str, str] = os.environ,
-    pin_choice: PinFactoryChoice | None = None,
+    pin_choice: "PinFactoryChoice | None" = None,
     clock: Callable[[], float] = time.monotonic,
     wall_clock: Callable[[], datetime] = utc_now,
     fake_board: bool | None = None,
@@ -243,7 +262,6 @@ def bootstrap(
     config = load_config(config_path, required=paths.config_named(config_file, env))
     folder = paths.data_dir(data_dir, env)
     store = GameStore(paths.games_file(folder), clock=wall_clock)
-    pins = pin_choice or choose_pin_factory(env)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
     # start-up (bench/startup.py). It is held off until the app has painted its first frame, or until
@@ -254,11 +272,11 @@ def bootstrap(
         config_path=config_path,
         data_dir=folder,
         store=store,
-        pin_choice=pins,
+        choose_pins=partial(given_or_chosen_pins, pin_choice, env),
         rng=random_source(seed),
         clock=clock,
         wall_clock=wall_clock,
-        want_fake_board=wants_fake_board(fake_board, env, pins.is_mock, config),
+        fake_board_asked=fake_board_asked(fake_board, env),
     )
 
 
@@ -275,13 +293,20 @@ def follow_table(
     return TableFollower(settings, on_table, on_link_state, table=table).start()
 
 
-def wants_fake_board(asked: bool | None, env: Mapping[str, str], pins_are_mock: bool, config: Config) -> bool:
-    """The demo: with mock pins and no board port configured, a fake board on a pty stands in.
-
-    `COMPANION_FAKE_BOARD=0` searches for a real board instead; `=1` forces the fake one.
-    """
+def fake_board_asked(asked: bool | None, env: Mapping[str, str]) -> bool | None:
+    """`COMPANION_FAKE_BOARD=0` searches for a real board even on mock pins; `=1` forces the fake one."""
     if asked is not None:
         return asked
     if env.get("COMPANION_FAKE_BOARD") in ("0", "1"):
         return env["COMPANION_FAKE_BOARD"] == "1"
-    return pins_are_mock and config.board.port is None
+    return None
+
+
+def given_or_chosen_pins(given: "PinFactoryChoice | None", env: Mapping[str, str]) -> "PinFactoryChoice":
+    """The pins the caller gave, or those the environment names: gpiozero loads here, only once the
+    pins are needed."""
+    if given is not None:
+        return given
+    from drivers.pin_factory import choose_pin_factory
+
+    return choose_pin_factory(env)

@@ -80,6 +80,20 @@ def test_games_are_listed_renamed_and_deleted(tmp_path):
     assert "Kursk" not in companion("games", data_dir=tmp_path).stdout
 
 
+@pytest.mark.parametrize("command", [["games"], ["log"], ["stats"]])
+def test_commands_other_than_the_app_leave_the_gpio_library_unloaded(tmp_path, command):
+    """Only the app uses the pins: on a Pi, listing games never touches the GPIO chips."""
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), env={})
+    wired.resume_or_start("dice")
+    wired.close()
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys\nfrom companion.cli import main\ntry:\n    main(sys.argv[1:])\n"
+         "finally:\n    print('gpiozero' in sys.modules, file=sys.stderr)", "--data-dir", str(tmp_path), *command],
+        capture_output=True, text=True, env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stderr.splitlines()[-1] == "False"
+
+
 def test_a_broken_config_file_stops_the_app_with_file_line_and_problem(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text("[pins]\nroll = 99\n")
