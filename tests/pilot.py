@@ -2,6 +2,7 @@
 screen has redrawn from it. Awaited, never slept for."""
 
 import asyncio
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
@@ -13,6 +14,16 @@ async def settle(pilot: Pilot) -> None:
     if screen is not None:
         assert await asyncio.to_thread(screen.session.wait, 10), "the journal did not commit in 10 s"
     await pilot.pause()
+
+
+async def comes_true(pilot: Pilot, condition: Callable[[], bool]) -> bool:
+    """Whether `condition` comes true within a few dozen idle turns of the app: for what follows its
+    cause by several messages (a resize reaching a widget, a footer rebuilt after a refresh)."""
+    for _ in range(50):
+        if condition():
+            return True
+        await pilot.pause()
+    return condition()
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

@@ -83,9 +83,7 @@ def test_games_are_listed_renamed_and_deleted(tmp_path):
 @pytest.mark.parametrize("command", [["games"], ["log"], ["stats"]])
 def test_commands_other_than_the_app_leave_the_gpio_library_unloaded(tmp_path, command):
     """Only the app uses the pins: on a Pi, listing games never touches the GPIO chips."""
-    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), env={})
-    wired.resume_or_start("dice")
-    wired.close()
+    played_dice_game(tmp_path, seed=1, rolls=3)
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys\nfrom companion.cli import main\ntry:\n    main(sys.argv[1:])\n"
          "finally:\n    print('gpiozero' in sys.modules, file=sys.stderr)", "--data-dir", str(tmp_path), *command],

@@ -6,6 +6,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from companion.tui.widgets.footer import FittingFooter
+from tests.pilot import comes_true
 from tests.tui.screen_text import painted_rows
 
 
@@ -36,13 +37,8 @@ def footer_text(app: App) -> str:
 
 
 async def footer_says(pilot, text: str, shown: bool = True) -> bool:
-    """Whether the footer comes to show (or no longer show) `text`: it rebuilds after a refresh, so
-    this takes a few idle turns of the app."""
-    for _ in range(50):
-        if (text in footer_text(pilot.app)) == shown:
-            return True
-        await pilot.pause()
-    return False
+    """Whether the footer comes to show (or no longer show) `text`: it rebuilds after a refresh."""
+    return await comes_true(pilot, lambda: (text in footer_text(pilot.app)) == shown)
 
 
 async def test_a_refresh_that_changes_no_key_keeps_the_footer_as_it_was():

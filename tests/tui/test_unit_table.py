@@ -4,6 +4,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from companion.tui.widgets.unit_table import Fit, UnitTable
+from tests.pilot import comes_true
 
 NAMES_WRAP = Fit(("#", "name", "at"), ({1},))
 
@@ -17,18 +18,12 @@ class Units(App[None]):
         yield UnitTable(("#", "unit", "sector"), fit=self.fit)
 
 
-def rows(*numbers: int) -> list[tuple[int, tuple[str, str]]]:
-    return [(number, (str(number), f"Squad {number} [bold]x", "A2")) for number in numbers]
-
-
-async def headings_become(pilot, table: UnitTable, headings: list[str]) -> list[str]:
-    """The table's headings once it has fitted itself to a new width: the terminal's resize reaches
-    the table a few messages later, so this takes a few idle turns of the app."""
-    for _ in range(50):
-        if [str(column.label) for column in table.columns.values()] == headings:
-            break
-        await pilot.pause()
+def headings(table: UnitTable) -> list[str]:
     return [str(column.label) for column in table.columns.values()]
+
+
+def rows(*numbers: int) -> list[tuple[int, tuple[str, str, str]]]:
+    return [(number, (str(number), f"Squad {number} [bold]x", "A2")) for number in numbers]
 
 
 async def test_the_highlight_follows_its_unit_when_units_come_and_go_above_it():
@@ -66,11 +61,12 @@ async def test_a_fitted_table_too_narrow_shortens_its_headings_and_wraps_names_k
         name.stylize("red", 0, 5)
         table.show([(7, ("7", name, "sector A2"))])
         await pilot.pause()
-        assert [str(column.label) for column in table.columns.values()] == ["#", "name", "at"]
+        assert headings(table) == ["#", "name", "at"]
         cell = table.get_row("7")[1]
         assert len(cell.plain.splitlines()) > 1 and max(len(line) for line in cell.plain.splitlines()) <= 30
         assert cell.plain.replace("\n", " ") == name.plain and cell.spans[0].style == "red"
         await pilot.resize_terminal(120, 10)
-        assert await headings_become(pilot, table, ["#", "unit", "sector"]) == ["#", "unit", "sector"]
+        # The terminal's resize reaches the table a few messages later.
+        assert await comes_true(pilot, lambda: headings(table) == ["#", "unit", "sector"]), headings(table)
         assert table.get_row("7")[1].plain == name.plain, "wide again, the name is on one line"
         assert table.selected() == 7
