@@ -1,5 +1,6 @@
 """The `companion` command line, run as a person would run it."""
 
+import gc
 import json
 import os
 import subprocess
@@ -263,3 +264,30 @@ def test_a_spec_beyond_the_limits_is_one_line_and_stores_nothing(tmp_path, comma
     assert line.startswith("companion: '") and len(line) < 120
     assert not any(tmp_path.iterdir()), "refused before the games file was opened"
     assert "Game" not in companion("games", data_dir=tmp_path).stdout
+
+
+@pytest.mark.parametrize(("command", "collecting_while_it_runs"), [
+    (["roll", "2d6"], True),
+    (["games"], False),
+    (["dice", "2x"], False),
+])
+def test_the_collector_is_off_from_the_first_import_for_the_app_path_and_on_again_after(
+        tmp_path, monkeypatch, command, collecting_while_it_runs):
+    """Collecting over what start-up imports cost the app's first frame ~25 ms; a command that runs
+    on after its imports (`web`, `follow`) collects as usual, and nothing leaves the collector off."""
+    import companion.cli as cli
+
+    seen = {}
+
+    def spy(name, real):
+        def recording(*args):
+            seen[name] = gc.isenabled()
+            return real(*args)
+        monkeypatch.setattr(cli, name, recording)
+
+    spy("build_parser", cli.build_parser)
+    spy("run", cli.run)
+    with pytest.raises(SystemExit):
+        cli.main(["--data-dir", str(tmp_path), *command])
+    assert seen == {"build_parser": False, "run": collecting_while_it_runs}
+    assert gc.isenabled()
