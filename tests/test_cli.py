@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import companion.cli as cli
 from companion.bootstrap import bootstrap
 from companion.cli import internal_error
 from companion.dice.rules import ChooseSpec, EnterFace, RollDice
@@ -273,10 +274,8 @@ def test_a_spec_beyond_the_limits_is_one_line_and_stores_nothing(tmp_path, comma
 ])
 def test_the_collector_is_off_from_the_first_import_for_the_app_path_and_on_again_after(
         tmp_path, monkeypatch, command, collecting_while_it_runs):
-    """Collecting over what start-up imports cost the app's first frame ~25 ms; a command that runs
+    """Collecting over what start-up imports cost the app's first frame some 2 %; a command that runs
     on after its imports (`web`, `follow`) collects as usual, and nothing leaves the collector off."""
-    import companion.cli as cli
-
     seen = {}
 
     def spy(name, real):
