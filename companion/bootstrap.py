@@ -22,15 +22,15 @@ from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore, utc_now
-from companion.network.follower_log import FollowedTable
-from companion.network.games_file import PublishedGames
-from companion.network.link_state import TableLinkState
-from companion.network.ports import PressSink
 from companion.network.settings import TableSettings
 from companion.session import GameSession
 from drivers.lights import TableLights
 
 if TYPE_CHECKING:
+    from companion.network.follower_log import FollowedTable
+    from companion.network.games_file import PublishedGames
+    from companion.network.link_state import TableLinkState
+    from companion.network.ports import PressSink
     from drivers.gpio import ButtonBox
     from drivers.pin_factory import PinFactoryChoice
     from drivers.serial_board import SerialBoard
@@ -75,7 +75,7 @@ class Companion:
     """Where speech goes when it connects: None plays it on the sound device (`[speech] device`);
     a test or a benchmark sets `WavFiles` here to have it written instead."""
     table_link: "TableLink | None" = field(default=None, init=False)
-    published: PublishedGames | None = field(default=None, init=False)
+    published: "PublishedGames | None" = field(default=None, init=False)
     """What the table link publishes, once it is connected: tell it which game is open."""
     lock: DataDirLock = field(init=False)
     sessions: list[GameSession] = field(default_factory=list, init=False)
@@ -158,12 +158,15 @@ class Companion:
         self.speaker = Speaker(self.config.speech, on_status=on_status, output=self.speech_output)
         return self.speaker
 
-    def connect_table(self, on_press: PressSink, on_link_state: Callable[[TableLinkState], None]) -> "TableLink | None":
+    def connect_table(
+        self, on_press: "PressSink", on_link_state: "Callable[[TableLinkState], None]"
+    ) -> "TableLink | None":
         """Starts the table link as the table's authority: None unless `[table] broker` is set and the
         games file can be written (a read-only view is nobody's authority). Remote presses go to
         `on_press` and every link change to `on_link_state`, both from the link's thread."""
         if not self.config.table.enabled or self.store.readonly:
             return None
+        from companion.network.games_file import PublishedGames
         from drivers.table_link import TableLink
 
         self.published = PublishedGames(self.store.path, self._rules_for)
@@ -283,8 +286,8 @@ def bootstrap(
 def follow_table(
     settings: TableSettings,
     table: str,
-    on_table: Callable[[FollowedTable], None],
-    on_link_state: Callable[[TableLinkState], None],
+    on_table: "Callable[[FollowedTable], None]",
+    on_link_state: "Callable[[TableLinkState], None]",
 ) -> "TableFollower":
     """Follows `table` (or every table: `CLUB`) on the broker, read only; started. Each changed table
     goes to `on_table` and every link change to `on_link_state`, from the follower's thread."""

@@ -77,6 +77,11 @@ class RemotePresses:
         self._waiting[origin] = (press.id, "")
         return ControlPressed(press.control, press.value, source="remote", origin=origin)
 
+    @staticmethod
+    def answers_for(origin: Origin) -> bool:
+        """An input of a remote press (and not a button's or the board's)."""
+        return is_remote(origin)
+
     def refused(self, origin: Origin, reason: str) -> None:
         """The screen refused it: answered so once the refusal is recorded."""
         if reason and origin in self._waiting:

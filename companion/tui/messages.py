@@ -1,14 +1,18 @@
 """Messages from hardware and worker threads to the app, and from screens up to it; named so
 none collides with Textual's own (`Button.Pressed`)."""
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
-from companion.network.follower_log import FollowedTable
-from companion.network.link_state import TableLinkState
-from companion.network.messages import PressMessage
 from companion.session import GameSession
+
+if TYPE_CHECKING:  # the table network's modules load only when a table is configured
+    from companion.network.follower_log import FollowedTable
+    from companion.network.link_state import TableLinkState
+    from companion.network.messages import PressMessage
 
 
 class HardwarePress(Message):
@@ -86,7 +90,7 @@ class Refused(Message):
 class RemotePress(Message):
     """A press from the table network (another button box, a phone), for the authority to apply once."""
 
-    def __init__(self, press: PressMessage) -> None:
+    def __init__(self, press: "PressMessage") -> None:
         super().__init__()
         self.press = press
 
@@ -94,7 +98,7 @@ class RemotePress(Message):
 class TableLinkChanged(Message):
     """The table network's link changed: connecting, connected, down (and why), events waiting."""
 
-    def __init__(self, state: TableLinkState) -> None:
+    def __init__(self, state: "TableLinkState") -> None:
         super().__init__()
         self.state = state
 
@@ -102,7 +106,7 @@ class TableLinkChanged(Message):
 class TableSeen(Message):
     """A followed table changed: its game, its state, its events, whether its authority is online."""
 
-    def __init__(self, followed: FollowedTable) -> None:
+    def __init__(self, followed: "FollowedTable") -> None:
         super().__init__()
         self.followed = followed
 

@@ -3,16 +3,19 @@ the open game published up to its latest commit, remote presses taken once and a
 they caused (or their refusal) is committed."""
 
 from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from companion.bootstrap import Companion
 from companion.hardware.controls import ControlPressed, Origin
-from companion.network.messages import PressMessage
-from companion.network.remote_inputs import PREFIX, RemotePresses, is_remote
 from companion.session import GameSession
 from companion.tui.messages import RemotePress, TableLinkChanged
 from companion.tui.screens.game_screen import GameScreen
+
+if TYPE_CHECKING:
+    from companion.network.messages import PressMessage
+    from companion.network.remote_inputs import RemotePresses
 
 
 class TableAuthority:
@@ -34,6 +37,9 @@ class TableAuthority:
             self.status = f"table network could not start: {error}"
             return
         if link is not None:
+            # The network's modules load only when a table is configured (not for the first frame).
+            from companion.network.remote_inputs import PREFIX, RemotePresses
+
             # Read now: a press the link hands on waits for this thread, which records them all.
             self.remote = RemotePresses(self.companion.store.inputs(PREFIX), link.settle)
 
@@ -45,13 +51,13 @@ class TableAuthority:
         published.playing(screen.session.game, screen.game.rules, screen.session)
         link.game_changed(screen.session.game.id, screen.session.committed()[1])
 
-    def take(self, press: PressMessage) -> ControlPressed | None:
+    def take(self, press: "PressMessage") -> ControlPressed | None:
         """The press as a button's, with its origin; None for a resend (answered at once)."""
         return self.remote.take(press) if self.remote is not None else None
 
     def takes(self, origin: Origin | None) -> bool:
         """An input this authority answers for (a remote press)."""
-        return self.remote is not None and origin is not None and is_remote(origin)
+        return self.remote is not None and origin is not None and self.remote.answers_for(origin)
 
     def refused(self, origin: Origin | None, reason: str) -> None:
         if self.remote is not None and origin is not None and reason:

@@ -5,6 +5,8 @@ mid-stream), refusals recorded and answered, hidden information kept hidden."""
 import asyncio
 import json
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,6 +65,41 @@ def rolls_in(path: Path) -> list[dict]:
         return [json.loads(raw.payload) for raw in store.raw_records(game.id, types=("dice_rolled",))]
     finally:
         store.close()
+
+
+APP_WITHOUT_A_TABLE = """
+import asyncio, os, sys
+from pathlib import Path
+from gpiozero.pins.mock import MockFactory
+from companion.bootstrap import bootstrap
+from companion.tui.app import CompanionApp
+from drivers.pin_factory import PinFactoryChoice
+
+async def main():
+    companion = bootstrap(data_dir=Path(sys.argv[1]), config_file=Path(os.devnull), env={}, fake_board=False,
+                          pin_choice=PinFactoryChoice(MockFactory(), "mock", True, "test"))
+    app = CompanionApp(companion)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.table.connect()  # as the app does after its first frame, to be sure it has run
+        await pilot.press("enter")  # a dice game, rolled
+        await pilot.press("space")
+        await pilot.pause()
+        shown = app.screen.query_one("#total").value
+    companion.close()
+    print(shown, sorted(m for m in sys.modules if m.startswith("companion.network.")))
+
+asyncio.run(main())
+"""
+
+
+def test_without_a_table_configured_the_app_loads_nothing_of_the_table_network_but_its_settings(tmp_path):
+    """Its messages and the links' modules stay out of start-up (some 2 % of the first frame)."""
+    run = subprocess.run([sys.executable, "-c", APP_WITHOUT_A_TABLE, str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    total, loaded = run.stdout.split(" ", 1)
+    assert total.isdigit(), run.stdout
+    assert loaded.strip() == "['companion.network.settings', 'companion.network.topics']"
 
 
 async def test_every_roll_is_published_in_order_once_it_is_committed_with_the_public_state_after_it(
