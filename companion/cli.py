@@ -5,6 +5,7 @@ import gc
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,8 +121,6 @@ def run_command_line(argv: list[str] | None) -> int:
     unexpected one. Output cut short by its reader (`companion log | head`) ends quietly."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command not in BOOTSTRAPPED:
-        gc.enable()
     if getattr(args, "reveal", False) and not args.json:
         parser.error("log: --reveal goes with --json (the text log says what every side may know)")
     try:
@@ -145,10 +144,6 @@ def run_command_line(argv: list[str] | None) -> int:
     return status
 
 
-BOOTSTRAPPED = {None, "dice", "log", "games", "stats"}
-"""The commands that run through `bootstrap` (None: the app)."""
-
-
 def internal_error(error: BaseException) -> str:
     """`internal error: Type: first line of the message`."""
     lines = str(error).strip().splitlines()
@@ -156,30 +151,9 @@ def internal_error(error: BaseException) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.command == "roll":
-        return roll_once(args)
-    if args.command == "scenarios":
-        from companion.scenarios_cli import run_scenarios_command
-
-        return run_scenarios_command(args)
-    if args.command == "board":
-        from drivers.board_cli import run_board_command
-
-        return run_board_command(args)
-    if args.command == "speech":
-        from drivers.speech_cli import run_speech_command
-
-        return run_speech_command(args)
-    if args.command == "web":
-        from companion.serve.web_cli import run_web_command
-
-        return run_web_command(args)
-    if args.command == "install-service":
-        from companion.appliance.service_cli import run_install_service
-
-        return run_install_service(args)
-    if args.command == "follow":
-        return run_follower(args)
+    if (command := command_without_companion(args.command)) is not None:
+        gc.enable()  # it may run on for hours (`web`, `follow`): only a companion holds the collector off
+        return command(args)
     from companion.bootstrap import bootstrap
     from companion.dice.spec import DiceSpec
 
@@ -318,6 +292,35 @@ def run_follower(args: argparse.Namespace) -> int:
     if app.crash is not None and not args.debug:
         raise app.crash
     return app.return_code or 0
+
+
+def command_without_companion(name: str | None) -> Callable[[argparse.Namespace], int] | None:
+    """The commands that open no games file, so no companion from `bootstrap`; None for the others."""
+    if name == "roll":
+        return roll_once
+    if name == "scenarios":
+        from companion.scenarios_cli import run_scenarios_command
+
+        return run_scenarios_command
+    if name == "board":
+        from drivers.board_cli import run_board_command
+
+        return run_board_command
+    if name == "speech":
+        from drivers.speech_cli import run_speech_command
+
+        return run_speech_command
+    if name == "web":
+        from companion.serve.web_cli import run_web_command
+
+        return run_web_command
+    if name == "install-service":
+        from companion.appliance.service_cli import run_install_service
+
+        return run_install_service
+    if name == "follow":
+        return run_follower
+    return None
 
 
 def run_app(companion, args: argparse.Namespace, spec: "DiceSpec | None") -> int:
