@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import textual._wait as textual_wait
 from gpiozero.pins.mock import MockFactory
+from hypothesis import settings
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
@@ -22,6 +23,10 @@ from drivers.pin_factory import PinFactoryChoice
 # Selenium's trio registers a Hypothesis plugin; loading it imports trio and runs a full garbage
 # collection in every worker, for a random generator no test of ours uses.
 os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
+# Speed is the benchmarks' business: Hypothesis's per-example deadline failed a property whose first
+# example imports scipy (~0.4 s) whenever that import landed in it.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -24,7 +24,7 @@ EVERY_MESSAGE = [
     codec.Err(codec.E_VERSION, 12, "board speaks protocol 1.0, host 2.0"),
 ]
 
-settings.register_profile("board", max_examples=300, deadline=None,
+settings.register_profile("board", max_examples=300,
                           suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -50,7 +50,7 @@ steps = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(start=st.integers(min_value=0, max_value=15), steps=steps)
 def test_any_run_of_spends_losses_and_rounds_keeps_the_track_between_zero_and_its_allowance(start, steps):
     track = CapTrack.starting_with(start)
@@ -78,7 +78,7 @@ def test_any_run_of_spends_losses_and_rounds_keeps_the_track_between_zero_and_it
         assert len(track.occupied) == min(losses, start)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(start=st.integers(min_value=0, max_value=15), spent=st.integers(min_value=0, max_value=15))
 def test_a_loss_costs_the_counter_a_cap_exactly_when_it_stood_on_the_space_taken(start, spent):
     track = CapTrack.starting_with(start)

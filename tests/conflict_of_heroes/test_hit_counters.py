@@ -28,7 +28,7 @@ def test_the_counters_the_rules_name_are_all_shipped_in_both_piles():
     assert POOL["pinned"].no_move and POOL["stunned"].only_rally and POOL["panic"].shown_when_attacked
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(counts=st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=5), seed=st.integers())
 def test_drawing_until_the_pile_is_empty_draws_each_counter_exactly_as_often_as_it_exists(counts, seed):
     pool = {f"c{i}": HitCounter(name=f"C{i}", count=n, rally=7) for i, n in enumerate(counts)}

@@ -17,7 +17,7 @@ def brute_force_hits(firepower: int, defence: int, caps: int) -> tuple[Fraction,
     return Fraction(sum(h >= 1 for h in outcomes), 36), Fraction(sum(h == 2 for h in outcomes), 36)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(firepower=st.integers(min_value=-4, max_value=12), defence=st.integers(min_value=5, max_value=22))
 def test_attack_odds_for_each_cap_spend_match_brute_force(firepower, defence):
     for odds in attack_odds_by_spend(firepower, defence, range(-2, 3)):

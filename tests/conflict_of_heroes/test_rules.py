@@ -322,7 +322,7 @@ UNITS_OF_BOTH_SIDES = ((GERMAN, "german_hmg"), (GERMAN, "german_rifle_squad"),
                        (SOVIET, "soviet_mmg"), (SOVIET, "soviet_rifle_squad"))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_run_of_commands_undos_and_redos_keeps_caps_on_the_track_and_refolds_to_the_same_state(
         tmp_path_factory, data):

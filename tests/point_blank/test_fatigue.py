@@ -75,7 +75,7 @@ step = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.sampled_from([SQUAD, LEADER, AFV, Unit(id=4, name="h", side=1, kind="half_squad", morale=5)]),
        st.lists(step, max_size=30))
 def test_fatigue_and_readiness_hold_over_any_action_sequence(unit, steps):
@@ -118,7 +118,7 @@ command = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(command, max_size=25))
 def test_the_rules_never_leave_a_unit_out_of_bounds(commands):
     rules = PointBlankRules(random.Random(0))

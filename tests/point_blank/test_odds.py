@@ -136,7 +136,7 @@ def melees(draw):
     return deck, attack, defend, draw(st.integers(0, 8)), draw(st.integers(0, 8))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(melees())
 def test_melee_odds_match_card_by_card_counting_in_any_deck_state(melee):
     deck, attack, defend, a_on, d_on = melee

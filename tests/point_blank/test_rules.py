@@ -174,7 +174,7 @@ point_blank_commands = st.one_of(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(commands=st.lists(point_blank_commands, max_size=40))
 def test_the_journal_folds_back_to_the_same_state_and_never_loses_a_card(tmp_path_factory, commands):
     store = GameStore(tmp_path_factory.mktemp("pb") / "games.sqlite3")

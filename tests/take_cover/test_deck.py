@@ -84,7 +84,7 @@ def cards_everywhere(state: TakeCoverState) -> int:
             + sum(deck.hands) + deck.medics_aside + deck.set_aside)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.integers(0, len(CANDIDATES) - 1), min_size=1, max_size=250), st.booleans(), st.integers(0, 99))
 def test_no_card_is_ever_lost_or_made_up_whatever_is_played(choices, set_aside, seed):
     game = rules(seed)
