@@ -9,6 +9,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,7 +91,7 @@ class GameDescriptor:
             rules=resolve(self.rules)(rng, loaded),
             controller=resolve(self.controller)(loaded, data_files.own_files(folder, self.data_files())),
             lights=resolve(self.lights),
-            announce=resolve(self.announce) if self.announce else silent,
+            announce=partial(spoken, resolve(self.announce)) if self.announce else silent,
             folder=folder,
         )
 
@@ -107,6 +108,14 @@ class Game:
     announce: "Callable[[Sequence[Record], Any], tuple[Announcement, ...]]"
     folder: Path | None = None
     """The players' folder for this game's data files (`<data dir>/<kind>/`), None without a data dir."""
+
+
+def spoken(announce: "Callable[[Sequence[Record], Any], tuple[Announcement, ...]]", records: Sequence[Record],
+           state: Any) -> "tuple[Announcement, ...]":
+    """What the game says of a commit, then any undo or redo in it, which every game says alike."""
+    from companion.speech.common import taken_back  # a model: built only by a game that speaks
+
+    return (*announce(records, state), *taken_back(records))
 
 
 def silent(records: Sequence[Record], state: Any) -> "tuple[Announcement, ...]":

@@ -1,7 +1,8 @@
-"""Announcements most games need: rolls, refusals, CAPs, the deck running out, turn ends, hits, the game's end."""
+"""Announcements most games need: rolls, refusals, undo and redo, CAPs, the deck running out, turns, hits, the end."""
 
 from collections.abc import Sequence
 
+from companion.journal.events import DecisionRedone, DecisionUndone, Record
 from companion.speech.announcement import Announcement
 
 
@@ -18,6 +19,15 @@ def dice_rolled(faces: Sequence[int], modifier: int = 0) -> Announcement:
 
 def refused() -> Announcement:
     return Announcement(phrase="refused")
+
+
+def taken_back(records: Sequence[Record]) -> tuple[Announcement, ...]:
+    """"undone" or "redone" for each undo or redo committed: whoever pressed Undo hears it taken,
+    without looking up. What was undone stays on screen (the game's words are not translated)."""
+    return tuple(
+        Announcement(phrase="undo.undone" if isinstance(record.event, DecisionUndone) else "undo.redone")
+        for record in records if isinstance(record.event, DecisionUndone | DecisionRedone)
+    )
 
 
 def side_caps(side: str, caps: int) -> Announcement:

@@ -1,10 +1,14 @@
 """Announcements rendered by the shipped phrase packs, as pure functions."""
 
 import string
+from datetime import UTC, datetime
 
 import pytest
 from pydantic import ValidationError
 
+from companion.dice.events import DiceRolled
+from companion.dice.spec import DiceSpec
+from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
 from companion.speech import common
 from companion.speech.announcement import Announcement
 from companion.speech.phrases import Counted, PhrasePack, fields_of, phrase_pack
@@ -50,6 +54,18 @@ def test_a_hit_taken_never_names_the_hidden_counter():
     taken = common.hit_taken("Squad 3")
     assert set(taken.args) == {"unit"}
     assert said("en", taken) == "Squad 3 hit"
+
+
+def record(event: Event) -> Record:
+    return Record(seq=2, at=datetime(2026, 11, 30, tzinfo=UTC), event=event)
+
+
+def test_an_undo_or_a_redo_is_said_and_nothing_else_in_the_commit_is():
+    rolled = record(DiceRolled(spec=DiceSpec(count=2, sides=6), faces=(2, 5), source="generated"))
+    taken = common.taken_back([rolled, record(DecisionUndone(target=1)), record(DecisionRedone(target=1))])
+    assert [said("en", announcement) for announcement in taken] == ["undone", "redone"]
+    assert [said("de", announcement) for announcement in taken] == ["rückgängig gemacht", "wiederhergestellt"]
+    assert common.taken_back([rolled]) == ()
 
 
 def test_a_refusal_is_said_without_the_english_reason():
@@ -108,6 +124,7 @@ def test_the_common_announcements_render_in_every_pack():
         common.dice_rolled((2, 5)), common.dice_rolled((3,)), common.dice_rolled((3,), 1), common.refused(),
         common.side_caps("A", 2), common.deck_exhausted(1), common.turn_ended(1), common.hit_taken("B"),
         common.hit_revealed("B", "pinned"), common.unit_destroyed("B"), common.game_over(),
+        *common.taken_back([record(DecisionUndone(target=1)), record(DecisionRedone(target=1))]),
     ]
     shared = {phrase for phrase in phrase_pack("en").phrases if phrase.split(".")[0] not in GAMES}
     assert {a.phrase for a in made} == shared

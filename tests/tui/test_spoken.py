@@ -9,7 +9,7 @@ from companion.bootstrap import bootstrap
 from companion.tui.app import CompanionApp
 from drivers.pin_factory import PinFactoryChoice
 from drivers.speech import WavFiles
-from tests.pilot import press
+from tests.pilot import comes_true, press
 from tests.speech.sound import loudness, seconds
 
 WAIT = 10.0
@@ -58,3 +58,29 @@ async def test_a_committed_roll_on_a_game_screen_is_said_and_the_speech_key_turn
         assert app.screen.session.state.to_act == "German"
         await drained(speaking_table)
         assert said(speaking_table) == ["tc.first_roll"]
+
+
+async def hears(pilot, table, phrases: list[str]) -> bool:
+    """Whether the table comes to have heard `phrases`: the app speaks once a commit's message
+    reaches it, which can be after the press has settled."""
+    for _ in range(50):
+        await drained(table)
+        if said(table) == phrases:
+            return True
+        await pilot.pause()
+    return False
+
+
+async def test_an_undo_and_a_redo_are_said_after_the_roll_they_take_back(speaking_table):
+    app = CompanionApp(speaking_table, start_kind="dice")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await comes_true(pilot, lambda: speaking_table.speaker is not None)  # it starts after the first frame
+        await press(pilot, "space")
+        assert app.screen.session.state.last is not None
+        assert await hears(pilot, speaking_table, ["dice.rolled"])
+        await press(pilot, "u")
+        assert app.screen.session.state.last is None
+        assert await hears(pilot, speaking_table, ["dice.rolled", "undo.undone"])
+        await press(pilot, "y")
+        assert app.screen.session.state.last is not None
+        assert await hears(pilot, speaking_table, ["dice.rolled", "undo.undone", "undo.redone"])
