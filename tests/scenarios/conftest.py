@@ -2,6 +2,7 @@
 
 import random
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,13 @@ def written(tmp_path: Path, kind: str, name: str, text: str) -> ScenarioFile:
     game = descriptor(kind)
     assert game is not None
     return next(file for file in game.scenario_files(tmp_path / "data") if file.name == name)
+
+
+def tutorial_with(tmp_path: Path, forces: str) -> Scenario:
+    """Point Blank's tutorial with more `[[forces]]`, as the players' own scenario `tutorial_plus`."""
+    text = (resources.files("companion.games.point_blank.data.scenarios") / "tutorial.toml").read_text()
+    written(tmp_path, "point_blank", "tutorial_plus", text + forces)
+    return scenario("point_blank", "tutorial_plus", tmp_path / "data")
 
 
 @pytest.fixture

@@ -102,6 +102,20 @@ def test_point_blank_sectors_are_checked_against_the_battlefield_and_the_terrain
         "my.toml, line 41: forces.sector: A9 lies outside the battlefield (Areas A, B, C, rows 0 to 4)")
 
 
+def test_a_point_blank_reinforcement_comes_by_its_turn_or_by_a_card_on_each_d6_face_once():
+    text = PbScenario.TEMPLATE
+    by_card = text.replace("# card = [5, 6]", "card = [5, 6]")
+    assert problem(PbScenario, by_card.replace("turn = 1  ", "turn = 2  ")) == (
+        "my.toml, line 43: forces.card: a unit arrives in turn 2 or by a Reinforcement card, not both")
+    assert problem(PbScenario, by_card.replace("[5, 6]", "[5, 5]")) == \
+        "my.toml, line 43: forces.card: each d6 face once"
+    assert problem(PbScenario, by_card.replace("[5, 6]", "[6, 7]")) == \
+        "my.toml, line 43: forces.card: Input should be 1, 2, 3, 4, 5 or 6"
+    data = descriptor("point_blank").load_data(None)
+    force = scenarios.validate(PbScenario, by_card, Path("my.toml"), data).forces[0]
+    assert force.card == (5, 6) and not force.at_setup and not force.arrives_in(1)
+
+
 def test_take_cover_has_its_two_sides_in_their_order():
     text = TcScenario.TEMPLATE.replace('name = "German"', 'name = "Russian"', 1)
     line = text.splitlines().index('name = "Russian"                  # squads A and B') + 1

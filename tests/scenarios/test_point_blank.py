@@ -1,19 +1,22 @@
 """Point Blank's tutorial (3.1) from its scenario: the setup steps of 5.0, the companion's terrain
 draws made once and shown by name, the Action deck dealt at its step, every unit in the tracker at
-the end, a reinforcement arriving in its turn, and the last turn ending the game."""
+the end, a reinforcement arriving in its turn or by a Reinforcement card (8.11), and the last turn
+ending the game."""
 
 import pytest
 
 from companion.errors import RuleViolation
 from companion.games.kit.guide import ConfirmStep, RevisitStep
-from companion.games.kit.intents import Ask
+from companion.games.kit.intents import Ask, Run
 from companion.games.point_blank import setup_terrain
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.commands import RollDie
+from companion.games.point_blank.commands import EndImpulse, EnterPip, PlayEventCard, RollDie
 from companion.games.point_blank.events import TerrainDrawn
+from companion.games.point_blank.orders import by_card
 from companion.games.point_blank.view import checklist_lines
-from companion.games.rules import Undo
-from tests.scenarios.conftest import at, confirm, scenario, through
+from companion.games.point_blank.words import title
+from companion.games.rules import Redo, Undo
+from tests.scenarios.conftest import Started, at, carry_out, confirm, scenario, through, tutorial_with
 
 TUTORIAL = scenario("point_blank", "tutorial")
 SMALL_DECK = {"pip1": 2, "pip2": 2, "pip3": 2, "pip4": 2, "pip5": 2, "pip6": 2}
@@ -118,3 +121,78 @@ def test_the_reinforcement_arrives_with_its_turn_and_the_last_turn_ends_the_game
         session.execute(RollDie(plain=True))
     assert game.rules.finished(session.state)
     assert any(line.startswith("Victory check: ") for line in checklist_lines(session.state, catalog))
+
+
+RESERVES = """
+[[forces]]
+side = 1
+unit = "us_rifle_squad"
+name = "Reserve squad"
+sector = "C3"
+card = [5, 6]
+
+[[forces]]
+side = 1
+unit = "us_rifle_squad"
+name = "Relief squad"
+sector = "A3"
+card = [1, 2]
+"""
+"""Two US units on the scenario's Reinforcement Table (8.11): 5-6 brings one, 1-2 the other."""
+BIG_DECK = {f"pip{pip}": 4 for pip in range(1, 7)}
+
+
+def with_reserves(start, tmp_path) -> Started:
+    return start("point_blank", tutorial_with(tmp_path, RESERVES))
+
+
+def named(state, name: str) -> list[str]:
+    return [unit.sector for unit in state.units if unit.name == name]
+
+
+def test_units_on_the_reinforcement_table_are_listed_at_setup_and_not_deployed(start, tmp_path):
+    game, session = with_reserves(start, tmp_path)
+    for _ in range(3):
+        confirm(game, session, {"solo": 0})
+    lines = game.controller.guide(session.state).step.lines
+    assert lines[-4:-1] == ("Arriving by a Reinforcement card (8.11), on its side's d6:",
+                          "  5 or 6: US Reserve squad in C3 US", "  1 or 2: US Relief squad in A3 US")
+    while session.state.guide.setting_up:
+        confirm(game, session, BIG_DECK)
+    assert named(session.state, "Reserve squad") == named(session.state, "Relief squad") == []
+
+
+def test_a_reinforcement_card_brings_in_the_units_its_d6_shows_once_and_undo_never_draws_again(start, tmp_path):
+    game, session = with_reserves(start, tmp_path)
+    while session.state.guide.setting_up:
+        confirm(game, session, BIG_DECK)
+    reinforcement = {"card": "reinforcement"}
+    carry_out(session, game.controller.press(session.state, "event", None, None), reinforcement)
+    assert title(session.state.check.check) == "Reinforcement card: the scenario's table (8.11)"
+    session.execute(EnterPip(pip=3))
+    assert session.state.log[-1].outcome.findings[0].kind == "no_reinforcement"
+    assert named(session.state, "Reserve squad") == named(session.state, "Relief squad") == []
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    carry_out(session, game.controller.press(session.state, "event", None, None), reinforcement)
+    session.execute(EnterPip(pip=6))
+    assert named(session.state, "Reserve squad") == ["C3/1"] and setup_terrain.card_in(session.state, "C3/1")
+    assert by_card(session.state, 1) == ((7, (1, 2)),)
+    left = session.state.deck.left
+    while session.state.reinforced:
+        session.execute(Undo())
+    assert named(session.state, "Reserve squad") == [] and session.state.deck.left == left
+    assert by_card(session.state, 1) == ((6, (5, 6)), (7, (1, 2)))
+    session.execute(Redo())
+    assert session.state.reinforced == {6} and session.state.deck.left == left
+
+
+def test_a_side_with_no_unit_left_on_the_table_plays_its_event_card_without_being_asked(start, tmp_path):
+    game, session = with_reserves(start, tmp_path)
+    while session.state.guide.setting_up:
+        confirm(game, session, BIG_DECK)
+    assert isinstance(game.controller.press(session.state, "event", None, None), Ask)
+    session.execute(EndImpulse())
+    assert game.controller.press(session.state, "event", None, None) == Run.one(PlayEventCard(name="event card"))
+    with pytest.raises(RuleViolation, match="no unit of this side is still to come by a Reinforcement card"):
+        session.execute(PlayEventCard(name="Reinforcement", reinforcement=True))

@@ -1,7 +1,7 @@
 """Point Blank's tutorial played solo: the AEO's setup worked out from the scenario (12.2.1,
 12.2.2) and shown at the deploy step, its units entering play where it placed them, the four cards
-it discards before play (12.3), and whole games to the scenario's end with the companion running
-the AEO, press by press."""
+it discards before play (12.3), its Reinforcement action on the scenario's table (8.11), and whole
+games to the scenario's end with the companion running the AEO, press by press."""
 
 
 import random
@@ -11,12 +11,12 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.kit.guide import ConfirmStep, RevisitStep
 from companion.games.kit.intents import Ask
-from companion.games.point_blank.aeo.commands import DiscardAeoCards
+from companion.games.point_blank.aeo.commands import DiscardAeoCards, FillAeoRow, ResolveAeoAction
 from companion.games.point_blank.aeo.events import AeoCardsDiscarded, AeoDeployed, AeoTerrainChosen
 from companion.games.point_blank.aeo.progress import stage
-from companion.games.point_blank.commands import EndImpulse
-from tests.point_blank.solo import aeo_step, press, solo_setup
-from tests.scenarios.conftest import at, confirm, scenario
+from companion.games.point_blank.commands import EndImpulse, EnterPip
+from tests.point_blank.solo import aeo_step, press, rolled, solo_setup, to_the_roll
+from tests.scenarios.conftest import at, confirm, scenario, tutorial_with
 
 TUTORIAL = scenario("point_blank", "tutorial")
 
@@ -165,3 +165,29 @@ def test_a_solo_game_of_the_tutorial_plays_from_setup_to_its_end(start, sessions
     assert len(impulses) >= 2 and all((not e.pips) == dice for e in impulses)
     assert state.deck.hands[aeo - 1] == 0  # the AEO never held a card
     assert sessions(session.store, session.game, game.rules).state == state  # the journal folds to the same
+
+
+AEO_RESERVE = """
+[[forces]]
+side = 2
+unit = "german_rifle_squad"
+name = "Reserve squad"
+sector = "C3"
+card = [3, 4]
+"""
+
+
+def test_the_aeos_reinforcement_action_plays_its_card_on_the_scenarios_table(start, tmp_path):
+    game, session = start("point_blank", tutorial_with(tmp_path, AEO_RESERVE))
+    solo_setup(game, session, aeo=2, **{f"pip{pip}": 4 for pip in range(1, 7)})
+    assert "Reserve squad" not in {unit.name for unit in session.state.units}
+    session.execute(DiscardAeoCards(pips=(1, 2, 3, 6)))
+    session.execute(EndImpulse())
+    to_the_roll(session)
+    rolled(session, 2, 3)
+    session.execute(FillAeoRow(actions=("reinforcement",)))
+    session.execute(ResolveAeoAction())
+    assert session.state.check.check.kind == "reinforcement" and session.state.check.check.side == 2
+    session.execute(EnterPip(pip=4))
+    (reserve,) = [unit for unit in session.state.units if unit.name == "Reserve squad"]
+    assert (reserve.side, reserve.sector) == (2, "C3/2")

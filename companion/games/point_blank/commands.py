@@ -94,6 +94,8 @@ class PlayEventCard(Command):
     """An Action card played as an event, not on units: Sniper, Reinforcement, Wind (6.2.1.1)."""
 
     name: str
+    reinforcement: bool = False
+    """A Reinforcement card on the scenario's Reinforcement Table: its d6 check starts at once (8.11)."""
 
 
 class ReduceFatigue(Command):

@@ -18,7 +18,6 @@ from companion.games.point_blank.commands import (
     EndImpulse,
     EnterPip,
     FlushHand,
-    PlayEventCard,
     ReduceFatigue,
     RollDie,
 )
@@ -136,7 +135,7 @@ class PointBlankController(Controller[PointBlankState]):
             case "discard":
                 return Run.one(DiscardCard())
             case "event":
-                return Run.one(PlayEventCard(name="event card"))
+                return forms.event_card(state)
             case "check":
                 return check_forms.which(state, self.catalog, selected)
             case "add_unit":

@@ -15,11 +15,13 @@ from companion.games.point_blank.commands import (
     AdjustUnit,
     CorrectDeck,
     LayOutBattlefield,
+    PlayEventCard,
     ReduceFatigue,
     SetMarker,
     SetUpGame,
 )
 from companion.games.point_blank.deck import PIPS
+from companion.games.point_blank.orders import by_card
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import MARKERS, Unit, default_side
@@ -212,6 +214,22 @@ def marker(state: PointBlankState, catalog: Catalog, selected: int | None) -> As
                             present=bool(answers["present"])))
 
     return Ask(FormSpec("Smoke, Blaze or Wreck card", fields, note="A Wind card clears smoke (7.24)."), then)
+
+
+def event_card(state: PointBlankState) -> Intent:
+    """An event card; a side with units still to come by a Reinforcement card is asked which it plays."""
+    other = PlayEventCard(name="event card")
+    if not by_card(state, state.side):
+        return Run.one(other)
+    options: tuple[Option, ...] = (("reinforcement", "Reinforcement: its d6 on the scenario's table (8.11)"),
+                                   ("other", "Another event (Sniper, Wind)"))
+
+    def then(answers: Answers) -> Intent:
+        if answers["card"] == "reinforcement":
+            return Run.one(PlayEventCard(name="Reinforcement", reinforcement=True))
+        return Run.one(other)
+
+    return Ask(FormSpec("Which event card?", (Choice("card", "Card", options),), submit="Play"), then)
 
 
 def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.point_blank import fatigue
-from companion.games.point_blank.checks.battlefield import FatigueBonus
+from companion.games.point_blank.checks.battlefield import FatigueBonus, Reinforcement
 from companion.games.point_blank.commands import Order, PlayEventCard, ReduceFatigue
 from companion.games.point_blank.events import CheckStarted, EventCardPlayed, FatigueReduced, UnitsOrdered
 from companion.games.point_blank.state import PendingMelee, PendingMove, PointBlankState
@@ -19,7 +19,27 @@ from companion.journal.events import Event
 
 def event_card(state: PointBlankState, command: PlayEventCard) -> list[Event]:
     use_card(state, "event")
-    return [EventCardPlayed(side=state.side, name=command.name)]
+    played = EventCardPlayed(side=state.side, name=command.name)
+    if not command.reinforcement:
+        return [played]
+    return [played, CheckStarted(check=reinforcement(state, state.side))]
+
+
+def reinforcement(state: PointBlankState, side: int) -> Reinforcement:
+    """The d6 check of a Reinforcement card `side` plays, on what the scenario's table still holds (8.11)."""
+    table = by_card(state, side)
+    if not table:
+        raise RuleViolation("no unit of this side is still to come by a Reinforcement card (8.11): "
+                            "play it as another event")
+    return Reinforcement(side=side, table=table)
+
+
+def by_card(state: PointBlankState, side: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """`side`'s units still to come by a Reinforcement card: each one's place in the scenario's
+    forces, and its faces."""
+    forces = state.scenario.forces if state.scenario is not None else ()
+    return tuple((index, force.card) for index, force in enumerate(forces)
+                 if force.side == side and force.card and index not in state.reinforced)
 
 
 def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event]:

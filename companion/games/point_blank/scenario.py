@@ -63,6 +63,7 @@ unit = "us_rifle_squad"
 name = "1st squad"
 sector = "A2"                    # on its own side's half unless `half` says otherwise
 turn = 1                         # 1: deployed at setup; later: arrives at the start of that turn
+# card = [5, 6]                  # instead of turn: arrives by a Reinforcement card on a d6 of 5 or 6 (8.11)
 
 [[forces]]
 side = 2
@@ -133,6 +134,30 @@ class PbForce(Part):
     """The side whose half the Sector lies on: its own side's unless said (row 0 is side 0)."""
     turn: int = Field(default=1, ge=1, le=99)
     """1: deployed at setup; later: arrives at the start of that turn, as a reinforcement."""
+    card: tuple[Literal[1, 2, 3, 4, 5, 6], ...] = Field(default=(), max_length=6)
+    """The scenario's Reinforcement Table (8.11): it arrives when its side plays a Reinforcement card
+    and the d6 shows one of these; empty: it comes by `turn`."""
+
+    @field_validator("card")
+    @classmethod
+    def _faces_once(cls, card: tuple[int, ...]) -> tuple[int, ...]:
+        if len(set(card)) != len(card):
+            raise ValueError("each d6 face once")
+        return card
+
+    @model_validator(mode="after")
+    def _turn_or_card(self) -> Self:
+        if self.card and self.turn != 1:
+            raise AtKey(("card",), f"a unit arrives in turn {self.turn} or by a Reinforcement card, not both")
+        return self
+
+    @property
+    def at_setup(self) -> bool:
+        return self.turn == 1 and not self.card
+
+    def arrives_in(self, turn: int) -> bool:
+        """Whether it enters at the start of `turn` (1: deployed at setup)."""
+        return self.turn == turn and not self.card
 
     @field_validator("sector")
     @classmethod
@@ -217,10 +242,23 @@ class PbScenario(Scenario):
             lines.append(f"{side.name}:")
             for force in self.forces:
                 if force.side == number:
-                    when = "" if force.turn == 1 else f", arrives in turn {force.turn}"
+                    when = "" if force.at_setup else f", arrives {arrival(force)}"
                     named = f"{force.name} ({force.unit})" if force.name else force.unit
                     lines.append(f"  {named} in {self.sector_name(force.sector, force.on)}{when}")
         return lines
+
+
+def arrival(force: PbForce) -> str:
+    """When a reinforcement arrives, as the setup guide and the scenario's listing say it."""
+    if force.card:
+        return f"by a Reinforcement card (8.11) on a d6 of {faces(force.card)}"
+    return f"in turn {force.turn}"
+
+
+def faces(card: tuple[int, ...]) -> str:
+    """`5 or 6`, `1, 2 or 3`."""
+    named = [str(face) for face in sorted(card)]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
 
 
 class ScenarioChosen(ScenarioChosenEvent):

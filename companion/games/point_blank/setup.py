@@ -34,11 +34,12 @@ from companion.games.point_blank.aeo.guided import (
 from companion.games.point_blank.aeo.play import START_DISCARDS
 from companion.games.point_blank.battlefield import SectorRef
 from companion.games.point_blank.catalog import Catalog, deck_file_text
+from companion.games.point_blank.checks.battlefield import Reinforcement
 from companion.games.point_blank.commands import AddUnit, SetUpGame
 from companion.games.point_blank.deck import PIPS
-from companion.games.point_blank.events import TurnEnded
+from companion.games.point_blank.events import CheckResolved, TurnEnded
 from companion.games.point_blank.forms import deck_fields, deck_note, save_deck
-from companion.games.point_blank.scenario import RANDOM, PbForce, PbScenario, ScenarioChosen
+from companion.games.point_blank.scenario import RANDOM, PbForce, PbScenario, ScenarioChosen, faces
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import sector_of, unit_name
 from companion.games.point_blank.words import plural
@@ -129,7 +130,7 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
             continue
         lines.append(f"{side.name} deploys:")
         for force in scenario.forces:
-            if force.side == number and force.turn == 1:
+            if force.side == number and force.at_setup:
                 card = setup_terrain.card_in(state, key_of(force))
                 on = f" ({catalog.terrain_name(card)})" if card else ""
                 lines.append(f"  {unit_name(catalog, force)} in {sector_of(scenario, force)}{on}")
@@ -138,8 +139,13 @@ def deploy_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, .
         lines.append("Arriving later, at the start of their turn:")
         lines += [f"  turn {force.turn}: {scenario.sides[force.side - 1].name} {unit_name(catalog, force)} in "
                   f"{sector_of(scenario, force)}" for force in later]
+    by_card = [force for force in scenario.forces if force.card]
+    if by_card:
+        lines.append("Arriving by a Reinforcement card (8.11), on its side's d6:")
+        lines += [f"  {faces(force.card)}: {scenario.sides[force.side - 1].name} {unit_name(catalog, force)} in "
+                  f"{sector_of(scenario, force)}" for force in by_card]
     laid = {setup_terrain.key(p.sector, p.side) for p in scenario.battlefield}
-    empty = dict.fromkeys((sector_of(scenario, f), key_of(f)) for f in scenario.forces if f.turn == 1
+    empty = dict.fromkeys((sector_of(scenario, f), key_of(f)) for f in scenario.forces if f.at_setup
                           and key_of(f) not in laid and deploys_as_scenario_says(state, f))
     drawn = drawn_lines(state, catalog, list(empty))
     if drawn:
@@ -220,7 +226,7 @@ def entering(scenario: PbScenario, step: int, state: PointBlankState, catalog: C
             else setup_terrain.place_card(setup_terrain.key(p.sector, p.side), p.card)
             for p in scenario.battlefield)]
     if step == DEPLOY:
-        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.turn == 1
+        keys = dict.fromkeys(key_of(force) for force in scenario.forces if force.at_setup
                              and deploys_as_scenario_says(state, force))
         return [setup_terrain.draw_card(key) for key in keys if setup_terrain.card_in(state, key) is None]
     return []
@@ -231,8 +237,8 @@ def arriving(state: PointBlankState, turn: int) -> list[Command]:
     setup placed them); a unit entering a Sector with no card draws one first (5.4)."""
     assert state.scenario is not None
     placed = deployment(state)
-    return [Deploy(force=force, sector=placed.sector_of(index) if placed is not None and force.turn == 1 else None)
-            for index, force in enumerate(state.scenario.forces) if force.turn == turn]
+    return [Deploy(force=force, sector=placed.sector_of(index) if placed is not None and force.at_setup else None)
+            for index, force in enumerate(state.scenario.forces) if force.arrives_in(turn)]
 
 
 class Deploy(Command):
@@ -264,11 +270,15 @@ def playing(state: PointBlankState) -> PbScenario:
 
 def reinforcements(state: PointBlankState, events: Sequence[Event], rng: random.Random, catalog: Catalog,
                    fold: Fold) -> list[Event]:
-    """The units a turn end brings in: those the scenario has arrive at the start of the next turn."""
+    """The units a turn end brings in (those the scenario has arrive at the start of the next
+    turn), and those a Reinforcement card's d6 brought in (8.11)."""
     if state.scenario is None:
         return []
     ended = [event.turn for event in events if isinstance(event, TurnEnded)]
     commands = [command for turn in ended for command in arriving(state, turn + 1)]
+    commands += [Deploy(force=state.scenario.forces[force]) for event in events
+                 if isinstance(event, CheckResolved) and isinstance(event.check, Reinforcement)
+                 for force in event.check.arriving(event.pips[0])]
     return chain(fold(state, list(events)), commands, rng, catalog, fold) if commands else []
 
 

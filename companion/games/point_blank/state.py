@@ -109,6 +109,8 @@ class PointBlankState:
     """Where its guided setup is; it stays once play has started (undo stops at its end)."""
     aeo: AeoState | None = None
     """The solo opponent (12.0), when one side is played by the AEO."""
+    reinforced: frozenset[int] = frozenset()
+    """The scenario's forces a Reinforcement card has brought in (8.11), by their place in its list."""
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:

@@ -262,7 +262,7 @@ def scenario_turn_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     if scenario is None or state.turn_over is None:
         return []
     lines = [f"Victory check: {scenario.victory}"]
-    arrived = [force for force in scenario.forces if force.turn == state.turn > 1]
+    arrived = [force for force in scenario.forces if force.arrives_in(state.turn) and state.turn > 1]
     if arrived and not state.game_over:
         lines.append(f"Arrived for turn {state.turn}, in the unit table: " + "; ".join(
             f"{scenario.sides[f.side - 1].name} {unit_name(catalog, f)} in {sector_of(scenario, f)}"

@@ -13,6 +13,7 @@ from companion.games.point_blank.checks.battlefield import (
     Concealment,
     FatigueBonus,
     PlainCheck,
+    Reinforcement,
     Repair,
     Smoke,
     Spotting,
@@ -75,6 +76,8 @@ def title(check: Check, names: Names | None = None) -> str:
             return f"Weapon repair: {named(names, unit)}"
         case FatigueBonus():
             return "Odd d6: a second fatigue level off"
+        case Reinforcement():
+            return "Reinforcement card: the scenario's table (8.11)"
         case InfantryFire(lead=lead, targets=targets):
             return f"Fire: {lead.name} at {listed([t.name for t in targets])}"
         case Barrage(radio=radio):
@@ -140,6 +143,8 @@ SAID: dict[str, Callable[[Finding, str], str]] = {
     "sniper_discarded": lambda f, _: "the sniper card is discarded",
     "sniper_shuffled": lambda f, _: "the sniper card is shuffled into the deck if more than 6 cards remain, "
                                     "else discarded",
+    "reinforced": lambda f, _: f"reinforcement {f.numbers[0]}: its units arrive, in the unit table",
+    "no_reinforcement": lambda f, _: f"reinforcement {f.numbers[0]}: no unit arrives",
     "melee_hits": lambda f, _: f"attacker scores {plural(f.numbers[0], 'hit')}, defender {f.numbers[1]}",
     "hits": lambda f, who: f"{who}: {plural(f.numbers[0], 'hit')}: {_effects(f, ' / ')}",
     "crew_morale_check": lambda f, who: f"{who}: second shaken result: morale check for the crew (7.10.1.3)",

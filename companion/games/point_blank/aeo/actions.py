@@ -82,8 +82,11 @@ def act(state: PointBlankState, at: Stage, command: ResolveAeoAction, rng: rando
         case "discard":
             return discarding(state, at, "discard", 1, command, fold)
         case "reinforcement":
-            # 12.3.4.3: "Reinforcement actions will execute in accordance with the scenario rules"; the
-            # companion brings the scenario's reinforcements in at the start of their turn.
+            # 12.3.4.3: "Reinforcement actions will execute in accordance with the scenario rules": the
+            # scenario's Reinforcement Table when it has one for the AEO (8.11); otherwise the companion
+            # brings its reinforcements in at the start of their turn.
+            if orders.by_card(state, side):
+                return [done(at, "reinforcement"), CheckStarted(check=orders.reinforcement(state, side))]
             later = state.scenario is not None and any(f.side == side and f.turn > state.turn
                                                        for f in state.scenario.forces)
             return [done(at, "reinforcement")] if later else impossible(at, "no_reinforcement")

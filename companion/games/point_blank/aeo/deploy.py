@@ -73,7 +73,7 @@ def objectives(scenario: PbScenario, catalog: Catalog) -> list[str]:
 
 def plan(state: PointBlankState, scenario: PbScenario, side: int, posture: Posture, catalog: Catalog,
          rng: random.Random) -> Deployment:
-    forces = [index for index, force in enumerate(scenario.forces) if force.side == side and force.turn == 1]
+    forces = [index for index, force in enumerate(scenario.forces) if force.side == side and force.at_setup]
     work = Plan({index: kind_of(catalog, scenario.forces[index].unit) for index in forces}, rng)
     targets = objectives(scenario, catalog)
     if posture == "defensive" and targets:
@@ -197,7 +197,7 @@ def spread_leaders(scenario: PbScenario, leaders: list[int], targets: Sequence[s
 
 
 def setup_row(scenario: PbScenario, side: int) -> int:
-    rows = Counter(int(f.sector[1]) for f in scenario.forces if f.side == side and f.turn == 1 and f.on == side)
+    rows = Counter(int(f.sector[1]) for f in scenario.forces if f.side == side and f.at_setup and f.on == side)
     if not rows:
         return 1
     most = max(rows.values())

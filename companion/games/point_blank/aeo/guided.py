@@ -54,7 +54,7 @@ def deployment(state: PointBlankState) -> Deployment | None:
 
 def deploys_as_scenario_says(state: PointBlankState, force: PbForce) -> bool:
     """The scenario's own Sector holds for this unit: it is not the AEO's, whose setup places it (12.2)."""
-    return force.side != solo(state) or force.turn > 1
+    return force.side != solo(state) or not force.at_setup
 
 
 POSTURES = (("scenario", "As the scenario gives it"), ("defensive", "Defensive (the green flowcharts)"),

@@ -148,7 +148,7 @@ def act_line(state: PointBlankState, catalog: Catalog, act: Act) -> str:
                 f"clears {where(act.to)}" if act.to else "searches for terrain (two cards, the better kept)"
             return f"Recon (8.10) by {who}: {did}"
         case "reinforcement":
-            return "Reinforcement (12.3.4.3): by the scenario's rules, at the start of its turn"
+            return "Reinforcement (12.3.4.3): by the scenario's Reinforcement Table (8.11), else in its turn"
         case "impossible":
             return f"{named(act.action)}: cannot be carried out, {REASONS[act.reason]}"
     return leader_line(state, catalog, act)

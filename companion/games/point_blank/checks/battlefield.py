@@ -1,6 +1,6 @@
 """Single d6 checks about the battlefield and equipment: spotting (7.16), concealment (8.2),
 smoke (7.15), blaze (7.1), bogging (7.2), weapon repair (7.17.3), the second fatigue reduction
-(6.2.1.3, 8.9), and a plain check for anything else."""
+(6.2.1.3, 8.9), a Reinforcement card's table (8.11), and a plain check for anything else."""
 
 from typing import Any, Literal
 
@@ -151,6 +151,24 @@ class Repair(Check):
             return Outcome(findings=(found("repaired", pip + self.leadership, unit=self.unit),),
                            changes=(change(self.unit, weapon_broken=False),))
         return Outcome(findings=(found("still_broken", pip + self.leadership, unit=self.unit),))
+
+
+class Reinforcement(Check):
+    """A Reinforcement card (8.11): its d6 on the scenario's Reinforcement Table brings in every unit
+    listed with the face shown. `table` is the side's units still to come when the card was played:
+    each one's place in the scenario's forces, and its faces."""
+
+    kind: Literal["reinforcement"] = "reinforcement"
+    side: int
+    table: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def arriving(self, pip: int) -> tuple[int, ...]:
+        """The forces a d6 of `pip` brings in."""
+        return tuple(force for force, faces in self.table if pip in faces)
+
+    def resolve(self, draw: Draw) -> Outcome:
+        (pip,) = draw("reinforcement d6 (8.11: the scenario's table)", 1, lambda p: bool(self.arriving(p[0])))
+        return Outcome(findings=(found("reinforced" if self.arriving(pip) else "no_reinforcement", pip),))
 
 
 class FatigueBonus(Check):

@@ -10,6 +10,7 @@ from companion.games.point_blank.checks.battlefield import (
     Concealment,
     FatigueBonus,
     PlainCheck,
+    Reinforcement,
     Repair,
     Smoke,
     Spotting,
@@ -21,7 +22,7 @@ from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
 
 AnyCheck = Annotated[
-    PlainCheck | Spotting | Concealment | Smoke | Blaze | Bog | Unbog | Repair | FatigueBonus
+    PlainCheck | Spotting | Concealment | Smoke | Blaze | Bog | Unbog | Repair | FatigueBonus | Reinforcement
     | InfantryFire | Barrage | Sniper | Ordnance | Melee | MoraleCheck | Rally,
     Field(discriminator="kind"),
 ]
