@@ -77,6 +77,12 @@ class PlayedGame(Protocol):
     @property
     def head(self) -> int: ...
 
+    @property
+    def read_only(self) -> bool:
+        """Every command is refused: a view of a game another companion plays, or a games file that
+        cannot be written. Its screen offers no buttons."""
+        ...
+
     def describe(self, record: Record) -> str: ...
 
     def submit(self, command: Command, origin: Origin | None = None) -> list[Record]: ...
@@ -157,6 +163,10 @@ class GameSession:
     def head(self) -> int:
         """The seq of the newest record decided, committed or not."""
         return self._tentative.seq
+
+    @property
+    def read_only(self) -> bool:
+        return self.store.readonly
 
     @property
     def busy(self) -> bool:

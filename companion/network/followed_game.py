@@ -57,6 +57,10 @@ class FollowedGame:
     def head(self) -> int:
         return self._seq
 
+    @property
+    def read_only(self) -> bool:
+        return True
+
     def describe(self, record: Record) -> str:
         return describe(record, None, lambda event: self.rules.describe(self._state, event))
 

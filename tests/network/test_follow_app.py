@@ -16,6 +16,7 @@ from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.follow_app import FollowerApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.tables import TablesScreen
+from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from tests.conflict_of_heroes.conftest import only, rules
 from tests.conflict_of_heroes.test_public import hit_squad
@@ -57,6 +58,8 @@ async def test_a_follower_shows_the_authority_game_live_on_the_dice_screen_and_r
                 await watcher.pause()
                 assert follower.screen.query_one("#total", BigNumber).value == str(total)
             assert follower.status.hardware == "READ-ONLY: following table club-1"
+            assert follower.screen.query_one(ActionBar).taps == ()
+            assert authority.screen.query_one(ActionBar).taps
             assert follower.status.table == "table club-1: live"
             await watcher.press("space")
             await watcher.pause()

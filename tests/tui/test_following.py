@@ -9,6 +9,7 @@ from companion.session import GameSession
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
 
@@ -40,6 +41,7 @@ async def test_the_view_opens_the_game_the_first_companion_plays_and_follows_its
         assert app.screen.session.state.last.roll.total == rolled[-1]
         status = str(app.screen.query_one(StatusLine).render())
         assert "READ-ONLY: following the companion of process" in status
+        assert app.screen.query_one(ActionBar).taps == ()  # no buttons where every press is refused
     playing.close()
     lock.release()
 

@@ -201,7 +201,8 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         self.show_state()
-        self.query_one("#action-bar", ActionBar).show(taps(self.game.controller.tappable(self.state)))
+        offered = () if self.session.read_only else taps(self.game.controller.tappable(self.state))
+        self.query_one("#action-bar", ActionBar).show(offered)
 
     def show_state(self) -> None:
         raise NotImplementedError
