@@ -1,10 +1,10 @@
 """Every action of the moment as large buttons, for the action bar's More… button: a tap answers
-with the action and its value, Close (or escape) with None."""
+with the action and its value, Close (or escape) with None. And the screens that have the bar."""
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
 
 from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
@@ -31,3 +31,22 @@ class AllActions(ModalScreen[tuple[str, int | None] | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ActionBarScreen(Screen[None]):
+    """A screen with an action bar: a button tapped, or chosen from More…'s list, does what its key does."""
+
+    def act(self, name: str, value: int | None = None) -> object:
+        raise NotImplementedError
+
+    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
+        tapped.stop()
+        self.act(tapped.name, tapped.value)
+
+    def on_action_bar_show_all(self, more: ActionBar.ShowAll) -> None:
+        more.stop()
+        self.app.push_screen(AllActions(more.taps), self._chosen)
+
+    def _chosen(self, chosen: tuple[str, int | None] | None) -> None:
+        if chosen is not None:
+            self.act(*chosen)

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Header
 
 from companion.errors import CompanionError, NotSaved, Overridable
@@ -25,7 +24,7 @@ from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.session import PlayedGame, Settled
 from companion.tui.messages import Refused
-from companion.tui.screens.all_actions import AllActions
+from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel
@@ -35,7 +34,7 @@ from companion.tui.widgets.status_line import StatusLine
 Wired = tuple[tuple[Control, int | None], ...]
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ActionBarScreen):
     """Subclasses compose their body, render in `show_state`, and may offer a selected row."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.go_home", "Home")]
@@ -96,17 +95,6 @@ class GameScreen(Screen[None]):
         """A key or a palette entry."""
         self.act(name, value)
 
-    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
-        tapped.stop()
-        self.act(tapped.name, tapped.value)
-
-    def on_action_bar_show_all(self, more: ActionBar.ShowAll) -> None:
-        more.stop()
-        self.app.push_screen(AllActions(more.taps), self._chosen)
-
-    def _chosen(self, chosen: tuple[str, int | None] | None) -> None:
-        if chosen is not None:
-            self.act(*chosen)
 
     def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> str:
         """Does what the action means now; returns why it was refused, or ""."""

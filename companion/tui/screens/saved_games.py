@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import DataTable, Header, Input, Label, OptionList
 from textual.widgets.data_table import CellDoesNotExist
 from textual.widgets.option_list import Option
@@ -18,7 +18,7 @@ from companion.errors import CompanionError
 from companion.games.registry import title_of
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.messages import NewGame, OpenGame
-from companion.tui.screens.all_actions import AllActions
+from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.game_screen import Wired
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -27,7 +27,7 @@ from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.status_line import StatusLine
 
 
-class SavedGamesScreen(Screen[None]):
+class SavedGamesScreen(ActionBarScreen):
     """A tap on a row highlights it, a second tap (or Enter, or Open) opens it."""
 
     BINDINGS = [
@@ -118,18 +118,6 @@ class SavedGamesScreen(Screen[None]):
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_open()
-
-    def on_action_bar_tapped(self, tapped: ActionBar.Tapped) -> None:
-        tapped.stop()
-        self.act(tapped.name)
-
-    def on_action_bar_show_all(self, more: ActionBar.ShowAll) -> None:
-        more.stop()
-        self.app.push_screen(AllActions(more.taps), self._chosen)
-
-    def _chosen(self, chosen: tuple[str, int | None] | None) -> None:
-        if chosen is not None:
-            self.act(*chosen)
 
     def act(self, name: str, value: int | None = None) -> None:
         """A tap or a palette entry: the same as the key."""
