@@ -115,6 +115,7 @@ def test_the_reinforcement_arrives_with_its_turn_and_the_last_turn_ends_the_game
     assert "Victory check: The side that controls the Bridge (B0) at the end of turn 2 wins; if neither does, " \
         "the Germans win." in lines
     assert "Arrived for turn 2, in the unit table: German Late squad in A4 German" in lines
+    assert "No objective is controlled yet (2.9)" in lines  # nobody has stood on the Bridge
     for _ in range(100):
         if session.state.game_over:
             break

@@ -1,6 +1,6 @@
 """What the table hears from Point Blank: each card's pips for a check, the check's findings, the
-impulse passing, the deck running out with the turn, a corrected deck count, and the solo
-opponent's dice and the actions its table reads from them."""
+impulse passing, an objective taken, the deck running out with the turn, a corrected deck count,
+and the solo opponent's dice and the actions its table reads from them."""
 
 from collections.abc import Mapping, Sequence
 
@@ -13,6 +13,7 @@ from companion.games.point_blank.events import (
     DeckCorrected,
     DieThrown,
     ImpulseEnded,
+    ObjectiveControlled,
     PipDrawn,
     TurnEnded,
 )
@@ -59,6 +60,8 @@ def announce(records: Sequence[Record], state: PointBlankState) -> tuple[Announc
                 said.append(deck_exhausted(turn))
                 if state.game_over and turn == state.turn - 1:
                     said.append(game_over())
+            case ObjectiveControlled(sector=sector, side=side):
+                said.append(objective_taken(state, sector, side))
             case DeckCorrected(pile=pile):
                 said.append(Announcement(phrase="pb.deck_corrected", args={"cards": sum(pile)}, channel="deck"))
             case AeoRolled(faces=faces, read=read):
@@ -104,12 +107,26 @@ def finding_said(finding: Finding, names: Mapping[int, str]) -> list[Announcemen
 
 def to_act(state: PointBlankState, side: int) -> Announcement:
     """The side whose impulse begins, by the nationality it plays when the table named one."""
+    spoken = nationality(state, side)
+    if spoken is None:
+        return Announcement(phrase="pb.impulse.numbered", args={"side": side}, channel="impulse")
+    return Announcement(phrase="pb.impulse", args={"side": spoken}, channel="impulse")
+
+
+def objective_taken(state: PointBlankState, sector: str, side: int) -> Announcement:
+    """"German takes the objective in B0": the Sector as its Area and row."""
+    where = {"sector": sector.split("/")[0]}
+    spoken = nationality(state, side)
+    if spoken is None:
+        return Announcement(phrase="pb.objective.numbered", args={"side": side, **where}, channel=f"control:{sector}")
+    return Announcement(phrase="pb.objective", args={"side": spoken, **where}, channel=f"control:{sector}")
+
+
+def nationality(state: PointBlankState, side: int) -> str | None:
+    """The nationality a side plays, as a term the packs translate; None when the table named none."""
     named = state.settings.nationalities[side - 1] if state.settings else ""
     if not named:
         found = {unit.nationality for unit in state.units if unit.side == side and unit.nationality}
         named = found.pop() if len(found) == 1 else ""
-    if not named:
-        return Announcement(phrase="pb.impulse.numbered", args={"side": side}, channel="impulse")
     # As the shipped library names them ("US", "German"); the packs translate those names.
-    spoken = named.upper() if len(named) <= 3 else named.capitalize()
-    return Announcement(phrase="pb.impulse", args={"side": spoken}, channel="impulse")
+    return (named.upper() if len(named) <= 3 else named.capitalize()) if named else None

@@ -14,6 +14,7 @@ from companion.games.point_blank.aeo.table import AeoTableFile
 
 Los = Literal["clear", "degrading", "blocking"]
 UnitKind = Literal["full_squad", "half_squad", "weapon_team", "afv", "vehicle", "leader"]
+ControlFlag = Literal["infantry", "ordnance", "none"]
 LeaderAction = Literal["rally", "ready", "move", "fire", "recon", "conceal", "smoke", "assault", "melee"]
 
 
@@ -94,6 +95,9 @@ class UnitTemplate(Data):
     """A leader's card: the actions it prints (2.11), which the AEO's leaders use (12.3.4)."""
     armour_leader: bool = False
     """A leader of AFVs, not of infantry (12.2.1)."""
+    control_flag: ControlFlag | None = None
+    """The control flag its card prints (2.9): white (infantry) or black (ordnance); unset, squads
+    and half squads carry a white one, AFVs a black one, other units none."""
 
 
 class UnitFile(Data):

@@ -159,6 +159,20 @@ class ImpulseEnded(Event):
         return f"side {self.side}'s impulse ends"
 
 
+class ObjectiveControlled(Event):
+    """A side's units in an objective's Sector carried its flags at an impulse's end: the side
+    controls it, even once they leave, until the other side does (2.9). Undo takes it back, for a
+    table that judged otherwise (Wire on the objective, 10.1; flags the unit library cannot know)."""
+
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_objective_controlled"] = "pb_objective_controlled"
+    sector: str
+    side: int
+
+    def describe(self) -> str:
+        return f"side {self.side} controls the objective in {self.sector}"
+
+
 class CheckStarted(Event):
     type: Literal["pb_check_started"] = "pb_check_started"
     check: AnyCheck
@@ -351,7 +365,7 @@ PointBlankEvent = Annotated[
     | HandFlushed | CardDiscarded | ImpulseEnded | CheckStarted | PipDrawn | DieThrown | DeckReshuffled
     | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected
     | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
-    | UnitsMoved | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
+    | UnitsMoved | ObjectiveControlled | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
     | AeoDeployed | AeoTerrainChosen | AeoCardsDiscarded | AeoUpkept | AeoFaceKeyed | AeoRolled | AeoRowFilled
     | AeoActed | AeoSmokeDie | AeoCoverSpent
     | DecisionUndone | DecisionRedone,

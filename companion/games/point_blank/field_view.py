@@ -100,15 +100,17 @@ def one_line(state: PointBlankState, catalog: Catalog, key: str, width: int) -> 
 
 
 def objective_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """The objectives in play and the control flags each needs (2.9): black for ordnance units,
-    white for infantry."""
+    """The objectives in play, the control flags each needs (2.9: black for ordnance units, white for
+    infantry) and who holds it."""
     field = state.battlefield
     found = []
     for sector in field.sectors():
         card = catalog.terrain.get(field.card(sector.key) or "")
         if card is not None and card.objective:
+            side = state.controller(sector.key)
+            held = f", held by {side_name(state, catalog, side)}" if side is not None else ""
             found.append(f"{sector_name(state, catalog, sector.key)} {card.name}: "
-                         f"{card.ordnance_flags} black + {card.infantry_flags} white flags")
+                         f"{card.ordnance_flags} black + {card.infantry_flags} white flags{held}")
     return ["Objectives: " + " · ".join(found)] if found else []
 
 

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 
 from companion.errors import Overridable, RuleViolation
 from companion.games.kit import guide
-from companion.games.point_blank import drawing, orders, sectors, setup, table, turns
+from companion.games.point_blank import drawing, objectives, orders, sectors, setup, table, turns
 from companion.games.point_blank.aeo import fold as aeo_fold
 from companion.games.point_blank.aeo import play as aeo_play
 from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
@@ -70,7 +70,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 5
+    state_version: ClassVar[int] = 6
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -111,6 +111,9 @@ class PointBlankRules(Rules[PointBlankState]):
         events = self._decide(state, command)
         # The turn ends once the last card is out and no check is pending (4.13).
         events += turns.turn_end(self.after(state, events))
+        if self.catalog is not None:
+            # Control is judged before the next turn's reinforcements arrive.
+            events += objectives.taken(self.after(state, events), events, self.catalog)
         if state.scenario is not None:
             events += setup.reinforcements(state, events, self.rng, Catalog.of(self.data), self.after)
         return events
@@ -193,4 +196,6 @@ class PointBlankRules(Rules[PointBlankState]):
             found = orders.evolve(state, event)
             if found is None:
                 found = table.evolve(state, event)
+            if found is None:
+                found = objectives.evolve(state, event)
         return state if found is None else found

@@ -13,14 +13,21 @@ from companion.games.point_blank.battlefield import Battlefield
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.deck import Deck
-from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
+from companion.games.point_blank.events import (
+    CheckAbandoned,
+    CheckResolved,
+    DeckCorrected,
+    ObjectiveControlled,
+    TerrainDrawn,
+    TurnEnded,
+)
 from companion.games.point_blank.scenario import PbScenario
 from companion.games.point_blank.units import Unit
 
 CardUse = Literal["card", "unit_card", "spend", "event", "discard", "flush", "ready"]
 """How the impulse's one Action card or Spend action went (6.2)."""
 
-Entry = CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected | TerrainDrawn
+Entry = CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected | TerrainDrawn | ObjectiveControlled
 Logged = Annotated[Entry, Field(discriminator="type")]
 LOG = 6
 """Results kept for the screen's log, newest last; `companion log` has them all."""
@@ -111,6 +118,8 @@ class PointBlankState:
     """The solo opponent (12.0), when one side is played by the AEO."""
     reinforced: frozenset[int] = frozenset()
     """The scenario's forces a Reinforcement card has brought in (8.11), by their place in its list."""
+    control: tuple[tuple[str, int], ...] = ()
+    """Each objective some side controls (2.9): its Sector's key and the side, in the order taken."""
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:
@@ -140,6 +149,10 @@ class PointBlankState:
     def in_sector(self, key: str) -> tuple[Unit, ...]:
         """The units standing in a Sector, eliminated ones left out."""
         return tuple(u for u in self.units if key and u.sector == key and not u.eliminated)
+
+    def controller(self, key: str) -> int | None:
+        """The side controlling the objective in Sector `key`, None while nobody has."""
+        return dict(self.control).get(key)
 
     def logged(self, entry: Entry) -> tuple[Logged, ...]:
         return (*self.log, entry)[-LOG:]

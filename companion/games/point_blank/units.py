@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.games.kit.markers import Count, Flag, MarkerSet
-from companion.games.point_blank.catalog import LeaderAction, UnitKind, UnitTemplate
+from companion.games.point_blank.catalog import ControlFlag, LeaderAction, UnitKind, UnitTemplate
 
 Action = Literal[
     "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
@@ -38,6 +38,8 @@ class Unit:
     leader_actions: tuple[LeaderAction, ...] = ()
     """A leader's card: the actions it prints (2.11); empty for others, or when the library does not say."""
     armour_leader: bool = False
+    control_flag: ControlFlag | None = None
+    """As its card prints it (2.9); None: as its kind has it (`objectives.flag`)."""
 
     spent: bool = False
     fatigue: int = 0

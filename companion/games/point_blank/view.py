@@ -9,7 +9,15 @@ from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
-from companion.games.point_blank.events import CheckAbandoned, CheckResolved, DeckCorrected, TerrainDrawn, TurnEnded
+from companion.games.point_blank.events import (
+    CheckAbandoned,
+    CheckResolved,
+    DeckCorrected,
+    ObjectiveControlled,
+    TerrainDrawn,
+    TurnEnded,
+)
+from companion.games.point_blank.objectives import objectives
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.scenario import PbForce, PbScenario
 from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
@@ -178,7 +186,26 @@ def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[st
                 lines.append(f"terrain drawn for {sector_name(state, catalog, sector.key)}: {card_name(catalog, card)}")
             case TerrainDrawn():
                 lines.append(entry.describe())
+            case ObjectiveControlled(sector=key, side=side) if catalog is not None:
+                taken = objective_name(state, catalog, key)
+                lines.append(f"{side_name(state, catalog, side)} takes control of {taken}")
+            case ObjectiveControlled():
+                lines.append(entry.describe())
     return lines
+
+
+def objective_name(state: PointBlankState, catalog: Catalog, key: str) -> str:
+    """`the Bridge (B0)`."""
+    return f"the {card_name(catalog, state.battlefield.card(key))} ({sector_name(state, catalog, key)})"
+
+
+def held_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """Who controls which objective (2.9), for a victory check; nothing without objectives."""
+    if state.control:
+        held = [f"{objective_name(state, catalog, key)} by {side_name(state, catalog, side)}"
+                for key, side in state.control]
+        return ["Objectives controlled (2.9): " + "; ".join(held)]
+    return ["No objective is controlled yet (2.9)"] if objectives(state, catalog) else []
 
 
 def turn_over_lines(over: TurnOver) -> list[str]:
@@ -261,7 +288,7 @@ def scenario_turn_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     scenario = state.scenario
     if scenario is None or state.turn_over is None:
         return []
-    lines = [f"Victory check: {scenario.victory}"]
+    lines = [f"Victory check: {scenario.victory}", *held_lines(state, catalog)]
     arrived = [force for force in scenario.forces if force.arrives_in(state.turn) and state.turn > 1]
     if arrived and not state.game_over:
         lines.append(f"Arrived for turn {state.turn}, in the unit table: " + "; ".join(
