@@ -9,6 +9,7 @@ import pytest
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.point_blank import builders
 from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck
+from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.commands import (
     AddUnit,
     CorrectSector,
@@ -176,6 +177,38 @@ def test_a_move_order_points_at_a_sector_the_upkeep_enters_drawing_its_card(sess
     assert unit.sector == "B2/1" and unit.moving and session.state.battlefield.card("B1/1") == card
     assert [m.to for m in session.state.moves_due] == ["B1/1"] and len(drawn(session)) == 1
     assert reopen(session).state == session.state
+
+
+TANK = UnitTemplate(name="M10", kind="afv", morale=7, firepower=4, front_armour=3, nationality="us")
+
+
+@pytest.mark.parametrize(("template", "card", "spent"), [
+    (SQUAD, "woods", True),  # into another Area: spent once the terrain is resolved (8.7)
+    (SQUAD, "road", False),  # an infantry unit leaving a Road Bonus card is not (10.1.8)
+    (SQUAD, "woods_road", False),
+    (TANK, "road", True),  # a vehicle's Road Bonus is to move on, which the players do with a new order
+])
+def test_a_move_ordered_into_another_area_spends_the_unit_unless_infantry_leaves_a_road(
+        session, template, card, spent):
+    set_up(session)
+    deploy(session, template, 1, "B2", card)
+    session.execute(Order(units=(1,), action="move", destination="A2/1"))
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    session.execute(MoveUnits(units=(1,), sector="A2/1"))
+    assert session.state.unit(1).sector == "A2/1" and session.state.unit(1).spent == spent
+
+
+def test_a_move_in_its_own_area_and_a_retreat_into_another_spend_nobody(session):
+    set_up(session)
+    deploy(session, SQUAD, 1, "B2", "woods")
+    deploy(session, SQUAD, 1, "C2", "woods")
+    session.execute(Order(units=(1,), action="move", destination="B1/1"))
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    session.execute(MoveUnits(units=(1,), sector="B1/1"))
+    session.execute(MoveUnits(units=(2,), sector="B2/1"))  # no order: a retreat (7.13)
+    assert not session.state.unit(1).spent and not session.state.unit(2).spent
 
 
 def test_an_in_sector_move_replaces_the_card_and_discards_the_old_one(session):

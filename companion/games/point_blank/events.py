@@ -355,6 +355,9 @@ class UnitsMoved(Event):
     type: Literal["pb_units_moved"] = "pb_units_moved"
     units: tuple[int, ...]
     sector: SectorRef
+    spent: tuple[int, ...] = ()
+    """Those the move spends: an ordered move into another Area (8.7), unless an infantry unit
+    leaves a card with a Road Bonus (10.1.8)."""
 
     def describe(self) -> str:
         return f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))} entered {self.sector}"

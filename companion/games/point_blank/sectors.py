@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck
+from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck, ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     CorrectSector,
@@ -120,7 +120,20 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         events = draw(state, command.sector, rng, catalog)
     elif held is None:
         events = draw(state, command.sector, rng, catalog)
-    return [*events, UnitsMoved(units=command.units, sector=command.sector)]
+    spent = tuple(unit.id for unit in movers if spent_by_move(state, catalog, unit, command.sector))
+    return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent)]
+
+
+def spent_by_move(state: PointBlankState, catalog: Catalog | None, unit: Unit, to: SectorRef) -> bool:
+    """An ordered move into another Area spends the unit once its terrain is resolved (8.7); an
+    infantry unit moving out of a card with a Road Bonus is not spent (10.1.8). A retreat or a
+    melee's winner moving in is no ordered move."""
+    ordered = any(unit.id in move.units and move.to == to.key for move in state.moves)
+    origin = ref(unit.sector)
+    if not ordered or origin is None or origin.area == to.area:
+        return False
+    card = catalog.terrain.get(state.battlefield.card(unit.sector) or "") if catalog is not None else None
+    return not (unit.infantry and card is not None and card.road)
 
 
 def in_sector_move(state: PointBlankState, key: str, movers: list[Unit], held: str | None,
@@ -209,9 +222,10 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             # "This includes any Wire or Wreck cards within that terrain" (6.1.2.4).
             return replace(state, battlefield=replace(field, deck=deck).with_card(sector.key, None),
                            wreck=state.wreck - {sector.key})
-        case UnitsMoved(units=units, sector=sector) if not voided:
+        case UnitsMoved(units=units, sector=sector, spent=spent) if not voided:
             moved = set(units)
-            placed = tuple(replace(u, sector=sector.key, moving=False) if u.id in moved else u for u in state.units)
+            placed = tuple(replace(u, sector=sector.key, moving=False, spent=u.spent or u.id in spent)
+                           if u.id in moved else u for u in state.units)
             moves = tuple(replace(m, units=tuple(u for u in m.units if u not in moved)) for m in state.moves)
             return replace(state, units=placed, moves=tuple(m for m in moves if m.units))
         case TerrainPlaced() | SectorCorrected() | TerrainRemoved() | UnitsMoved():
