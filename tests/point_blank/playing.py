@@ -22,6 +22,7 @@ CATALOG = Catalog.of(DATA)
 SQUAD = UnitTemplate(name="US Rifle squad", kind="full_squad", morale=6, firepower=2, nationality="us")
 GERMAN = UnitTemplate(name="German Rifle squad", kind="full_squad", morale=6, firepower=2, nationality="german")
 LIEUTENANT = UnitTemplate(name="Lt", kind="leader", morale=8, leadership=1, nationality="us")
+TANK = UnitTemplate(name="M10", kind="afv", morale=7, firepower=4, front_armour=3, nationality="us")
 
 
 def rules() -> PointBlankRules:

@@ -8,10 +8,9 @@ from companion.games.point_blank.events import ObjectiveControlled
 from companion.games.point_blank.field_view import objective_lines
 from companion.games.point_blank.view import held_lines, log_lines
 from companion.games.rules import Undo
-from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, deploy, draw, set_up
+from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, TANK, deploy, draw, set_up
 from tests.speech.heard import heard_both
 
-TANK = UnitTemplate(name="M10", kind="afv", morale=7, firepower=4, front_armour=3, nationality="us")
 AT_GUN = UnitTemplate(name="AT gun", kind="weapon_team", morale=6, firepower=3, nationality="us",
                       control_flag="ordnance")
 

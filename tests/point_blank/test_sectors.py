@@ -9,7 +9,6 @@ import pytest
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.point_blank import builders
 from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck
-from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.commands import (
     AddUnit,
     CorrectSector,
@@ -25,7 +24,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.events import BattlefieldLaidOut, TerrainDrawn, TerrainReshuffled
 from companion.games.rules import Redo, Undo
 from companion.session import GameSession
-from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, deploy, set_up
+from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, TANK, deploy, set_up
 
 
 def drawn(session: GameSession) -> list[TerrainDrawn]:
@@ -177,9 +176,6 @@ def test_a_move_order_points_at_a_sector_the_upkeep_enters_drawing_its_card(sess
     assert unit.sector == "B2/1" and unit.moving and session.state.battlefield.card("B1/1") == card
     assert [m.to for m in session.state.moves_due] == ["B1/1"] and len(drawn(session)) == 1
     assert reopen(session).state == session.state
-
-
-TANK = UnitTemplate(name="M10", kind="afv", morale=7, firepower=4, front_armour=3, nationality="us")
 
 
 @pytest.mark.parametrize(("template", "card", "spent"), [

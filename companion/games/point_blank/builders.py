@@ -71,7 +71,7 @@ def fire(state: PointBlankState, catalog: Catalog, firing: Ids, targets: Ids, *,
     lead = shooters[0]
     total = modifier + (leadership if lead.fatigue < 2 else 0)
     total += any(t.infantry and (t.moving or t.in_melee) for t in hit) - degraded_los + range_one
-    total += -2 * assault + 2 * flanking + any(card_of(state, t) == "wire" for t in hit) - 2 * lead.bogged
+    total += -2 * assault + 2 * flanking + any(state.wired(t.sector) for t in hit) - 2 * lead.bogged
     return InfantryFire(
         lead=Snapshot.of(lead), lead_firepower=firepower(lead),
         other_firepower=tuple(firepower(u) for u in shooters[1:]),
@@ -166,6 +166,7 @@ def blaze(sector: str) -> Blaze:
 def bog(state: PointBlankState, catalog: Catalog, unit_id: int, wire: bool = False, leadership: int = 0) -> Bog:
     unit = state.unit(unit_id)
     card = terrain_of(state, catalog, unit)
+    wire = wire or unit.sector in state.wire
     if not unit.vehicle:
         raise RuleViolation("only Vehicles and AFVs bog (7.2)")
     if not card.bogs or (card.los == "clear" and not wire):

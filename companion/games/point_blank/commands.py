@@ -13,7 +13,7 @@ from companion.games.point_blank.fatigue import Via
 from companion.games.point_blank.units import Action
 from companion.games.rules import Command
 
-Marker = Literal["smoke", "blaze", "wreck"]
+Marker = Literal["smoke", "blaze", "wreck", "wire"]
 FatigueVia = Literal["discard", "ready", "leader", "bonus", "aeo"]
 
 

@@ -162,7 +162,7 @@ class ImpulseEnded(Event):
 class ObjectiveControlled(Event):
     """A side's units in an objective's Sector carried its flags at an impulse's end: the side
     controls it, even once they leave, until the other side does (2.9). Undo takes it back, for a
-    table that judged otherwise (Wire on the objective, 10.1; flags the unit library cannot know)."""
+    table that judged otherwise (flags the unit library cannot know)."""
 
     undoable: ClassVar[bool] = True
     type: Literal["pb_objective_controlled"] = "pb_objective_controlled"

@@ -10,7 +10,7 @@ from companion.games.point_blank.words import listed, plural
 
 UNKNOWN = "?"
 """A Sector with no card yet: unknown until a unit enters or a card is placed (3.0)."""
-LEGEND = "? no card yet · * objective · +S smoke · +B blaze · +W wreck"
+LEGEND = "? no card yet · * objective · +S smoke · +B blaze · +W wreck · +X wire"
 LABEL = 10
 """Columns of the grid's row labels: `2 German`."""
 CELL = 24
@@ -40,8 +40,8 @@ def card_cell(state: PointBlankState, catalog: Catalog, key: str) -> str:
         objective = card in catalog.terrain and catalog.terrain[card].objective
         # The objective's mark goes first, where abbreviating a long name cannot cut it off.
         text = ("*" if objective else "") + catalog.terrain_name(card)
-    marks = "".join(mark for mark, sectors in (("+S", state.smoke), ("+B", state.blaze), ("+W", state.wreck))
-                    if key in sectors)
+    markers = (("+S", state.smoke), ("+B", state.blaze), ("+W", state.wreck), ("+X", state.wire))
+    marks = "".join(mark for mark, sectors in markers if key in sectors)
     return f"{text} {marks}" if marks else text
 
 

@@ -202,9 +202,10 @@ def marker(state: PointBlankState, catalog: Catalog, selected: int | None) -> As
     # A card placed before the battlefield named its Sector in words: it can still be taken off.
     field = state.battlefield
     keys = [sector.key for sector in field.sectors()]
-    keys += sorted({*state.smoke, *state.blaze, *state.wreck} - set(keys))
+    keys += sorted({*state.smoke, *state.blaze, *state.wreck, *state.wire} - set(keys))
     fields: tuple[Field, ...] = (
-        Choice("marker", "Card", (("smoke", "Smoke"), ("blaze", "Blaze"), ("wreck", "Wreck"))),
+        Choice("marker", "Card", (("smoke", "Smoke"), ("blaze", "Blaze"), ("wreck", "Wreck"),
+                                  ("wire", "Wire, over the terrain (10.1.5)"))),
         sector_choice(state, catalog, "sector", "Sector", selected_sector(state, selected), keys),
         Tick("present", "On the table (untick to take it off)", True),
     )
@@ -213,7 +214,7 @@ def marker(state: PointBlankState, catalog: Catalog, selected: int | None) -> As
         return Run.one(made(SetMarker, marker=answers["marker"], sector=text(answers, "sector"),
                             present=bool(answers["present"])))
 
-    return Ask(FormSpec("Smoke, Blaze or Wreck card", fields, note="A Wind card clears smoke (7.24)."), then)
+    return Ask(FormSpec("Smoke, Blaze, Wreck or Wire card", fields, note="A Wind card clears smoke (7.24)."), then)
 
 
 def event_card(state: PointBlankState) -> Intent:

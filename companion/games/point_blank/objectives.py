@@ -4,8 +4,8 @@ units) takes control, and keeps it, the Sector empty or not, until the other sid
 
 Decision: a unit carries the flag its library entry gives (`control_flag`); where the library does
 not say, squads and half squads carry a white flag, AFVs a black one, weapon teams, other vehicles and
-leaders none. When both sides' units carry enough flags (a melee in the Sector), control does not
-change. A table that judges otherwise (Wire on the objective, 10.1) undoes the change.
+leaders none. When both sides' units carry enough flags (a melee in the Sector), or while Wire lies
+on the objective (10.1.5), control does not change. A table that judges otherwise undoes the change.
 """
 
 from collections.abc import Sequence
@@ -27,7 +27,8 @@ def taken(state: PointBlankState, events: Sequence[Event], catalog: Catalog) -> 
     changed: list[Event] = []
     for key, card in objectives(state, catalog):
         holding = [side for side in (1, 2) if carries_flags(state, key, side, card)]
-        if len(holding) == 1 and state.controller(key) != holding[0]:
+        # Wire on an objective "must be removed before any change of control can occur" (10.1.5).
+        if len(holding) == 1 and state.controller(key) != holding[0] and not state.wired(key):
             changed.append(ObjectiveControlled(sector=key, side=holding[0]))
     return changed
 

@@ -23,6 +23,7 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.point_blank.events import (
     BattlefieldLaidOut,
+    MarkerSet,
     SectorCorrected,
     TerrainDrawn,
     TerrainPlaced,
@@ -121,6 +122,9 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
     elif held is None:
         events = draw(state, command.sector, rng, catalog)
     spent = tuple(unit.id for unit in movers if spent_by_move(state, catalog, unit, command.sector))
+    if key in state.wire and any(unit.vehicle for unit in movers):
+        # "AFVs entering a Sector with Wire automatically remove the Wire card" (10.1.5).
+        events.append(MarkerSet(marker="wire", sector=key, present=False))
     return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent)]
 
 
@@ -221,7 +225,7 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             deck = field.deck.discard(card) if field.deck is not None else None
             # "This includes any Wire or Wreck cards within that terrain" (6.1.2.4).
             return replace(state, battlefield=replace(field, deck=deck).with_card(sector.key, None),
-                           wreck=state.wreck - {sector.key})
+                           wreck=state.wreck - {sector.key}, wire=state.wire - {sector.key})
         case UnitsMoved(units=units, sector=sector, spent=spent) if not voided:
             moved = set(units)
             placed = tuple(replace(u, sector=sector.key, moving=False, spent=u.spent or u.id in spent)

@@ -101,6 +101,8 @@ class PointBlankState:
     smoke: frozenset[str] = frozenset()
     blaze: frozenset[str] = frozenset()
     wreck: frozenset[str] = frozenset()
+    wire: frozenset[str] = frozenset()
+    """Sectors with a Wire card laid over their terrain (10.1.5); a Wire card alone is the Sector's card."""
     melees: tuple[PendingMelee, ...] = ()
     battlefield: Battlefield = field(default_factory=Battlefield)
     moves: tuple[PendingMove, ...] = ()
@@ -149,6 +151,10 @@ class PointBlankState:
     def in_sector(self, key: str) -> tuple[Unit, ...]:
         """The units standing in a Sector, eliminated ones left out."""
         return tuple(u for u in self.units if key and u.sector == key and not u.eliminated)
+
+    def wired(self, key: str) -> bool:
+        """Wire lies in the Sector: over its terrain, or as its only card (10.1.5)."""
+        return bool(key) and (key in self.wire or self.battlefield.card(key) == "wire")
 
     def controller(self, key: str) -> int | None:
         """The side controlling the objective in Sector `key`, None while nobody has."""

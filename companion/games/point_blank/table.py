@@ -97,4 +97,6 @@ def marked(state: PointBlankState, marker: MarkerChange) -> PointBlankState:
             return replace(state, smoke=frozenset(updated))
         case "blaze":
             return replace(state, blaze=frozenset(updated))
+        case "wire":
+            return replace(state, wire=frozenset(updated))
     return replace(state, wreck=frozenset(updated))

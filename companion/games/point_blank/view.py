@@ -94,7 +94,7 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     if deck.miscounts:
         lines.append(f"{plural(deck.miscounts, 'pip')} entered with the override: the deck counts are off "
                      "(Correct deck sets them from the draw pile)")
-    cards = (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck))
+    cards = (("smoke", state.smoke), ("blaze", state.blaze), ("wrecks", state.wreck), ("wire", state.wire))
     markers = [f"{name}: {', '.join(sorted(sector_name(state, catalog, key) for key in sectors))}"
                for name, sectors in cards if sectors]
     if markers:

@@ -30,7 +30,7 @@ class UnitChange(Model):
 
 
 class MarkerChange(Model):
-    marker: Literal["smoke", "blaze", "wreck"]
+    marker: Literal["smoke", "blaze", "wreck", "wire"]
     sector: str
     present: bool
 

@@ -1,0 +1,54 @@
+"""Wire laid over a Sector's terrain (10.1.5): +1 to an infantry attack on the units in it, a bog
+check's -1, no change of an objective's control while it lies there, gone when an AFV enters or the
+terrain is removed."""
+
+from companion.games.point_blank import builders
+from companion.games.point_blank.commands import EndImpulse, LayOutBattlefield, MoveUnits, RemoveTerrain, SetMarker
+from companion.games.point_blank.events import ObjectiveControlled
+from companion.games.point_blank.field_view import card_cell
+from companion.games.rules import Undo
+from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, TANK, deploy, set_up
+
+
+def test_wire_over_woods_adds_one_to_the_attack_and_takes_one_off_a_bog_check(session):
+    set_up(session)
+    deploy(session, SQUAD, 1, "B1", "clear")
+    deploy(session, GERMAN, 2, "B1", "woods")
+    deploy(session, TANK, 2, "C1", "woods")
+    plain = builders.fire(session.state, CATALOG, [1], [2]).modifier
+    assert not builders.bog(session.state, CATALOG, 3).wire
+    session.execute(SetMarker(marker="wire", sector="B1/2"))
+    session.execute(SetMarker(marker="wire", sector="C1/2"))
+    assert builders.fire(session.state, CATALOG, [1], [2]).modifier == plain + 1
+    assert builders.bog(session.state, CATALOG, 3).wire
+    assert card_cell(session.state, CATALOG, "B1/2") == "Woods +X"
+
+
+def test_control_of_an_objective_under_wire_waits_until_the_wire_is_gone(session):
+    set_up(session, nationalities=("us", "german"))
+    session.execute(LayOutBattlefield(areas=3, rows=4))
+    deploy(session, SQUAD, 1, "B0", "church")
+    deploy(session, SQUAD, 1, "B0")
+    session.execute(SetMarker(marker="wire", sector="B0"))
+    session.execute(EndImpulse())
+    assert session.state.controller("B0") is None
+    session.execute(SetMarker(marker="wire", sector="B0", present=False))
+    session.execute(EndImpulse())
+    assert session.state.controller("B0") == 1
+    assert [r.event.side for r in session.records if isinstance(r.event, ObjectiveControlled)] == [1]
+
+
+def test_an_afv_entering_takes_the_wire_away_and_a_card_removed_takes_its_wire_with_it(session):
+    set_up(session)
+    deploy(session, TANK, 1, "B1", "clear")
+    deploy(session, SQUAD, 1, "C1", "clear")
+    session.execute(SetMarker(marker="wire", sector="B2/1"))
+    session.execute(SetMarker(marker="wire", sector="C1/1"))
+    session.execute(MoveUnits(units=(1,), sector="B2/1"))
+    assert session.state.wire == {"C1/1"} and session.state.unit(1).sector == "B2/1"
+    session.execute(Undo())
+    session.execute(Undo())
+    assert session.state.wire == {"B2/1", "C1/1"} and session.state.unit(1).sector == "B1/1"
+    session.execute(MoveUnits(units=(2,), sector="B1/1"))
+    session.execute(RemoveTerrain(sector="C1/1"))
+    assert session.state.wire == {"B2/1"}
