@@ -12,7 +12,7 @@ from companion.games.registry import GAMES
 
 
 def add_scenarios_command(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("scenarios", help="list, show, check or start scenario files")
+    parser = commands.add_parser("scenarios", help="list, show or check scenario files, or write a new one")
     actions = parser.add_subparsers(dest="scenarios_command", metavar="ACTION")
     listing = actions.add_parser("list", help="every scenario, shipped and yours (the default)")
     listing.add_argument("game", nargs="?", help="only this game's (point_blank, conflict_of_heroes, take_cover)")
