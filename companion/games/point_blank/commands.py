@@ -196,6 +196,19 @@ class PlaceTerrain(Command):
     card: str
     fixed: bool = False
     """The scenario keeps this card in play: it is never removed in Upkeep (6.1.2.4)."""
+    from_hand: bool = False
+    """A card from the acting side's terrain hand (6.1.2.2), kept from a recon's search."""
+
+
+class SearchTerrain(Command):
+    """A Recon action's search (8.10): the companion draws two Terrain cards for the acting side,
+    which keeps one (`KeepTerrain`). The draw is a fact: undo never draws again."""
+
+
+class KeepTerrain(Command):
+    """The card of the search the acting side keeps in its terrain hand; the other is discarded (8.10)."""
+
+    card: str
 
 
 class DrawTerrain(Command):

@@ -47,6 +47,8 @@ KEYMAP = Keymap((
               help="Units enter a Sector: a move resolved in Upkeep, a retreat (no card: one is drawn)"),
     KeyAction("sector_card", "Sector card", keys="T",
               help="Draw, place, correct or remove a Sector's terrain card"),
+    KeyAction("search", "Recon search", keys="S",
+              help="A recon's search: the companion draws two Terrain cards, the side keeps one (8.10)"),
     KeyAction("assault", "Assault", keys="a", help="Order an assault: it fires at once"),
     KeyAction("melee", "Melee", keys="l", help="Order a melee or overrun, resolved in the next Upkeep"),
     KeyAction("rally", "Rally", keys="r", help="Order a rally: its check starts at once"),
@@ -73,16 +75,16 @@ KEYMAP = Keymap((
 ORDERS: dict[str, Action] = {"fire": "fire", "assault": "assault", "move": "move", "melee": "melee",
                              "rally": "rally", "ready": "ready", "other": "other"}
 FORMS = frozenset({*ORDERS, "check", "correct_deck", "event", "flush", "discard", "discard_fatigue",
-                   "ready_fatigue", "bonus_fatigue", "marker", "add_unit", "enter_sector", "sector_card"})
+                   "ready_fatigue", "bonus_fatigue", "marker", "add_unit", "enter_sector", "sector_card", "search"})
 """Actions that start something new: refused at once while a check is in progress."""
 ORDERING = ("fire", "move", "assault", "melee", "rally", "ready", "other")
-LATER = ("battlefield", "add_unit", "enter_sector", "sector_card", "discard_fatigue", "ready_fatigue", "flush",
-         "discard", "event", "edit_unit", "marker", "correct_deck", "face", "confirm", "redo")
+LATER = ("battlefield", "add_unit", "enter_sector", "sector_card", "search", "discard_fatigue", "ready_fatigue",
+         "flush", "discard", "event", "edit_unit", "marker", "correct_deck", "face", "confirm", "redo")
 """The impulse's buttons after the orders, Check, End impulse and Undo: on a small screen they are
 behind the action bar's More… button. Pips outside a check are for a card drawn on purpose."""
 IMPULSE = ("face", "fire", "move", "assault", "melee", "rally", "ready", "other", "check", "discard_fatigue",
-           "ready_fatigue", "flush", "discard", "event", "add_unit", "enter_sector", "sector_card", "edit_unit",
-           "marker", "correct_deck", "battlefield", "end_impulse", "undo", "redo")
+           "ready_fatigue", "flush", "discard", "event", "add_unit", "enter_sector", "sector_card", "search",
+           "edit_unit", "marker", "correct_deck", "battlefield", "end_impulse", "undo", "redo")
 
 
 class PointBlankController(Controller[PointBlankState]):
@@ -144,6 +146,8 @@ class PointBlankController(Controller[PointBlankState]):
                 return field_forms.move_into(state, self.catalog, selected)
             case "sector_card":
                 return field_forms.sector_card(state, self.catalog, selected)
+            case "search":
+                return field_forms.search(state, self.catalog)
             case "marker":
                 return forms.marker(state, self.catalog, selected)
             case "correct_deck":

@@ -306,9 +306,37 @@ class TerrainPlaced(Event):
     from_deck: bool
     """The card was taken out of the terrain deck (else from outside it: an objective, a hand)."""
     fixed: bool = False
+    from_hand: int = 0
+    """The side whose terrain hand it came from (6.1.2.2); 0: none."""
 
     def describe(self) -> str:
-        return f"{card_words(self.card)} placed in {self.sector}" + (" from the terrain deck" if self.from_deck else "")
+        source = " from the terrain deck" if self.from_deck else f" from side {self.from_hand}'s hand" \
+            if self.from_hand else ""
+        return f"{card_words(self.card)} placed in {self.sector}{source}"
+
+
+class TerrainSearched(Event):
+    """The two Terrain cards a side's recon search drew (8.10): a fact, never drawn again."""
+
+    type: Literal["pb_terrain_searched"] = "pb_terrain_searched"
+    side: int
+    cards: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"side {self.side}'s recon search draws {' and '.join(map(card_words, self.cards))}"
+
+
+class TerrainKept(Event):
+    """The card a side kept from its search, into its terrain hand; the others went to the terrain
+    discard pile. Undo takes the choice back, not the draw."""
+
+    undoable: ClassVar[bool] = True
+    type: Literal["pb_terrain_kept"] = "pb_terrain_kept"
+    side: int
+    kept: str
+
+    def describe(self) -> str:
+        return f"side {self.side} keeps {card_words(self.kept)}"
 
 
 class TerrainDrawn(Event):
@@ -368,7 +396,8 @@ PointBlankEvent = Annotated[
     | HandFlushed | CardDiscarded | ImpulseEnded | CheckStarted | PipDrawn | DieThrown | DeckReshuffled
     | CheckResolved | CheckAbandoned | TurnEnded | MarkerSet | DeckCorrected
     | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
-    | UnitsMoved | ObjectiveControlled | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
+    | UnitsMoved | ObjectiveControlled | TerrainSearched | TerrainKept
+    | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
     | AeoDeployed | AeoTerrainChosen | AeoCardsDiscarded | AeoUpkept | AeoFaceKeyed | AeoRolled | AeoRowFilled
     | AeoActed | AeoSmokeDie | AeoCoverSpent
     | DecisionUndone | DecisionRedone,

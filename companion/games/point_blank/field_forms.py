@@ -5,7 +5,15 @@ due, the selected unit."""
 from companion.games.kit.forms import Choice, Field, FormSpec, Option, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.commands import CorrectSector, DrawTerrain, MoveUnits, PlaceTerrain, RemoveTerrain
+from companion.games.point_blank.commands import (
+    CorrectSector,
+    DrawTerrain,
+    KeepTerrain,
+    MoveUnits,
+    PlaceTerrain,
+    RemoveTerrain,
+    SearchTerrain,
+)
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
@@ -55,6 +63,8 @@ def sector_card(state: PointBlankState, catalog: Catalog, selected: int | None) 
         Choice("action", "What", SECTOR_ACTIONS, "draw"),
         Choice("card", "Card", ((OFF, "No card (correct only)"), *cards), "clear"),
         Tick("fixed", "The scenario keeps this card in play (placing only, 6.1.2.4)"),
+        Tick("hand", "From the acting side's terrain hand (placing only, 6.1.2.2)",
+             bool(state.terrain_hand(state.side))),
     )
 
     def then(answers: Answers) -> Intent:
@@ -68,8 +78,24 @@ def sector_card(state: PointBlankState, catalog: Catalog, selected: int | None) 
                 return Run.one(made(CorrectSector, sector=sector, card=None if card == OFF else card))
         if card == OFF:
             raise ValueError("Card: choose the card to place")
-        return Run.one(made(PlaceTerrain, sector=sector, card=card, fixed=bool(answers["fixed"])))
+        return Run.one(made(PlaceTerrain, sector=sector, card=card, fixed=bool(answers["fixed"]),
+                            from_hand=bool(answers["hand"])))
 
     note = ("A card drawn is a fact: undo never draws again. A correction changes the companion's record only, "
             "not the terrain deck.")
     return Ask(FormSpec("A Sector's terrain card", fields, note=note), then)
+
+
+def search(state: PointBlankState, catalog: Catalog) -> Intent:
+    """A recon's search (8.10): the companion draws two Terrain cards; once drawn, which to keep."""
+    if state.search is None:
+        return Run.one(SearchTerrain())
+    drawn = dict.fromkeys(state.search.cards)
+    options: tuple[Option, ...] = tuple((card, catalog.terrain_name(card)) for card in drawn)
+
+    def then(answers: Answers) -> Intent:
+        return Run.one(made(KeepTerrain, card=text(answers, "card")))
+
+    note = "The card kept goes into the side's terrain hand (3 at most); the other to the terrain discard pile."
+    return Ask(FormSpec("Recon search: which Terrain card to keep?", (Choice("card", "Keep", options),), note=note,
+                        submit="Keep"), then)

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 
 from companion.errors import Overridable, RuleViolation
 from companion.games.kit import guide
-from companion.games.point_blank import drawing, objectives, orders, sectors, setup, table, turns
+from companion.games.point_blank import drawing, objectives, orders, sectors, setup, table, terrain_hands, turns
 from companion.games.point_blank.aeo import fold as aeo_fold
 from companion.games.point_blank.aeo import play as aeo_play
 from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
@@ -36,6 +36,7 @@ from companion.games.point_blank.commands import (
     EndImpulse,
     EnterPip,
     FlushHand,
+    KeepTerrain,
     LayOutBattlefield,
     MoveUnits,
     Order,
@@ -44,6 +45,7 @@ from companion.games.point_blank.commands import (
     ReduceFatigue,
     RemoveTerrain,
     RollDie,
+    SearchTerrain,
     SetMarker,
     SetUpGame,
     StartCheck,
@@ -70,7 +72,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 7
+    state_version: ClassVar[int] = 8
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -159,6 +161,10 @@ class PointBlankRules(Rules[PointBlankState]):
                 return sectors.lay_out(state, command, self.catalog)
             case PlaceTerrain():
                 return sectors.place(state, command, self.catalog)
+            case SearchTerrain():
+                return terrain_hands.search(state, self.rng, self.catalog)
+            case KeepTerrain():
+                return terrain_hands.keep(state, command)
             case DrawTerrain():
                 return sectors.draw_terrain(state, command, self.rng, self.catalog)
             case MoveUnits():
@@ -192,6 +198,8 @@ class PointBlankRules(Rules[PointBlankState]):
             found = drawing.evolve(state, event, record.seq, voided)
         if found is None:
             found = sectors.evolve(state, event, voided)
+        if found is None:
+            found = terrain_hands.evolve(state, event, voided)
         if found is None and not voided:
             found = orders.evolve(state, event)
             if found is None:

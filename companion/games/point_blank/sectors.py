@@ -76,6 +76,11 @@ def place(state: PointBlankState, command: PlaceTerrain, catalog: Catalog | None
     if (held := state.battlefield.card(key)) is not None:
         raise RuleViolation(f"{where(state, catalog, key)} holds {name(catalog, held)} already: "
                             "remove it or correct the Sector")
+    if command.from_hand:
+        if command.card not in state.terrain_hand(state.side):
+            raise RuleViolation(f"the acting side's terrain hand holds no {name(catalog, command.card)} (8.10)")
+        return [TerrainPlaced(sector=command.sector, card=command.card, from_deck=False, fixed=command.fixed,
+                              from_hand=state.side)]
     events, deck = laid_out(state, catalog)
     return [*events, TerrainPlaced(sector=command.sector, card=command.card, from_deck=deck.holds(command.card),
                                    fixed=command.fixed)]
@@ -218,6 +223,10 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
         case TerrainPlaced() if not voided:
             deck = field.deck.taken(event.card) if field.deck is not None and event.from_deck else field.deck
             fixed = field.fixed | {event.sector.key} if event.fixed else field.fixed
+            if event.from_hand:
+                held = list(state.terrain_hand(event.from_hand))
+                held.remove(event.card)
+                state = state.with_terrain_hand(event.from_hand, tuple(held))
             return carded(state, replace(field, deck=deck, fixed=fixed), event.sector.key, event.card)
         case SectorCorrected(sector=sector, card=card) if not voided:
             return replace(state, battlefield=field.with_card(sector.key, card))

@@ -1,7 +1,7 @@
 """Point Blank's state: the deck, the turn and impulse, the units, the check in progress, the melees
 waiting for Upkeep and what the table must do after a turn end. Facts only: `view.py` words them."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -84,6 +84,14 @@ class TurnOver:
 
 
 @dataclass(frozen=True, slots=True)
+class Search:
+    """A recon's search (8.10) waiting for its side to keep one of the cards."""
+
+    side: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PointBlankState:
     settings: Settings | None = None
     deck: Deck = field(default_factory=lambda: Deck.fresh((0, 0, 0, 0, 0, 0)))
@@ -122,6 +130,9 @@ class PointBlankState:
     """The scenario's forces a Reinforcement card has brought in (8.11), by their place in its list."""
     control: tuple[tuple[str, int], ...] = ()
     """Each objective some side controls (2.9): its Sector's key and the side, in the order taken."""
+    terrain_hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Each side's Terrain cards kept from recon searches, to place in an empty Sector (8.10, 6.1.2.2)."""
+    search: Search | None = None
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:
@@ -151,6 +162,13 @@ class PointBlankState:
     def in_sector(self, key: str) -> tuple[Unit, ...]:
         """The units standing in a Sector, eliminated ones left out."""
         return tuple(u for u in self.units if key and u.sector == key and not u.eliminated)
+
+    def terrain_hand(self, side: int) -> tuple[str, ...]:
+        return self.terrain_hands[side - 1]
+
+    def with_terrain_hand(self, side: int, cards: tuple[str, ...]) -> "PointBlankState":
+        hands = (cards, self.terrain_hands[1]) if side == 1 else (self.terrain_hands[0], cards)
+        return replace(self, terrain_hands=hands)
 
     def wired(self, key: str) -> bool:
         """Wire lies in the Sector: over its terrain, or as its only card (10.1.5)."""

@@ -99,8 +99,22 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
                for name, sectors in cards if sectors]
     if markers:
         lines.append(" · ".join(markers))
+    lines += terrain_hand_lines(state, catalog)
     if state.turn_end_owed:
         lines.append("Last card drawn: the turn ends when this check resolves (4.13)")
+    return lines
+
+
+def terrain_hand_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """The recon search waiting for its pick, and the Terrain cards each side holds (8.10)."""
+    lines = []
+    if state.search is not None:
+        drawn = " or ".join(card_name(catalog, card) for card in state.search.cards)
+        lines.append(f"Recon search for {side_name(state, catalog, state.search.side)}: keep {drawn} (S)")
+    held = [f"{side_name(state, catalog, side)}: {', '.join(card_name(catalog, card) for card in cards)}"
+            for side, cards in enumerate(state.terrain_hands, 1) if cards]
+    if held:
+        lines.append("Terrain in hand (T places it, 6.1.2.2): " + " · ".join(held))
     return lines
 
 

@@ -29,7 +29,7 @@ class AeoTerrainChosen(Event):
 
     type: Literal["pb_aeo_terrain_chosen"] = "pb_aeo_terrain_chosen"
     sector: SectorRef | None
-    """The Sector the kept card goes into; None: a recon's search, the card set aside (8.10)."""
+    """The Sector the kept card goes into; None: a recon's search, the card into the AEO's terrain hand (8.10)."""
     cards: tuple[str, ...] = Field(min_length=1)
     kept: str | None
     tie: bool = False

@@ -22,10 +22,12 @@ from companion.games.point_blank.aeo.state import MAX_COVER, AeoImpulse, AeoStat
 from companion.games.point_blank.aeo.table import AeoRead, combo
 from companion.games.point_blank.sectors import carded
 from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.terrain_hands import MOST
 from companion.journal.events import Event
 
 KEPT = 12
 """Terrain picks the state keeps to show: a setup's few, the latest recon's."""
+
 
 
 def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankState | None:
@@ -119,23 +121,29 @@ def discarded(state: PointBlankState, event: AeoCardsDiscarded) -> PointBlankSta
 
 
 def terrain_chosen(state: PointBlankState, event: AeoTerrainChosen) -> PointBlankState:
-    """Every card drawn leaves the terrain deck; the kept one goes into its Sector (or aside, for a
-    recon's search), the others to the terrain discard pile."""
+    """Every card drawn leaves the terrain deck; the kept one goes into its Sector (or, for a recon's
+    search, into the AEO's terrain hand while it holds fewer than 3, 8.10), the others to the terrain
+    discard pile."""
     field = state.battlefield
+    aeo = state.aeo
+    to_hand = event.sector is None and event.kept is not None and aeo is not None \
+        and len(state.terrain_hand(aeo.side)) < MOST
     deck = field.deck
     if deck is not None:
         for card in event.cards:
             deck = deck.taken(card)
         others = list(event.cards)
-        if event.kept is not None:
+        if event.kept is not None and (event.sector is not None or to_hand):
             others.remove(event.kept)
         for card in others:
             deck = deck.discard(card)
     field = replace(field, deck=deck)
-    if state.aeo is not None:
+    if aeo is not None:
         pick = TerrainPick(sector=event.sector.key if event.sector is not None else "", cards=event.cards,
                            kept=event.kept, tie=event.tie)
-        state = replace(state, aeo=replace(state.aeo, terrain=(*state.aeo.terrain, pick)[-KEPT:]))
+        state = replace(state, aeo=replace(aeo, terrain=(*aeo.terrain, pick)[-KEPT:]))
+        if to_hand and event.kept is not None:
+            state = state.with_terrain_hand(aeo.side, (*state.terrain_hand(aeo.side), event.kept))
     if event.sector is None or event.kept is None:
         return replace(state, battlefield=field)
     return carded(state, field, event.sector.key, event.kept)

@@ -1,0 +1,94 @@
+"""A recon's search and the terrain hands (8.10, 6.1.2.2): two cards drawn by the companion (a fact),
+one kept in the side's hand (three at most), the other discarded, and a kept card placed later into
+an empty Sector without touching the terrain deck. The AEO's search fills its hand the same way."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.kit.intents import Ask, Run
+from companion.games.point_blank.aeo.events import AeoTerrainChosen
+from companion.games.point_blank.commands import (
+    EndImpulse,
+    KeepTerrain,
+    LayOutBattlefield,
+    PlaceTerrain,
+    SearchTerrain,
+)
+from companion.games.point_blank.events import TerrainSearched
+from companion.games.point_blank.view import terrain_hand_lines
+from companion.games.rules import Redo, Undo
+from companion.journal.events import Record
+from tests.point_blank.playing import CATALOG, CONTROLLER, SQUAD, deploy, rules, set_up
+from tests.point_blank.solo import GRENADIERS, solo_game
+
+
+def searched(session) -> list[tuple[str, ...]]:
+    return [r.event.cards for r in session.records if isinstance(r.event, TerrainSearched)]
+
+
+def ready(session) -> None:
+    set_up(session, nationalities=("us", "german"))
+    session.execute(LayOutBattlefield(areas=3, rows=4))
+
+
+def test_a_search_draws_two_cards_once_the_side_keeps_one_and_undo_never_draws_again(session):
+    ready(session)
+    left = session.state.battlefield.deck.remaining
+    assert CONTROLLER.press(session.state, "search", None, None) == Run.one(SearchTerrain())
+    session.execute(SearchTerrain())
+    (cards,) = searched(session)
+    first, second = cards
+    assert session.state.battlefield.deck.remaining == left - 2
+    assert terrain_hand_lines(session.state, CATALOG)[0].startswith("Recon search for US: keep ")
+    with pytest.raises(RuleViolation, match="keep one of"):
+        session.execute(SearchTerrain())
+    asked = CONTROLLER.press(session.state, "search", None, None)
+    assert isinstance(asked, Ask) and {value for value, _ in asked.form.fields[0].options} == {first, second}
+    session.execute(KeepTerrain(card=first))
+    deck = session.state.battlefield.deck
+    assert session.state.terrain_hand(1) == (first,) and session.state.search is None
+    assert (deck.remaining, deck.discarded) == (left - 2, 1)
+    assert terrain_hand_lines(session.state, CATALOG) == [
+        f"Terrain in hand (T places it, 6.1.2.2): US: {CATALOG.terrain_name(first)}"]
+    session.execute(Undo())
+    assert session.state.search is not None and session.state.terrain_hand(1) == ()
+    session.execute(Redo())
+    assert session.state.terrain_hand(1) == (first,) and searched(session) == [cards]
+
+
+def test_a_kept_card_is_placed_from_the_hand_not_the_deck_and_a_card_not_held_is_refused(session):
+    ready(session)
+    deploy(session, SQUAD, 1, "B2", "clear")
+    session.execute(SearchTerrain())
+    kept = searched(session)[0][0]
+    session.execute(KeepTerrain(card=kept))
+    other = next(card for card in CATALOG.terrain if card != kept and not CATALOG.terrain[card].objective)
+    with pytest.raises(RuleViolation, match="terrain hand holds no"):
+        session.execute(PlaceTerrain(sector="B3/1", card=other, from_hand=True))
+    deck = session.state.battlefield.deck
+    session.execute(PlaceTerrain(sector="B3/1", card=kept, from_hand=True))
+    assert session.state.battlefield.card("B3/1") == kept and session.state.terrain_hand(1) == ()
+    assert session.state.battlefield.deck == deck
+
+
+def test_a_side_holds_three_terrain_cards_at_most(session):
+    ready(session)
+    for _ in range(3):
+        session.execute(SearchTerrain())
+        session.execute(KeepTerrain(card=searched(session)[-1][0]))
+    with pytest.raises(RuleViolation, match="holds 3 Terrain cards, the most"):
+        session.execute(SearchTerrain())
+    session.execute(EndImpulse())
+    session.execute(SearchTerrain())  # the other side's hand is its own
+    assert searched(session)[-1] and session.state.search.side == 2
+
+
+def test_the_aeos_search_keeps_its_card_in_its_hand_while_it_holds_fewer_than_three(session):
+    solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "clear"))
+    game, state = rules(), session.state
+    for cards in (("marsh", "brush"), ("woods", "clear"), ("hill", "brush"), ("woods", "marsh")):
+        chosen = AeoTerrainChosen(sector=None, cards=cards, kept=cards[0])
+        state = game.evolve(state, Record(1, datetime.now(UTC), chosen), False)
+    assert state.terrain_hand(2) == ("marsh", "woods", "hill") and state.terrain_hand(1) == ()
