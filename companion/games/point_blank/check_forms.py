@@ -72,9 +72,10 @@ class Context:
 
 
 def which(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:
-    """The first question: which check. In an Upkeep with a melee due it starts on that melee (6.1.1)."""
+    """The first question: which check. In an Upkeep with a melee due it starts on that melee (6.1.1),
+    with a vehicle owing a bog check on that check (7.2)."""
     context = Context(state, catalog, selected)
-    default = "plain"
+    default = "bog" if state.bog_owed else "plain"
     if context.due is not None:
         default = "overrun" if state.unit(context.due.attackers[0]).vehicle else "melee"
     spec = FormSpec("Which check?", (Choice("kind", "Check", KINDS, default),))
@@ -131,7 +132,9 @@ def bog(c: Context) -> Form:
     vehicles = [u for u in c.own if u.vehicle]
     if not vehicles:
         return Tell("No vehicle of the acting side to bog", "warning")
-    fields = (c.one("unit", "Vehicle", vehicles), Tick("wire", "Wire in the terrain (-1)"), c.leader())
+    owed = c.state.bog_owed[0] if c.state.bog_owed else None
+    unit = c.one("unit", "Vehicle", vehicles, owed[0] if owed is not None else None)
+    fields = (unit, Tick("wire", "Wire in the terrain (-1)", owed is not None and owed[1]), c.leader())
     return ("Bog check", fields,
             lambda a: builders.bog(c.state, c.catalog, number(a, "unit"), bool(a["wire"]), c.lead(a)))
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from companion.errors import BadFace, NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.checks.base import Outcome
-from companion.games.point_blank.checks.battlefield import FatigueBonus, PlainCheck, Reinforcement
+from companion.games.point_blank.checks.battlefield import Bog, FatigueBonus, PlainCheck, Reinforcement
 from companion.games.point_blank.checks.fire import Sniper
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import CancelCheck, EnterPip, RollDie, StartCheck
@@ -122,6 +122,8 @@ def _resolved(state: PointBlankState, event: CheckResolved, voided: bool) -> Poi
         state = marked(state, marker)
     if isinstance(event.check, FatigueBonus) and event.pips[-1] % 2:
         state = replace(state, fatigue_bonus_owed=True)
+    if isinstance(event.check, Bog):
+        state = replace(state, bog_owed=tuple(owed for owed in state.bog_owed if owed[0] != event.check.unit))
     if isinstance(event.check, Reinforcement):
         state = replace(state, reinforced=state.reinforced | set(event.check.arriving(event.pips[0])))
     if isinstance(event.check, Sniper) and outcome.sniper_fate == "removed" and event.check.card_pips is not None:

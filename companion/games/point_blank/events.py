@@ -386,6 +386,9 @@ class UnitsMoved(Event):
     spent: tuple[int, ...] = ()
     """Those the move spends: an ordered move into another Area (8.7), unless an infantry unit
     leaves a card with a Road Bonus (10.1.8)."""
+    bogging: tuple[tuple[int, bool], ...] = ()
+    """The vehicles it takes into terrain that bogs, each with whether Wire lay there: each owes a
+    bog check (7.2, 10.1.5)."""
 
     def describe(self) -> str:
         return f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))} entered {self.sector}"

@@ -143,6 +143,10 @@ def upkeep_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
             card = field.card(move.to)
             what = card_name(catalog, card) if card is not None else "no card yet: one is drawn"
             lines.append(f"  {who} to {sector_name(state, catalog, move.to)} ({what})")
+    if state.bog_owed:
+        owed = ", ".join(f"{state.unit(unit).name} in {card_name(catalog, field.card(state.unit(unit).sector))}"
+                         + (" (Wire: -1)" if wire else "") for unit, wire in state.bog_owed)
+        lines.append(f"Bog checks owed (7.2; k opens the first): {owed}")
     lonely = removable(state, catalog)
     if lonely:
         lines.append("No unit next to these cards: remove them (T, 6.1.2.4): "

@@ -127,10 +127,19 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
     elif held is None:
         events = draw(state, command.sector, rng, catalog)
     spent = tuple(unit.id for unit in movers if spent_by_move(state, catalog, unit, command.sector))
-    if key in state.wire and any(unit.vehicle for unit in movers):
+    wired = key in state.wire
+    if wired and any(unit.vehicle for unit in movers):
         # "AFVs entering a Sector with Wire automatically remove the Wire card" (10.1.5).
         events.append(MarkerSet(marker="wire", sector=key, present=False))
-    return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent)]
+    entered = next((event.card for event in reversed(events) if isinstance(event, TerrainDrawn)), held)
+    bogging = tuple((unit.id, wired) for unit in movers if unit.vehicle and (wired or bogs(catalog, entered)))
+    return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent, bogging=bogging)]
+
+
+def bogs(catalog: Catalog | None, card: str | None) -> bool:
+    """Whether a vehicle entering the card checks for bogging (7.2): not in clear terrain."""
+    found = catalog.terrain.get(card) if catalog is not None and card is not None else None
+    return found is not None and found.bogs and found.los != "clear"
 
 
 def spent_by_move(state: PointBlankState, catalog: Catalog | None, unit: Unit, to: SectorRef) -> bool:
@@ -240,7 +249,8 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             placed = tuple(replace(u, sector=sector.key, moving=False, spent=u.spent or u.id in spent)
                            if u.id in moved else u for u in state.units)
             moves = tuple(replace(m, units=tuple(u for u in m.units if u not in moved)) for m in state.moves)
-            return replace(state, units=placed, moves=tuple(m for m in moves if m.units))
+            owed = (*((unit, wire) for unit, wire in state.bog_owed if unit not in moved), *event.bogging)
+            return replace(state, units=placed, moves=tuple(m for m in moves if m.units), bog_owed=owed)
         case TerrainPlaced() | SectorCorrected() | TerrainRemoved() | UnitsMoved():
             return state
     return None

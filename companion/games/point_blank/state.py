@@ -133,6 +133,9 @@ class PointBlankState:
     terrain_hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     """Each side's Terrain cards kept from recon searches, to place in an empty Sector (8.10, 6.1.2.2)."""
     search: Search | None = None
+    bog_owed: tuple[tuple[int, bool], ...] = ()
+    """Vehicles that entered terrain that bogs this impulse and have not checked yet, each with
+    whether Wire lay there (7.2, 10.1.5)."""
 
     def unit(self, unit_id: int) -> Unit:
         for unit in self.units:
