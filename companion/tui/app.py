@@ -259,6 +259,8 @@ class CompanionApp(TableApp):
         screen.settled(settled)
         self.shown_signal.publish(None)
         self._show_lights()
+        if settled.records and self.companion.speaker is None and self.companion.config.speech.enabled:
+            self._connect_speech()  # committed before the first frame's deferred connect: said all the same
         if settled.records and self.companion.speaker is not None:
             # Said after the commit, never before; the game says only what every side may know.
             self.companion.speaker.say(*screen.game.announce(settled.records, screen.session.state))

@@ -84,3 +84,15 @@ async def test_an_undo_and_a_redo_are_said_after_the_roll_they_take_back(speakin
         await press(pilot, "y")
         assert app.screen.session.state.last is not None
         assert await hears(pilot, speaking_table, ["dice.rolled", "undo.undone", "undo.redone"])
+
+
+async def test_a_roll_committed_before_speech_has_connected_is_said_too(speaking_table):
+    app = CompanionApp(speaking_table, start_kind="dice")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await comes_true(pilot, lambda: speaking_table.speaker is not None)
+        # As before the first frame's deferred connect (a press on the first frame can beat it).
+        speaking_table.speaker.close()
+        speaking_table.speaker = None
+        await press(pilot, "space")
+        assert speaking_table.speaker is not None
+        assert await hears(pilot, speaking_table, ["dice.rolled"])
