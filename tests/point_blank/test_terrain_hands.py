@@ -42,7 +42,7 @@ def test_a_search_draws_two_cards_once_the_side_keeps_one_and_undo_never_draws_a
     first, second = cards
     assert session.state.battlefield.deck.remaining == left - 2
     assert terrain_hand_lines(session.state, CATALOG)[0].startswith("Recon search for US: keep ")
-    with pytest.raises(RuleViolation, match="keep one of"):
+    with pytest.raises(RuleViolation, match="the last search's pick is still to make"):
         session.execute(SearchTerrain())
     asked = CONTROLLER.press(session.state, "search", None, None)
     assert isinstance(asked, Ask) and {value for value, _ in asked.form.fields[0].options} == {first, second}

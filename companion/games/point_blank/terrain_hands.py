@@ -20,7 +20,8 @@ DRAWN = 2
 
 def search(state: PointBlankState, rng: random.Random, catalog: Catalog | None) -> list[Event]:
     if state.search is not None:
-        raise RuleViolation(f"keep one of {' or '.join(state.search.cards)} first (8.10)")
+        drawn = " or ".join(catalog.terrain_name(card) if catalog is not None else card for card in state.search.cards)
+        raise RuleViolation(f"keep {drawn} first: the last search's pick is still to make (8.10)")
     if len(state.terrain_hand(state.side)) >= MOST:
         raise RuleViolation(f"the side holds {MOST} Terrain cards, the most it may (8.10): place one first")
     events, deck = sectors.laid_out(state, catalog)
