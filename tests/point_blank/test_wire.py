@@ -1,7 +1,10 @@
 """Wire laid over a Sector's terrain (10.1.5): +1 to an infantry attack on the units in it, a bog
-check's -1, no change of an objective's control while it lies there, gone when an AFV enters or the
-terrain is removed."""
+check's -1, no change of an objective's control while it lies there, infantry held until an in-Sector
+move takes it away, gone when an AFV enters or the terrain is removed."""
 
+import pytest
+
+from companion.errors import Overridable
 from companion.games.point_blank import builders
 from companion.games.point_blank.commands import EndImpulse, LayOutBattlefield, MoveUnits, RemoveTerrain, SetMarker
 from companion.games.point_blank.events import ObjectiveControlled
@@ -49,6 +52,21 @@ def test_an_afv_entering_takes_the_wire_away_and_a_card_removed_takes_its_wire_w
     session.execute(Undo())
     session.execute(Undo())
     assert session.state.wire == {"B2/1", "C1/1"} and session.state.unit(1).sector == "B1/1"
-    session.execute(MoveUnits(units=(2,), sector="B1/1"))
+    session.execute(MoveUnits(units=(2,), sector="B1/1", force=True))
     session.execute(RemoveTerrain(sector="C1/1"))
     assert session.state.wire == {"B2/1"}
+
+
+def test_infantry_in_wire_leave_only_after_an_in_sector_move_that_takes_the_wire_away(session):
+    set_up(session)
+    deploy(session, SQUAD, 1, "B2", "woods")
+    session.execute(SetMarker(marker="wire", sector="B2/1"))
+    leaving = MoveUnits(units=(1,), sector="B1/1")
+    with pytest.raises(Overridable, match="in-Sector move") as refused:
+        session.execute(leaving)
+    assert refused.value.override == leaving.model_copy(update={"force": True})
+    session.execute(MoveUnits(units=(1,), sector="B2/1"))
+    # The wire is gone, the woods stay, and no card was drawn.
+    assert session.state.wire == frozenset() and session.state.battlefield.card("B2/1") == "woods"
+    session.execute(leaving)
+    assert session.state.unit(1).sector == "B1/1"

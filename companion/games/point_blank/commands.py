@@ -226,6 +226,8 @@ class MoveUnits(Command):
 
     units: tuple[int, ...]
     sector: SectorRef
+    force: bool = False
+    """Infantry leave a Sector with Wire all the same (a retreat): the players overrule 10.1.5."""
 
 
 class CorrectSector(Command):

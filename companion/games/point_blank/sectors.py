@@ -10,7 +10,7 @@ undone, which is what refusing terrain does at the table (6.1.2.3).
 import random
 from dataclasses import replace
 
-from companion.errors import NothingToDo, RuleViolation
+from companion.errors import NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck, ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
@@ -121,6 +121,16 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         raise RuleViolation(f"{where(state, catalog, key)} holds enemy units: a move may not enter it (8.7)")
     held = state.battlefield.card(key)
     events: list[Event] = []
+    if all(u.sector == key for u in movers) and key in state.wire:
+        # "Wire can be removed from a Terrain card by the playing of a move action ('in-Sector' move) ...
+        # Removing Wire does not remove the terrain the Wire is in" (10.1.5).
+        events = [MarkerSet(marker="wire", sector=key, present=False)]
+        return [*events, UnitsMoved(units=command.units, sector=command.sector)]
+    held_by_wire = [u for u in movers if u.infantry and u.sector != key and state.wired(u.sector)]
+    if held_by_wire and not command.force:
+        raise Overridable(f"{held_by_wire[0].name} stands in Wire: infantry leave it only after an in-Sector move "
+                          "(10.1.5). Confirm moves them all the same (a retreat)",
+                          override=command.model_copy(update={"force": True}))
     if all(u.sector == key for u in movers):
         in_sector_move(state, key, movers, held, catalog)
         events = draw(state, command.sector, rng, catalog)
