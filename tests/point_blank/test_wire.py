@@ -6,7 +6,14 @@ import pytest
 
 from companion.errors import Overridable
 from companion.games.point_blank import builders
-from companion.games.point_blank.commands import EndImpulse, LayOutBattlefield, MoveUnits, RemoveTerrain, SetMarker
+from companion.games.point_blank.commands import (
+    EndImpulse,
+    LayOutBattlefield,
+    MoveUnits,
+    PlaceTerrain,
+    RemoveTerrain,
+    SetMarker,
+)
 from companion.games.point_blank.events import ObjectiveControlled
 from companion.games.point_blank.field_view import card_cell
 from companion.games.rules import Undo
@@ -70,3 +77,16 @@ def test_infantry_in_wire_leave_only_after_an_in_sector_move_that_takes_the_wire
     assert session.state.wire == frozenset() and session.state.battlefield.card("B2/1") == "woods"
     session.execute(leaving)
     assert session.state.unit(1).sector == "B1/1"
+
+
+def test_wire_alone_in_a_sector_gives_way_to_a_clear_card_from_the_deck_when_an_afv_enters(session):
+    set_up(session)
+    session.execute(LayOutBattlefield(areas=3, rows=4))
+    deploy(session, TANK, 1, "B2", "clear")
+    session.execute(PlaceTerrain(sector="B1/1", card="wire"))
+    clear_left = dict(session.state.battlefield.deck.left)["clear"]
+    session.execute(MoveUnits(units=(1,), sector="B1/1"))
+    field = session.state.battlefield
+    assert field.card("B1/1") == "clear" and dict(field.deck.left)["clear"] == clear_left - 1
+    assert dict(field.deck.discards) == {"wire": 1}
+    assert session.state.bog_owed == ((1, True),)  # as degrading terrain, at -1

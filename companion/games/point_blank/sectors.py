@@ -36,6 +36,7 @@ from companion.games.point_blank.units import Unit
 from companion.games.point_blank.view import sector_name
 from companion.journal.events import Event
 
+WIRE, CLEAR = "wire", "clear"
 CLEARED_BY_MARSH = "marsh"
 """10.1.6: "If Smoke or Blazes exists in a Sector where Marsh is resolved as terrain, they are removed"."""
 
@@ -131,19 +132,30 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         raise Overridable(f"{held_by_wire[0].name} stands in Wire: infantry leave it only after an in-Sector move "
                           "(10.1.5). Confirm moves them all the same (a retreat)",
                           override=command.model_copy(update={"force": True}))
-    if all(u.sector == key for u in movers):
+    in_sector = all(u.sector == key for u in movers)
+    if held == WIRE and (in_sector or any(unit.vehicle for unit in movers)):
+        events = cleared_of_wire(state, command.sector, catalog)
+    elif in_sector:
         in_sector_move(state, key, movers, held, catalog)
         events = draw(state, command.sector, rng, catalog)
     elif held is None:
         events = draw(state, command.sector, rng, catalog)
     spent = tuple(unit.id for unit in movers if spent_by_move(state, catalog, unit, command.sector))
-    wired = key in state.wire
-    if wired and any(unit.vehicle for unit in movers):
+    wired = state.wired(key)
+    if key in state.wire and any(unit.vehicle for unit in movers):
         # "AFVs entering a Sector with Wire automatically remove the Wire card" (10.1.5).
         events.append(MarkerSet(marker="wire", sector=key, present=False))
     entered = next((event.card for event in reversed(events) if isinstance(event, TerrainDrawn)), held)
     bogging = tuple((unit.id, wired) for unit in movers if unit.vehicle and (wired or bogs(catalog, entered)))
     return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent, bogging=bogging)]
+
+
+def cleared_of_wire(state: PointBlankState, sector: SectorRef, catalog: Catalog | None) -> list[Event]:
+    """Wire alone in a Sector, taken away by an in-Sector move or an AFV entering: "search the Terrain
+    card deck for a Clear Terrain card ... and place it into the Sector" (10.1.5)."""
+    events, deck = laid_out(state, catalog)
+    return [*events, TerrainRemoved(sector=sector, card=WIRE),
+            TerrainPlaced(sector=sector, card=CLEAR, from_deck=deck.holds(CLEAR))]
 
 
 def bogs(catalog: Catalog | None, card: str | None) -> bool:
