@@ -16,7 +16,7 @@ from companion.games.point_blank.commands import (
     PlaceTerrain,
     SearchTerrain,
 )
-from companion.games.point_blank.events import TerrainSearched
+from companion.games.point_blank.events import TerrainKept, TerrainSearched
 from companion.games.point_blank.view import terrain_hand_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.events import Record
@@ -41,7 +41,8 @@ def test_a_search_draws_two_cards_once_the_side_keeps_one_and_undo_never_draws_a
     (cards,) = searched(session)
     first, second = cards
     assert session.state.battlefield.deck.remaining == left - 2
-    assert terrain_hand_lines(session.state, CATALOG)[0].startswith("Recon search for US: keep ")
+    assert terrain_hand_lines(session.state, CATALOG) == [
+        "Recon search for US: S shows US alone the cards drawn, to keep one"]
     with pytest.raises(RuleViolation, match="the last search's pick is still to make"):
         session.execute(SearchTerrain())
     asked = CONTROLLER.press(session.state, "search", None, None)
@@ -50,8 +51,7 @@ def test_a_search_draws_two_cards_once_the_side_keeps_one_and_undo_never_draws_a
     deck = session.state.battlefield.deck
     assert session.state.terrain_hand(1) == (first,) and session.state.search is None
     assert (deck.remaining, deck.discarded) == (left - 2, 1)
-    assert terrain_hand_lines(session.state, CATALOG) == [
-        f"Terrain in hand (T places it, 6.1.2.2): US: {CATALOG.terrain_name(first)}"]
+    assert terrain_hand_lines(session.state, CATALOG) == ["Terrain cards in hand (T places one, 6.1.2.2): US 1"]
     session.execute(Undo())
     assert session.state.search is not None and session.state.terrain_hand(1) == ()
     session.execute(Redo())
@@ -92,3 +92,19 @@ def test_the_aeos_search_keeps_its_card_in_its_hand_while_it_holds_fewer_than_th
         chosen = AeoTerrainChosen(sector=None, cards=cards, kept=cards[0])
         state = game.evolve(state, Record(1, datetime.now(UTC), chosen), False)
     assert state.terrain_hand(2) == ("marsh", "woods", "hill") and state.terrain_hand(1) == ()
+
+
+def test_which_cards_a_side_drew_and_keeps_is_its_own_in_the_log_and_on_the_table_network(session):
+    ready(session)
+    session.execute(SearchTerrain())
+    session.execute(KeepTerrain(card=searched(session)[0][0]))
+    session.execute(SearchTerrain())
+    game = rules()
+    drawn, kept = [r.event for r in session.records if isinstance(r.event, TerrainSearched | TerrainKept)][:2]
+    assert game.public(drawn) == {"type": "pb_terrain_searched", "side": 1}
+    assert game.public(kept) == {"type": "pb_terrain_kept", "side": 1}
+    assert (drawn.describe(), kept.describe()) == ("side 1's recon search draws 2 Terrain cards",
+                                                   "side 1 keeps a Terrain card from its search")
+    public = game.public_state(session.state)
+    assert public.terrain_hands == (("?",), ()) and public.search.cards == ("?", "?")
+    assert game.state.validate_json(game.state.dump_json(public)) == public

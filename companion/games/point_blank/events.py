@@ -316,19 +316,20 @@ class TerrainPlaced(Event):
 
 
 class TerrainSearched(Event):
-    """The two Terrain cards a side's recon search drew (8.10): a fact, never drawn again."""
+    """The two Terrain cards a side's recon search drew (8.10): a fact, never drawn again. Only that
+    side may see them: the log and the table network leave them out (`PointBlankRules.public`)."""
 
     type: Literal["pb_terrain_searched"] = "pb_terrain_searched"
     side: int
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"side {self.side}'s recon search draws {' and '.join(map(card_words, self.cards))}"
+        return f"side {self.side}'s recon search draws {plural(len(self.cards), 'Terrain card')}"
 
 
 class TerrainKept(Event):
-    """The card a side kept from its search, into its terrain hand; the others went to the terrain
-    discard pile. Undo takes the choice back, not the draw."""
+    """The card a side kept from its search, into its terrain hand, face down; the others went to the
+    terrain discard pile. Undo takes the choice back, not the draw."""
 
     undoable: ClassVar[bool] = True
     type: Literal["pb_terrain_kept"] = "pb_terrain_kept"
@@ -336,7 +337,7 @@ class TerrainKept(Event):
     kept: str
 
     def describe(self) -> str:
-        return f"side {self.side} keeps {card_words(self.kept)}"
+        return f"side {self.side} keeps a Terrain card from its search"
 
 
 class TerrainDrawn(Event):

@@ -17,6 +17,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.view import side_name
 
 
 def move_into(state: PointBlankState, catalog: Catalog, selected: int | None) -> Intent:
@@ -96,6 +97,8 @@ def search(state: PointBlankState, catalog: Catalog) -> Intent:
     def then(answers: Answers) -> Intent:
         return Run.one(made(KeepTerrain, card=text(answers, "card")))
 
-    note = "The card kept goes into the side's terrain hand (3 at most); the other to the terrain discard pile."
-    return Ask(FormSpec("Recon search: which Terrain card to keep?", (Choice("card", "Keep", options),), note=note,
-                        submit="Keep"), then)
+    side = side_name(state, catalog, state.search.side)
+    note = (f"Only {side} may look. The card kept goes into {side}'s terrain hand, face down (3 at most); the "
+            "other to the terrain discard pile.")
+    return Ask(FormSpec(f"Recon search for {side}: which Terrain card to keep?", (Choice("card", "Keep", options),),
+                        note=note, submit="Keep"), then)

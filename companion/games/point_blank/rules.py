@@ -85,6 +85,13 @@ class PointBlankRules(Rules[PointBlankState]):
     def finished(self, state: PointBlankState) -> bool:
         return state.game_over
 
+    def public(self, event: Event) -> dict[str, Any]:
+        """A side's terrain hand is its own (8.10): which cards a search drew and which it kept are left out."""
+        return terrain_hands.public(event)
+
+    def public_state(self, state: PointBlankState) -> PointBlankState:
+        return terrain_hands.hidden(state)
+
     def summary(self, state: PointBlankState) -> str:
         return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
 

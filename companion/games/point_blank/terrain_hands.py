@@ -4,6 +4,7 @@ other goes to the terrain discard pile. The AEO's search keeps its card the same
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from companion.errors import RuleViolation
 from companion.games.point_blank import sectors
@@ -16,6 +17,8 @@ from companion.journal.events import Event
 MOST = 3
 """8.10: "The maximum amount of Terrain cards allowed to be held at any one time by a player is 3"."""
 DRAWN = 2
+HIDDEN = "?"
+"""A Terrain card in a hand, as a follower of the table sees it."""
 
 
 def search(state: PointBlankState, rng: random.Random, catalog: Catalog | None) -> list[Event]:
@@ -44,6 +47,25 @@ def keep(state: PointBlankState, command: KeepTerrain) -> list[Event]:
     if command.card not in found.cards:
         raise RuleViolation(f"the search drew {' and '.join(found.cards)}, not {command.card}")
     return [TerrainKept(side=found.side, kept=command.card)]
+
+
+def public(event: Event) -> dict[str, Any]:
+    """The event as anyone may see it: a search's cards and the card kept left out."""
+    shown = event.model_dump(mode="json")
+    if isinstance(event, TerrainSearched | TerrainKept):
+        return {key: value for key, value in shown.items() if key not in ("cards", "kept")}
+    return shown
+
+
+def hidden(state: PointBlankState) -> PointBlankState:
+    """The state as anyone may see it: each card held or drawn by a search is a blank one."""
+
+    def blank(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return (HIDDEN,) * len(cards)
+
+    search = replace(state.search, cards=blank(state.search.cards)) if state.search is not None else None
+    return replace(state, terrain_hands=(blank(state.terrain_hands[0]), blank(state.terrain_hands[1])),
+                   search=search)
 
 
 def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankState | None:

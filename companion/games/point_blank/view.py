@@ -106,15 +106,16 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
 
 
 def terrain_hand_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """The recon search waiting for its pick, and the Terrain cards each side holds (8.10)."""
+    """The recon search waiting for its pick, and how many Terrain cards each side holds (8.10):
+    which cards, only their side may know."""
     lines = []
     if state.search is not None:
-        drawn = " or ".join(card_name(catalog, card) for card in state.search.cards)
-        lines.append(f"Recon search for {side_name(state, catalog, state.search.side)}: keep {drawn} (S)")
-    held = [f"{side_name(state, catalog, side)}: {', '.join(card_name(catalog, card) for card in cards)}"
-            for side, cards in enumerate(state.terrain_hands, 1) if cards]
+        side = side_name(state, catalog, state.search.side)
+        lines.append(f"Recon search for {side}: S shows {side} alone the cards drawn, to keep one")
+    held = [f"{side_name(state, catalog, side)} {len(cards)}" for side, cards in enumerate(state.terrain_hands, 1)
+            if cards]
     if held:
-        lines.append("Terrain in hand (T places it, 6.1.2.2): " + " · ".join(held))
+        lines.append("Terrain cards in hand (T places one, 6.1.2.2): " + " · ".join(held))
     return lines
 
 
