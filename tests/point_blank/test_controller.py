@@ -134,7 +134,7 @@ ANSWERS = {"targets": [4], "units": [1], "firer": "2", "radio": "1", "on4": "4",
     ("plain", "plain"), ("spotting", "spotting"), ("concealment", "concealment"), ("smoke", "smoke"),
     ("mortar_smoke", "smoke"), ("blaze", "blaze"), ("bog", "bog"), ("unbog", "unbog"), ("repair", "repair"),
     ("morale", "morale"), ("sniper", "sniper"), ("ordnance", "ordnance"), ("barrage", "barrage"),
-    ("melee", "melee"), ("overrun", "melee"),
+    ("melee", "melee"), ("overrun", "melee"), ("mines", "mines"),
 ])
 def test_each_check_kind_has_its_own_labelled_form_that_builds_that_check(kind, checked):
     form = asked(answer(CONTROLLER.press(table(), "check", None, None), kind=kind))
@@ -142,7 +142,7 @@ def test_each_check_kind_has_its_own_labelled_form_that_builds_that_check(kind, 
     assert len({field.name for field in form.form.fields}) == len(form.form.fields)
     started = ran(answer(form, **ANSWERS)).commands[0]
     assert isinstance(started, StartCheck) and started.check.kind == checked
-    assert len(check_forms.KINDS) == 15
+    assert len(check_forms.KINDS) == 16
 
 
 def test_in_an_upkeep_with_a_melee_due_the_check_form_opens_on_it():

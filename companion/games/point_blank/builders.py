@@ -11,7 +11,7 @@ from companion.errors import RuleViolation
 from companion.games.point_blank.catalog import Catalog, TerrainCard
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import Blaze, Bog, Concealment, Repair, Smoke, Spotting, Unbog
-from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper, defence_modifier
+from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Minefield, Sniper, defence_modifier
 from companion.games.point_blank.checks.melee import Melee, melee_dice, overrun_dice
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
@@ -199,6 +199,17 @@ def sniper(state: PointBlankState, catalog: Catalog, target_id: int, card_pips: 
         raise RuleViolation("snipers may not target buttoned AFV crews (8.12)")
     return Sniper(target=Snapshot.of(target), card_pips=card_pips,
                   defence=defence_of(state, catalog, target, ignore_concealment=True))
+
+
+def minefield(state: PointBlankState, unit_ids: Ids, firepower: int) -> Minefield:
+    """The Mines' attack on the units that entered its Sector (10.1.7)."""
+    hit = units(state, unit_ids)
+    sectors = {unit.sector for unit in hit}
+    if len(sectors) != 1:
+        raise RuleViolation("the mines attack the units of one Sector")
+    return Minefield(sector=sectors.pop(), firepower=firepower,
+                     infantry=tuple(Snapshot.of(u) for u in hit if not u.vehicle),
+                     vehicles=tuple(Snapshot.of(u) for u in hit if u.vehicle))
 
 
 def ordnance(state: PointBlankState, catalog: Catalog, firer_id: int, target_ids: Ids, to_hit: int,

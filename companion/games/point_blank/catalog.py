@@ -56,6 +56,8 @@ class TerrainCard(Data):
     """Replaces the line-of-sight rally modifier (8.8) where the card says so."""
     infantry_morale: int = 0
     """Added to an infantry unit's 2d6 morale check in this terrain (Gully and Cemetery: -2)."""
+    firepower: int | None = Field(default=None, ge=0, le=20)
+    """Mines: the infantry firepower its card prints (10.1.7); unset, the Mines check asks for it."""
     road: bool = False
     """A Road Bonus (10.1.8): an infantry unit moving out of it into another Area is not spent."""
     objective: bool = False

@@ -32,6 +32,7 @@ KINDS = (
     ("bog", "Bog check (7.2)"), ("unbog", "Un-bog (7.2)"), ("repair", "Weapon repair (7.17.3)"),
     ("morale", "Morale check (4.5)"), ("sniper", "Sniper (8.12)"), ("ordnance", "Ordnance fire (8.4)"),
     ("barrage", "Radio barrage (7.17.2)"), ("melee", "Melee in Upkeep (7.10)"), ("overrun", "Overrun in Upkeep (7.11)"),
+    ("mines", "Mines (10.1.7)"),
 )
 Build = Callable[[Answers], Check]
 
@@ -75,7 +76,7 @@ def which(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask
     """The first question: which check. In an Upkeep with a melee due it starts on that melee (6.1.1),
     with a vehicle owing a bog check on that check (7.2)."""
     context = Context(state, catalog, selected)
-    default = "bog" if state.bog_owed else "plain"
+    default = "mines" if state.mines_owed else "bog" if state.bog_owed else "plain"
     if context.due is not None:
         default = "overrun" if state.unit(context.due.attackers[0]).vehicle else "melee"
     spec = FormSpec("Which check?", (Choice("kind", "Check", KINDS, default),))
@@ -223,9 +224,21 @@ def overrun(c: Context) -> Form:
                                                          number(a, "mg"), number(a, "he")))
 
 
+def mines(c: Context) -> Form:
+    units = [u for u in standing(c.state) if u.sector]
+    if not units:
+        return Tell("No unit on the battlefield for the mines to attack", "warning")
+    owed = tuple(u for u in c.state.mines_owed if not c.state.unit(u).eliminated)
+    card = c.catalog.terrain.get("mines")
+    printed = card.firepower if card is not None and card.firepower is not None else 0
+    fields = (c.pick("units", "Units that entered the Mines", units, owed or None),
+              Number("firepower", "The infantry firepower the Mines card prints", printed, 0, 20))
+    return ("Mines", fields, lambda a: builders.minefield(c.state, ids(a, "units"), number(a, "firepower")))
+
+
 FORMS: dict[str, Callable[[Context], Form]] = {
     "plain": plain, "spotting": spotting, "concealment": concealment, "smoke": smoke,
     "mortar_smoke": lambda c: smoke(c, mortar=True), "blaze": blaze, "bog": bog, "unbog": unbog,
     "repair": repair, "morale": morale, "sniper": sniper, "ordnance": ordnance, "barrage": barrage,
-    "melee": melee, "overrun": overrun,
+    "melee": melee, "overrun": overrun, "mines": mines,
 }

@@ -189,7 +189,7 @@ class PointBlankController(Controller[PointBlankState]):
             return ()
         if state.check is not None:
             return ("roll", "face", "undo", "cancel_check", "confirm", "battlefield", "edit_unit")
-        duties = (*(("check",) if state.melees_due or state.bog_owed else ()),
+        duties = (*(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
                   *(("enter_sector",) if state.moves_due else ()),
                   *(("sector_card",) if removable(state, self.catalog) else ()),
                   *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))

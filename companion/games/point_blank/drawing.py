@@ -9,7 +9,7 @@ from dataclasses import replace
 from companion.errors import BadFace, NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.battlefield import Bog, FatigueBonus, PlainCheck, Reinforcement
-from companion.games.point_blank.checks.fire import Sniper
+from companion.games.point_blank.checks.fire import Minefield, Sniper
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import CancelCheck, EnterPip, RollDie, StartCheck
 from companion.games.point_blank.events import (
@@ -122,6 +122,9 @@ def _resolved(state: PointBlankState, event: CheckResolved, voided: bool) -> Poi
         state = marked(state, marker)
     if isinstance(event.check, FatigueBonus) and event.pips[-1] % 2:
         state = replace(state, fatigue_bonus_owed=True)
+    if isinstance(event.check, Minefield):
+        attacked = {unit.id for unit in event.check.snapshots()}
+        state = replace(state, mines_owed=tuple(unit for unit in state.mines_owed if unit not in attacked))
     if isinstance(event.check, Bog):
         state = replace(state, bog_owed=tuple(owed for owed in state.bog_owed if owed[0] != event.check.unit))
     if isinstance(event.check, Reinforcement):

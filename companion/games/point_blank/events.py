@@ -390,6 +390,8 @@ class UnitsMoved(Event):
     bogging: tuple[tuple[int, bool], ...] = ()
     """The vehicles it takes into terrain that bogs, each with whether Wire lay there: each owes a
     bog check (7.2, 10.1.5)."""
+    mined: tuple[int, ...] = ()
+    """The units it takes onto a Mines card: they are attacked at once (10.1.7)."""
 
     def describe(self) -> str:
         return f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))} entered {self.sector}"

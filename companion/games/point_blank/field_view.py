@@ -143,6 +143,9 @@ def upkeep_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
             card = field.card(move.to)
             what = card_name(catalog, card) if card is not None else "no card yet: one is drawn"
             lines.append(f"  {who} to {sector_name(state, catalog, move.to)} ({what})")
+    if state.mines_owed:
+        names = ", ".join(state.unit(unit).name for unit in state.mines_owed)
+        lines.append(f"Mines attack now (10.1.7; k opens it): {names}")
     if state.bog_owed:
         owed = ", ".join(f"{state.unit(unit).name} in {card_name(catalog, field.card(state.unit(unit).sector))}"
                          + (" (Wire: -1)" if wire else "") for unit, wire in state.bog_owed)

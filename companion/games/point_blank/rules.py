@@ -72,7 +72,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 9
+    state_version: ClassVar[int] = 10
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)

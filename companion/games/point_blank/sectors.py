@@ -36,7 +36,7 @@ from companion.games.point_blank.units import Unit
 from companion.games.point_blank.view import sector_name
 from companion.journal.events import Event
 
-WIRE, CLEAR = "wire", "clear"
+WIRE, CLEAR, MINES = "wire", "clear", "mines"
 CLEARED_BY_MARSH = "marsh"
 """10.1.6: "If Smoke or Blazes exists in a Sector where Marsh is resolved as terrain, they are removed"."""
 
@@ -147,7 +147,9 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         events.append(MarkerSet(marker="wire", sector=key, present=False))
     entered = next((event.card for event in reversed(events) if isinstance(event, TerrainDrawn)), held)
     bogging = tuple((unit.id, wired) for unit in movers if unit.vehicle and (wired or bogs(catalog, entered)))
-    return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent, bogging=bogging)]
+    mined = command.units if entered == MINES else ()
+    return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent, bogging=bogging,
+                                mined=mined)]
 
 
 def cleared_of_wire(state: PointBlankState, sector: SectorRef, catalog: Catalog | None) -> list[Event]:
@@ -272,7 +274,9 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
                            if u.id in moved else u for u in state.units)
             moves = tuple(replace(m, units=tuple(u for u in m.units if u not in moved)) for m in state.moves)
             owed = (*((unit, wire) for unit, wire in state.bog_owed if unit not in moved), *event.bogging)
-            return replace(state, units=placed, moves=tuple(m for m in moves if m.units), bog_owed=owed)
+            mined = (*(unit for unit in state.mines_owed if unit not in moved), *event.mined)
+            return replace(state, units=placed, moves=tuple(m for m in moves if m.units), bog_owed=owed,
+                           mines_owed=mined)
         case TerrainPlaced() | SectorCorrected() | TerrainRemoved() | UnitsMoved():
             return state
     return None

@@ -133,6 +133,8 @@ class PointBlankState:
     terrain_hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     """Each side's Terrain cards kept from recon searches, to place in an empty Sector (8.10, 6.1.2.2)."""
     search: Search | None = None
+    mines_owed: tuple[int, ...] = ()
+    """Units that entered a Mines card this impulse and have not been attacked by it yet (10.1.7)."""
     bog_owed: tuple[tuple[int, bool], ...] = ()
     """Vehicles that entered terrain that bogs this impulse and have not checked yet, each with
     whether Wire lay there (7.2, 10.1.5)."""

@@ -19,7 +19,7 @@ from companion.games.point_blank.checks.battlefield import (
     Spotting,
     Unbog,
 )
-from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper
+from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Minefield, Sniper
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
@@ -84,6 +84,8 @@ def title(check: Check, names: Names | None = None) -> str:
             return f"Barrage by {radio.name}"
         case Sniper(target=target):
             return f"Sniper at {target.name}"
+        case Minefield(sector=sector):
+            return f"Mines in {sector}"
         case Ordnance(firer=firer, targets=targets):
             return f"Ordnance: {firer.name} at {listed([t.name for t in targets])}"
         case Melee(attacker_dice=attack, defender_dice=defence):
@@ -145,6 +147,7 @@ SAID: dict[str, Callable[[Finding, str], str]] = {
                                     "else discarded",
     "reinforced": lambda f, _: f"reinforcement {f.numbers[0]}: its units arrive, in the unit table",
     "no_reinforcement": lambda f, _: f"reinforcement {f.numbers[0]}: no unit arrives",
+    "immobilised": lambda f, who: f"{who} is immobilised by the mines, as if bogged (10.1.7)",
     "melee_hits": lambda f, _: f"attacker scores {plural(f.numbers[0], 'hit')}, defender {f.numbers[1]}",
     "hits": lambda f, who: f"{who}: {plural(f.numbers[0], 'hit')}: {_effects(f, ' / ')}",
     "crew_morale_check": lambda f, who: f"{who}: second shaken result: morale check for the crew (7.10.1.3)",

@@ -78,7 +78,7 @@ FindingKind = Literal[
     "hero", "weapon_broken", "out_of_fuel", "out_of_ammo", "radio_broken",
     "barrage_failed", "barrage_on_target",  # on target: (result, firepower)
     "sniper_removed", "sniper_discarded", "sniper_shuffled",
-    "reinforced", "no_reinforcement",
+    "reinforced", "no_reinforcement", "immobilised",
     "melee_hits",  # (attacker's hits, defender's hits)
     "hits",  # (hits taken,), with an effect per hit
     "crew_morale_check", "attacker_retreats", "defender_retreats",

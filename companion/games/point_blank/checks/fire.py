@@ -173,6 +173,43 @@ class Barrage(Check):
         return Outcome(findings=tuple(findings + attack), changes=tuple(changes + damage))
 
 
+class Minefield(Check):
+    """Mines resolved as terrain (10.1.7): the units entering are attacked at once. The infantry take
+    one infantry attack of the card's printed firepower (no defensive bonus: Mines gives none); each
+    vehicle a +2 attack (2 + d6) against its flank armour (+ d6), then its damage check.
+
+    Decision: "if a morale check fails the vehicle is immobilized as if it were bogged" is read as
+    that damage check failing: the vehicle is bogged besides what the damage check does."""
+
+    kind: Literal["mines"] = "mines"
+    sector: str
+    firepower: int = Field(default=0, ge=0, le=20)
+    infantry: tuple[Snapshot, ...] = ()
+    vehicles: tuple[Snapshot, ...] = ()
+
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        return (*self.infantry, *self.vehicles)
+
+    def resolve(self, draw: Draw) -> Outcome:
+        findings: list[Finding] = []
+        changes: list[UnitChange] = []
+        if self.infantry:
+            (pip,) = draw(f"mines attack d6 (firepower {self.firepower})", 1)
+            attack, damage, _ = resolve_fire_attack(draw, pip + self.firepower, self.infantry, 0)
+            findings += attack
+            changes += damage
+        for vehicle in self.vehicles:
+            (pip,) = draw(f"mines attack d6 on {vehicle.name} (+2, against flank armour {vehicle.flank_armour})", 1)
+            attack, damage, _ = resolve_fire_attack(draw, pip + 2, (vehicle,), vehicle.flank_armour)
+            findings += attack
+            failed = any(f.kind == "damage" and f.numbers[0] > f.numbers[1] for f in attack)
+            if failed:
+                damage = [UnitChange(unit=c.unit, changes={**c.changes, "bogged": True}) for c in damage]
+                findings.append(found("immobilised", unit=vehicle.id))
+            changes += damage
+        return Outcome(findings=tuple(findings), changes=tuple(changes))
+
+
 class Sniper(Check):
     """A sniper's 2d6 fire attack on one unit, no concealment bonus, then the card's fate (8.12).
     The solo opponent's sniper comes from its table, not a card (12.3.4.2): it has no fate."""

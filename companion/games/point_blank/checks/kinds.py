@@ -16,13 +16,13 @@ from companion.games.point_blank.checks.battlefield import (
     Spotting,
     Unbog,
 )
-from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Sniper
+from companion.games.point_blank.checks.fire import Barrage, InfantryFire, Minefield, Sniper
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.checks.morale import MoraleCheck, Rally
 from companion.games.point_blank.checks.ordnance import Ordnance
 
 AnyCheck = Annotated[
     PlainCheck | Spotting | Concealment | Smoke | Blaze | Bog | Unbog | Repair | FatigueBonus | Reinforcement
-    | InfantryFire | Barrage | Sniper | Ordnance | Melee | MoraleCheck | Rally,
+    | InfantryFire | Barrage | Sniper | Minefield | Ordnance | Melee | MoraleCheck | Rally,
     Field(discriminator="kind"),
 ]
