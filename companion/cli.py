@@ -294,33 +294,28 @@ def run_follower(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+WITHOUT_COMPANION = {
+    "scenarios": "companion.scenarios_cli:run_scenarios_command",
+    "board": "drivers.board_cli:run_board_command",
+    "speech": "drivers.speech_cli:run_speech_command",
+    "web": "companion.serve.web_cli:run_web_command",
+    "install-service": "companion.appliance.service_cli:run_install_service",
+}
+"""Commands that open no games file, as `module:function`: each module loads only when its command runs."""
+
+
 def command_without_companion(name: str | None) -> Callable[[argparse.Namespace], int] | None:
     """The commands that open no games file, so no companion from `bootstrap`; None for the others."""
     if name == "roll":
         return roll_once
-    if name == "scenarios":
-        from companion.scenarios_cli import run_scenarios_command
-
-        return run_scenarios_command
-    if name == "board":
-        from drivers.board_cli import run_board_command
-
-        return run_board_command
-    if name == "speech":
-        from drivers.speech_cli import run_speech_command
-
-        return run_speech_command
-    if name == "web":
-        from companion.serve.web_cli import run_web_command
-
-        return run_web_command
-    if name == "install-service":
-        from companion.appliance.service_cli import run_install_service
-
-        return run_install_service
     if name == "follow":
         return run_follower
-    return None
+    if name not in WITHOUT_COMPANION:
+        return None
+    from companion.games.descriptor import resolve
+
+    command: Callable[[argparse.Namespace], int] = resolve(WITHOUT_COMPANION[name])
+    return command
 
 
 def run_app(companion, args: argparse.Namespace, spec: "DiceSpec | None") -> int:
