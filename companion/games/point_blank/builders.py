@@ -169,7 +169,7 @@ def bog(state: PointBlankState, catalog: Catalog, unit_id: int, wire: bool = Fal
     wire = wire or unit.sector in state.wire
     if not unit.vehicle:
         raise RuleViolation("only Vehicles and AFVs bog (7.2)")
-    if not wire and (not card.bogs or card.los == "clear"):
+    if not wire and not card.checks_bog:
         raise RuleViolation(f"{card.name} does not cause bogging ({card.rule})")
     los = "blocking" if card.los == "blocking" else "degrading"
     return Bog(unit=unit.id, los=los, wheeled=unit.wheeled, wire=wire, buttoned=unit.buttoned, leadership=leadership)

@@ -71,6 +71,11 @@ class TerrainCard(Data):
         return self.defensive_bonus or 0
 
     @property
+    def checks_bog(self) -> bool:
+        """A vehicle entering it checks for bogging (7.2): a card that bogs, outside clear terrain."""
+        return self.bogs and self.los != "clear"
+
+    @property
     def rally(self) -> int:
         """Added to a 2d6 rally in this terrain: blocking -2, degrading -1 (8.8), or the card's own."""
         if self.rally_modifier is not None:

@@ -146,7 +146,9 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         # "AFVs entering a Sector with Wire automatically remove the Wire card" (10.1.5).
         events.append(MarkerSet(marker="wire", sector=key, present=False))
     entered = next((event.card for event in reversed(events) if isinstance(event, TerrainDrawn)), held)
-    bogging = tuple((unit.id, wired) for unit in movers if unit.vehicle and (wired or bogs(catalog, entered)))
+    card = catalog.terrain.get(entered) if catalog is not None and entered is not None else None
+    bogs = wired or (card is not None and card.checks_bog)
+    bogging = tuple((unit.id, wired) for unit in movers if unit.vehicle and bogs)
     mined = command.units if entered == MINES else ()
     return [*events, UnitsMoved(units=command.units, sector=command.sector, spent=spent, bogging=bogging,
                                 mined=mined)]
@@ -158,12 +160,6 @@ def cleared_of_wire(state: PointBlankState, sector: SectorRef, catalog: Catalog 
     events, deck = laid_out(state, catalog)
     return [*events, TerrainRemoved(sector=sector, card=WIRE),
             TerrainPlaced(sector=sector, card=CLEAR, from_deck=deck.holds(CLEAR))]
-
-
-def bogs(catalog: Catalog | None, card: str | None) -> bool:
-    """Whether a vehicle entering the card checks for bogging (7.2): not in clear terrain."""
-    found = catalog.terrain.get(card) if catalog is not None and card is not None else None
-    return found is not None and found.bogs and found.los != "clear"
 
 
 def spent_by_move(state: PointBlankState, catalog: Catalog | None, unit: Unit, to: SectorRef) -> bool:
