@@ -4,6 +4,7 @@ Sectors with the units in each, the terrain deck, and the Upkeep's moves and ter
 from companion.games.kit.forms import Option
 from companion.games.point_blank.battlefield import Battlefield
 from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.objectives import objectives
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import card_name, checklist_lines, sector_name, side_name
 from companion.games.point_blank.words import listed, plural
@@ -102,15 +103,12 @@ def one_line(state: PointBlankState, catalog: Catalog, key: str, width: int) -> 
 def objective_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     """The objectives in play, the control flags each needs (2.9: black for ordnance units, white for
     infantry) and who holds it."""
-    field = state.battlefield
     found = []
-    for sector in field.sectors():
-        card = catalog.terrain.get(field.card(sector.key) or "")
-        if card is not None and card.objective:
-            side = state.controller(sector.key)
-            held = f", held by {side_name(state, catalog, side)}" if side is not None else ""
-            found.append(f"{sector_name(state, catalog, sector.key)} {card.name}: "
-                         f"{card.ordnance_flags} black + {card.infantry_flags} white flags{held}")
+    for key, card in objectives(state, catalog):
+        side = state.controller(key)
+        held = f", held by {side_name(state, catalog, side)}" if side is not None else ""
+        found.append(f"{sector_name(state, catalog, key)} {card.name}: "
+                     f"{card.ordnance_flags} black + {card.infantry_flags} white flags{held}")
     return ["Objectives: " + " · ".join(found)] if found else []
 
 
