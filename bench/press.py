@@ -4,7 +4,8 @@ measured in the same run, interleaved.
 
 Floors: a bare Textual app (bench/bare_app.py: a thread posts a message, the handler updates one
 Static) read on a pty the same way, and a raw durable SQLite commit of one row (bench/raw_commit.py,
-WAL and synchronous=FULL, in its own process with the same storage). The companion runs in
+WAL and synchronous=FULL, in its own process with the same storage, its commits spaced as the presses
+are). The companion runs in
 bench/press_probe.py: the roll button's mock pin is pulled low on a thread, as gpiozero would.
 
 One press at a time (the next only once the last is painted, after a random 40-80 ms) for the
@@ -43,6 +44,8 @@ FRAME = 1 / 60
 MARKS = re.compile(rb"(?:roll|poke|tick) \d+[:;]")
 PACE = 0.1
 """Seconds between presses in the paced runs: 10 a second."""
+BETWEEN_PRESSES = (0.04, 0.08)
+"""Seconds from one roll painted to the next press, drawn at random; the raw commits are spaced the same."""
 
 
 @dataclass
@@ -106,7 +109,7 @@ def probe(kind: str, presses: int, env: dict[str, str], paced: bool = False) -> 
             if paced:
                 screen.drain(started + number * PACE)
             else:
-                screen.drain(time.monotonic() + random.uniform(0.04, 0.08))
+                screen.drain(time.monotonic() + random.uniform(*BETWEEN_PRESSES))
             os.write(go_write, b"p")
             if not paced:
                 screen.wait_seen(word + b" %d:" % number, timeout=10)
@@ -142,7 +145,8 @@ def shown_by(seen: dict[bytes, float], word: bytes, presses: int) -> list[float 
 
 def raw_commits(count: int, env: dict[str, str]) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="companion-raw-") as folder:
-        done = subprocess.run([sys.executable, str(HERE / "raw_commit.py"), str(count), folder],
+        done = subprocess.run([sys.executable, str(HERE / "raw_commit.py"), str(count), folder,
+                               *map(str, BETWEEN_PRESSES)],
                               env=env, check=True, capture_output=True, text=True)
     return json.loads(done.stdout)
 

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo
 from companion.session import GameSession
 
@@ -13,14 +12,6 @@ if TYPE_CHECKING:  # the table network's modules load only when a table is confi
     from companion.network.follower_log import FollowedTable
     from companion.network.link_state import TableLinkState
     from companion.network.messages import PressMessage
-
-
-class HardwarePress(Message):
-    """A debounced press from GPIO, the serial board or the on-screen mock panel."""
-
-    def __init__(self, press: ControlPressed) -> None:
-        super().__init__()
-        self.press = press
 
 
 class BoardLinkChanged(Message):

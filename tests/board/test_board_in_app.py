@@ -6,9 +6,8 @@ The app starts the board link itself after its first frame; here it starts the d
 import asyncio
 
 from companion.dice.spec import DiceSpec
-from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.messages import BoardLinkChanged, HardwarePress
+from companion.tui.messages import BoardLinkChanged, JournalSettled
 from tests.pilot import settle
 
 SIZE = (140, 40)
@@ -53,14 +52,13 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         # Every event from the board is acknowledged, which now waits for the app to commit the roll:
         # the board is asked on a thread, so the app goes on running meanwhile.
         await asyncio.to_thread(companion.fake_board.command, "settle")
-        await seen.wait_for(lambda m: isinstance(m, HardwarePress))
+        await seen.wait_for(lambda m: isinstance(m, JournalSettled))
         await settle(pilot)
-        presses = [m.press for m in seen.messages if isinstance(m, HardwarePress)]
-        assert [(p.control, p.source) for p in presses] == [(Control.ROLL, "board")]
         session = app.screen.session
         assert session.state.rolls == 1
         committed = list(companion.store.records(session.game.id, session.rules.events))
         assert [record.event.type for record in committed] == ["dice_rolled"]
+        assert list(companion.store.inputs("board:").values()) == [0], "the board's first press, recorded with its roll"
         assert app.board_status == "fake board connected (firmware 1.0.0, protocol 1.0)"
 
 

@@ -1,7 +1,9 @@
 """Pilot tests of the home screen, resuming and saved games."""
 
+from textual.screen import Screen
+
 from companion.dice.rules import RollDice
-from companion.hardware.controls import Control
+from companion.hardware.controls import Control, ControlPressed
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
@@ -94,6 +96,51 @@ def test_an_app_that_fails_hands_the_error_to_the_command_and_prints_no_tracebac
     app = AppThatFails(companion)
     app.run(headless=True, size=SIZE)
     assert isinstance(app.crash, RuntimeError) and app.return_code == 1
+    assert capfd.readouterr().err == ""
+
+
+class ScreenThatFailsAPress(Screen[None]):
+    def on_control(self, press: ControlPressed) -> None:
+        raise RuntimeError(f"a fault while taking {press}")
+
+
+class AppThatFailsAPress(CompanionApp):
+    """Presses come onto the app's loop straight from the pins' thread, outside any message handler."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.press_on_a_failing_screen)
+        self.set_timer(10, self.exit)  # the fault was lost: the test fails rather than hangs
+
+    def press_on_a_failing_screen(self) -> None:
+        self.push_screen(ScreenThatFailsAPress())
+        self.companion.mock_presser.press(Control.ROLL)
+
+
+def test_a_fault_while_taking_a_button_press_ends_the_app_as_a_fault_in_a_handler_does(companion, capfd):
+    app = AppThatFailsAPress(companion)
+    app.run(headless=True, size=SIZE)
+    assert isinstance(app.crash, RuntimeError) and app.return_code == 1
+    assert str(app.crash) == "a fault while taking roll"
+    assert capfd.readouterr().err == ""
+
+
+class AppPressedWhileEnding(CompanionApp):
+    def on_unmount(self) -> None:
+        self.companion.mock_presser.press(Control.ROLL)
+
+
+def test_a_button_pressed_while_the_app_ends_is_dropped_quietly(companion, capfd):
+    app = AppPressedWhileEnding(companion, start_kind="dice")
+    app.run(headless=True, size=SIZE, auto_pilot=lambda pilot: pilot.exit(None))
+    assert app.crash is None and app.return_code == 0
+    assert capfd.readouterr().err == ""
+
+
+def test_a_button_pressed_after_the_app_has_ended_is_dropped_quietly(companion, capfd):
+    app = CompanionApp(companion, start_kind="dice")
+    app.run(headless=True, size=SIZE, auto_pilot=lambda pilot: pilot.exit(None))
+    companion.mock_presser.press(Control.ROLL)  # the buttons are still wired until the companion closes
+    assert app.crash is None and app.return_code == 0
     assert capfd.readouterr().err == ""
 
 

@@ -1,5 +1,6 @@
 """Pilot tests of the dice roller, driven through gpiozero's MockFactory pins and the keyboard."""
 
+import threading
 
 import pytest
 from textual.widgets import Input, Static
@@ -9,14 +10,13 @@ from companion.dice.spec import DiceSpec
 from companion.games.kit.faces import EnterFace
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
-from companion.tui.messages import HardwarePress
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from tests.journal_rows import append
-from tests.pilot import press, settle
+from tests.pilot import comes_true, press, settle
 
 SIZE = (140, 40)
 
@@ -37,21 +37,31 @@ def shown_total(app: CompanionApp) -> str:
 
 
 async def test_pulling_the_roll_pin_low_records_and_shows_exactly_one_roll(companion, mock_factory):
-    pressed = []
     app = dice_app(companion)
-    hook = lambda message: isinstance(message, HardwarePress) and pressed.append(message)  # noqa: E731
-    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         roll_pin = mock_factory.pin(companion.config.pins.roll)
         roll_pin.drive_low()
         roll_pin.drive_high()
         await settle(pilot)
         session = app.screen.session
-        assert [m.press.control for m in pressed] == [Control.ROLL]
         assert len(session.state.recent) == 1
         committed = companion.store.records(session.game.id, session.rules.events)
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert len(history_rows(app)) == 1
         assert shown_total(app).strip() == str(session.state.last.roll.total)
+
+
+def writer_threads() -> int:
+    return sum(thread.name == "journal writer" for thread in threading.enumerate())
+
+
+async def test_a_resumed_game_has_its_writer_ready_before_the_first_press(companion):
+    """Made on demand, the writer's connection and thread cost the first press about a millisecond."""
+    app = CompanionApp(companion, start_kind="dice")
+    before = writer_threads()
+    async with app.run_test(size=SIZE) as pilot:
+        assert await comes_true(pilot, lambda: writer_threads() == before + 1)
+        assert app.screen.session.head == 0, "nothing was committed to start it"
 
 
 async def test_a_bouncing_roll_button_still_rolls_once(companion):
