@@ -5,7 +5,7 @@ import asyncio
 import contextlib
 import contextvars
 import gc
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +27,6 @@ from companion.speech.announcement import Cue
 from companion.tui.messages import (
     BoardLinkChanged,
     ContinueGame,
-    JournalSettled,
     JournalWaiting,
     NewGame,
     OpenGame,
@@ -88,10 +87,10 @@ class CompanionApp(TableApp):
         return tuple((control, value) for _, control, value in self.companion.config.pins.buttons())
 
     def on_mount(self) -> None:
+        self._ui_loop, self._ui_context = asyncio.get_running_loop(), contextvars.copy_context()
         if self.following is not None:
             self._mount_following()
             return
-        self._ui_loop, self._ui_context = asyncio.get_running_loop(), contextvars.copy_context()
         self.companion.connect_buttons(self._post_press)
         if self.companion.config.speech.enabled:
             # The speech engine's phrase pack and thread are not needed for the first frame.
@@ -165,20 +164,25 @@ class CompanionApp(TableApp):
         self.post_message(BoardLinkChanged(fake + str(state)))
 
     def _post_press(self, press: ControlPressed) -> None:
-        """Called on the hardware's thread: hands the press to the UI thread and returns at once.
+        """Called on the hardware's thread: hands the press to the UI thread and returns at once."""
+        self._soon_on_ui_thread(self._press, press)
+
+    def _soon_on_ui_thread(self, callback: Callable[..., None], *args: object) -> None:
+        """From another thread: `callback(*args)` runs on the UI thread soon; returns at once.
 
         Straight onto the UI thread's event loop, in the app's context (what `call_from_thread` does,
-        without waiting), rather than through the app's message queue: that queue's hop took ~0.4 ms
-        of the 3 ms a press has until it is committed (bench/press.py)."""
+        without the wait), rather than through Textual's message queue, whose hop took ~0.4 ms
+        (bench/press.py). For the two halves of a roll's way to the screen: the press, and its commit
+        coming back. Once the app is ending, nothing runs."""
         assert self._ui_loop is not None
-        with contextlib.suppress(RuntimeError):  # the app has ended and closed its loop: no one takes presses
-            self._ui_loop.call_soon_threadsafe(self._press_on_ui_thread, press, context=self._ui_context)
+        with contextlib.suppress(RuntimeError):  # the app has ended and closed its loop
+            self._ui_loop.call_soon_threadsafe(self._run_on_ui_thread, callback, args, context=self._ui_context)
 
-    def _press_on_ui_thread(self, press: ControlPressed) -> None:
+    def _run_on_ui_thread(self, callback: Callable[..., None], args: tuple[object, ...]) -> None:
         if not self.is_running:
             return  # shutting down: the screens are going
         try:
-            self._press(press)
+            callback(*args)
         except Exception as error:
             self._handle_exception(error)  # ends the app with the traceback, as an error in a handler does
 
@@ -259,11 +263,12 @@ class CompanionApp(TableApp):
         self.companion.lights.reset()
         self._show_lights()
 
-    def on_journal_settled(self, message: JournalSettled) -> None:
+    def _settle(self, session: GameSession) -> None:
+        """The journal writer finished commits of `session`: settle them here, on the UI thread."""
         screen = self._game_screen()
-        settled = message.session.settle()
+        settled = session.settle()
         self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")
-        if screen is None or screen.session is not message.session:
+        if screen is None or screen.session is not session:
             return
         if settled.records:
             self.table.publish(screen)
@@ -404,7 +409,7 @@ class CompanionApp(TableApp):
             self.refresh_status()
 
     def _watch(self, session: GameSession) -> None:
-        session.on_settled = lambda: self._post(JournalSettled(session))
+        session.on_settled = partial(self._soon_on_ui_thread, self._settle, session)
         session.waiting = lambda reason: self._post(JournalWaiting(reason))
 
     def _game_screen(self) -> GameScreen | None:

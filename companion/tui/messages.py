@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from companion.journal.store import GameInfo
-from companion.session import GameSession
 
 if TYPE_CHECKING:  # the table network's modules load only when a table is configured
     from companion.network.follower_log import FollowedTable
@@ -20,14 +19,6 @@ class BoardLinkChanged(Message):
     def __init__(self, description: str) -> None:
         super().__init__()
         self.description = description
-
-
-class JournalSettled(Message):
-    """The journal writer finished commits of `session`: settle them on the UI thread."""
-
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
 
 
 class JournalWaiting(Message):
