@@ -1,4 +1,4 @@
-"""Pilot tests of the home screen, resuming and saved games."""
+"""Pilot tests of the app: the home screen, resuming, saved games, and faults on the UI thread."""
 
 from textual.screen import Screen
 
