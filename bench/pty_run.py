@@ -43,6 +43,8 @@ class Screen:
     pid: int
     pattern: re.Pattern[bytes] | None = None
     seen: dict[bytes, float] = field(default_factory=dict)
+    arrivals: list[float] = field(default_factory=list)
+    """When each read brought bytes: a frame's bytes come in one read or a few close together."""
     closed: bool = False
     _tail: bytes = b""
 
@@ -57,7 +59,9 @@ class Screen:
             chunk = os.read(self.master, 1 << 16)
         except OSError:
             chunk = b""
-        if not chunk:
+        if chunk:
+            self.arrivals.append(time.monotonic())
+        else:
             self.closed = True
         return chunk
 
