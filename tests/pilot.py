@@ -4,7 +4,10 @@ screen has redrawn from it. Awaited, never slept for."""
 import asyncio
 from collections.abc import Callable
 
+from textual.app import App
 from textual.pilot import Pilot
+
+from companion.tui.widgets.action_bar import ActionBar
 
 
 async def settle(pilot: Pilot) -> None:
@@ -31,3 +34,17 @@ async def press(pilot: Pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await settle(pilot)
+
+
+async def tap(pilot: Pilot, name: str, value: int | None = None) -> None:
+    """Clicks the middle of the action bar's button, as a finger on the touchscreen would, and lets it settle."""
+    bar = pilot.app.screen.query_one(ActionBar)
+    region = bar.region_of(name, value)
+    assert region is not None, f"no button for {name} {value}"
+    await pilot.click(bar, offset=(bar.gutter.left + region.x + 1, bar.gutter.top + region.y + region.height // 2))
+    await settle(pilot)
+
+
+def buttons(app: App) -> list[str]:
+    """The action bar's buttons, as they read."""
+    return [tap.label for tap in app.screen.query_one(ActionBar).taps]

@@ -1,7 +1,7 @@
 """Pilot tests of a new game started from a scenario: the chooser, the guided setup a step at a
 time (keys, the on-screen buttons and the GPIO Confirm button), and the game ready at its end."""
 
-from textual.widgets import Button, DataTable
+from textual.widgets import DataTable
 
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -10,7 +10,7 @@ from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.widgets.spec_form import SpecForm
-from tests.pilot import press, settle
+from tests.pilot import buttons, press, settle, tap
 
 SIZE = (100, 30)
 
@@ -34,15 +34,19 @@ async def test_a_firefight_is_chosen_set_up_step_by_step_and_ready_to_play(compa
         assert isinstance(app.screen, GuideScreen)
         assert "Step 1 of 5: Sides and map" in text(app, "#guide-step")
         assert "Setting up: The HMG and the woods" in text(app, "#guide-title")
+        assert buttons(app) == ["Confirm"], "no step to go back to"
         await press(pilot, "c", "c")
         assert "Step 3 of 5: Units" in text(app, "#guide-step")
         assert "HMG A (German HMG): at the wood's edge" in text(app, "#guide-step")
         await press(pilot, "u")
         assert "Step 2 of 5: CAP tracks" in text(app, "#guide-step")
         assert "German: CAP marker on 7." in text(app, "#guide-step")
-        await pilot.click("#guide-confirm")
-        await settle(pilot)
+        assert buttons(app) == ["Back", "Confirm"]
+        await tap(pilot, "confirm")
         assert "Step 3 of 5" in text(app, "#guide-step")
+        await tap(pilot, "undo")
+        assert "Step 2 of 5" in text(app, "#guide-step")
+        await tap(pilot, "confirm")
         await press(pilot, "c", "c")
         assert "Step 5 of 5: Rounds" in text(app, "#guide-step")
         await press(pilot, "c")
@@ -103,7 +107,7 @@ async def test_the_tutorial_shows_the_terrain_drawn_asks_the_deck_and_opens_poin
         assert isinstance(app.screen, SpecForm)  # the Action deck's counts, before the hands are dealt
         await press(pilot, "enter")
         assert "Step 6 of 6: Hero markers" in text(app, "#guide-step")
-        assert str(app.screen.query_one("#guide-confirm", Button).label) == "Start play"
+        assert buttons(app) == ["Back", "Start play"]
         await press(pilot, "c")
         assert isinstance(app.screen, PointBlankScreen)
         assert app.screen.query_one("#pb-units", DataTable).row_count == 5

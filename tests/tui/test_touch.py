@@ -15,7 +15,7 @@ from companion.tui.widgets.action_bar import CLOSE, MAX_ROWS, MORE, ActionBar, r
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
-from tests.pilot import press, settle
+from tests.pilot import buttons, press, settle, tap
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import overlaps
@@ -25,17 +25,6 @@ def dice_app(companion, spec: str = "2d6") -> CompanionApp:
     return CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse(spec))
 
 
-async def tap(pilot, name: str, value: int | None = None) -> None:
-    """Clicks the middle of the button, as a finger on the touchscreen would, and lets it settle."""
-    bar = pilot.app.screen.query_one(ActionBar)
-    region = bar.region_of(name, value)
-    assert region is not None, f"no button for {name} {value}"
-    await pilot.click(bar, offset=(bar.gutter.left + region.x + 1, bar.gutter.top + region.y + region.height // 2))
-    await settle(pilot)
-
-
-def buttons(app: CompanionApp) -> list[str]:
-    return [tap.label for tap in app.screen.query_one(ActionBar).taps]
 
 
 def journal(companion, game_id: int) -> list[tuple[str, object]]:

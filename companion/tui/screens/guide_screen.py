@@ -1,6 +1,7 @@
 """A scenario's guided setup, over its game's screen: the step on screen with what the companion
-drew, every step's title, Confirm to go on and Back to go back. It is the game's screen for as long
-as the players set up (presses and commits come to it) and closes itself when play starts."""
+drew, every step's title, Confirm to go on and Back to go back (keys, buttons and the action bar
+alike). It is the game's screen for as long as the players set up (presses and commits come to it)
+and closes itself when play starts."""
 
 from collections.abc import Iterable
 
@@ -8,9 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from companion.tui.screens.game_screen import GameScreen
+from companion.tui.widgets.action_bar import ActionBar, Tap
+
+BACK = Tap("undo", "Back", "u")
 
 
 class GuideScreen(GameScreen):
@@ -30,9 +34,10 @@ class GuideScreen(GameScreen):
             yield Static("", id="guide-steps", markup=False)
             with VerticalScroll(id="guide-step-box"):
                 yield Static("", id="guide-step", markup=False)
-        with Horizontal(id="guide-buttons"):
-            yield Button("Back", id="guide-back")
-            yield Button("Confirm", id="guide-confirm", variant="primary")
+
+    def redraw(self) -> None:
+        # The action bar offers the guide's steps (`show_state`), not the game's actions.
+        self.show_state()
 
     def show_state(self) -> None:
         view = self.game.controller.guide(self.state)
@@ -47,12 +52,9 @@ class GuideScreen(GameScreen):
         self.query_one("#guide-title", Label).update(Text(f"Setting up: {view.title}"))
         self.query_one("#guide-steps", Static).update(Text("\n".join(view.progress())))
         self.query_one("#guide-step", Static).update(Text("\n".join(view.lines())))
-        self.query_one("#guide-back", Button).disabled = view.at == 0
-        self.query_one("#guide-confirm", Button).label = "Start play" if view.at == len(view.titles) - 1 else "Confirm"
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.act("confirm" if event.button.id == "guide-confirm" else "undo")
+        confirm = Tap("confirm", "Start play" if view.at == len(view.titles) - 1 else "Confirm", "c", primary=True)
+        offered = () if self.session.read_only else (*((BACK,) if view.at > 0 else ()), confirm)
+        self.query_one("#action-bar", ActionBar).show(offered)
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         yield "Confirm", "Done with this step: on to the next (the last starts play)", "confirm", None
