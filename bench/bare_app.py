@@ -4,12 +4,15 @@
     bare_app.py libraries                  the same, after loading what the companion cannot start
                                            without: pydantic (one frozen model validated), gpiozero's
                                            mock pins with one input device, and an SQLite database
-    bare_app.py probe GO_FD STAMPS [tick]  a press per byte read from GO_FD: a thread posts a message,
-                                           the handler shows "poke N:"; at the pipe's end the press
+    bare_app.py probe GO_FD STAMPS [tick]  a press per byte read from GO_FD: a thread hands it to the
+                                           UI thread's loop, as the companion's pins do, and the
+                                           handler shows "poke N:"; at the pipe's end the press
                                            times go to STAMPS as JSON. `tick`: a "tick N;" line
                                            redrawn every frame, to see gaps between frames
 """
 
+import asyncio
+import contextvars
 import json
 import os
 import sys
@@ -17,14 +20,9 @@ import threading
 import time
 
 from textual.app import App, ComposeResult
-from textual.message import Message
 from textual.widgets import Static
 
 READY = "bare app ready"
-
-
-class Poke(Message):
-    pass
 
 
 class BareApp(App[None]):
@@ -47,7 +45,7 @@ class BareApp(App[None]):
         self.ticks += 1
         self.query_one("#tick", Static).update(f"tick {self.ticks};", layout=False)
 
-    def on_poke(self, _: Poke) -> None:
+    def poke(self) -> None:
         self.pokes += 1
         self.query_one("#value", Static).update(f"poke {self.pokes}:")
 
@@ -56,16 +54,20 @@ def probe(go_fd: int, stamps: str, ticking: bool) -> None:
     app = BareApp(ticking)
     pressed: list[float] = []
 
-    def presses() -> None:
+    def presses(loop: asyncio.AbstractEventLoop, context: contextvars.Context) -> None:
         with os.fdopen(go_fd, "rb", buffering=0) as go:
             while go.read(1):
                 pressed.append(time.monotonic())
-                app.post_message(Poke())
+                loop.call_soon_threadsafe(app.poke, context=context)
         with open(stamps, "w", encoding="utf-8") as out:
             json.dump({"pressed": pressed}, out)
         app.call_from_thread(app.exit)
 
-    app.call_later(lambda: threading.Thread(target=presses, daemon=True).start())
+    def start() -> None:
+        loop_and_context = (asyncio.get_running_loop(), contextvars.copy_context())
+        threading.Thread(target=presses, args=loop_and_context, daemon=True).start()
+
+    app.call_later(start)
     app.run()
 
 

@@ -2,10 +2,10 @@
 terminal, on normal storage and on slow storage (every sync 20 ms longer), each against its floor
 measured in the same run, interleaved.
 
-Floors: a bare Textual app (bench/bare_app.py: a thread posts a message, the handler updates one
-Static) read on a pty the same way, and a raw durable SQLite commit of one row (bench/raw_commit.py,
-WAL and synchronous=FULL, in its own process with the same storage, its commits spaced as the presses
-are). The companion runs in
+Floors: a bare Textual app (bench/bare_app.py: a thread hands a press to the UI thread's loop, as
+the companion's pins do, and the handler updates one Static) read on a pty the same way, and a raw
+durable SQLite commit of one row (bench/raw_commit.py, WAL and synchronous=FULL, in its own process
+with the same storage, its commits spaced as the presses are). The companion runs in
 bench/press_probe.py: the roll button's mock pin is pulled low on a thread, as gpiozero would.
 
 One press at a time (the next only once the last is painted, after a random 40-80 ms) for the
