@@ -1,10 +1,12 @@
 """What every companion app shares, the one at the table and a follower's: the stylesheet and the
 sides' colours, notifications as plain text, one line for a crash, the palette, the status line."""
 
+from collections import deque
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -15,6 +17,9 @@ from companion.tui.sides import theme_variables
 from companion.tui.widgets.status_line import Status
 
 textual_patches.apply()
+
+KEYS_REMEMBERED = 64
+"""Keys typed recently, with the screen each was sent to: more than a burst of typing holds."""
 
 
 class TableApp(App[int]):
@@ -30,6 +35,21 @@ class TableApp(App[int]):
         self.status_signal: Signal[Status] = Signal(self, "status")
         self.shown_signal: Signal[None] = Signal(self, "shown")
         """Published whenever the screen shows something new: a commit settled, a table's news."""
+        self._keys_sent: deque[tuple[events.Key, Screen, bool]] = deque(maxlen=KEYS_REMEMBERED)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) each go where the
+        focus is as they arrive. When one of them opens a form, the keys after it have gone to the
+        screen below, or to the form before its first field had the focus: they come back unused,
+        and Textual would drop them. They are typed again, in their order, where the focus is now."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded:
+                self._keys_sent.append((event, self.screen, self.focused is None))
+            elif any(key is event and (screen is not self.screen or (unfocused and self.focused is not None))
+                     for key, screen, unfocused in self._keys_sent):
+                self.post_message(events.Key(event.key, event.character))
+                return
+        await super().on_event(event)
 
     def show_status(self, status: Status) -> None:
         if status != self.status:

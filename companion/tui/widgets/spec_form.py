@@ -3,6 +3,9 @@
 The title sits at the top and the buttons at the foot (the stylesheet docks them), the fields
 scroll between them, so the buttons stay on screen at any size. A value the spec refuses, or a
 refusal from what the answers build, is shown above the buttons and the form stays open.
+
+Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) count as typed: Enter submits
+what the keys before it made (and `TableApp` sends keys typed while the form opened to its field).
 """
 
 from collections.abc import Callable, Mapping
@@ -116,6 +119,23 @@ class SpecForm(ModalScreen[Intent]):
         return action != "submit" or not any(select.expanded for select in self.query(Select))
 
     def action_submit(self) -> None:
+        self._submit_in_turn(wait_for_focus=True)
+
+    def _submit_in_turn(self, wait_for_focus: bool = False) -> None:
+        """Enter is a priority binding, taken as the key arrives, while the keys typed just before it
+        may still wait in the field's queue: the form submits from that queue, behind them and ahead
+        of any typed after it. A form opening has no field with the focus yet: once, behind what it
+        has queued."""
+        if self.focused is not None:
+            self.focused.call_later(self._submit)
+        elif wait_for_focus:
+            self.call_later(self._submit_in_turn)
+        else:
+            self._submit()
+
+    def _submit(self) -> None:
+        if self.app.screen is not self:
+            return  # cancelled meanwhile
         try:
             intent = self._then(self.spec.read(self.raw_values()))
         except (ValueError, CompanionError) as problem:
