@@ -1,6 +1,7 @@
 """What every companion app shares, the one at the table and a follower's: the stylesheet and the
 sides' colours, notifications as plain text, one line for a crash, the palette, the status line."""
 
+import weakref
 from collections import deque
 from collections.abc import Iterable
 from functools import partial
@@ -35,7 +36,8 @@ class TableApp(App[int]):
         self.status_signal: Signal[Status] = Signal(self, "status")
         self.shown_signal: Signal[None] = Signal(self, "shown")
         """Published whenever the screen shows something new: a commit settled, a table's news."""
-        self._keys_sent: deque[tuple[events.Key, Screen, bool]] = deque(maxlen=KEYS_REMEMBERED)
+        self._keys_sent: deque[tuple[events.Key, weakref.ref[Screen], bool]] = deque(maxlen=KEYS_REMEMBERED)
+        """Weakly: a screen closed since is not kept alive by the keys typed on it."""
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) each go where the
@@ -44,8 +46,8 @@ class TableApp(App[int]):
         and Textual would drop them. They are typed again, in their order, where the focus is now."""
         if isinstance(event, events.Key):
             if not event.is_forwarded:
-                self._keys_sent.append((event, self.screen, self.focused is None))
-            elif any(key is event and (screen is not self.screen or (unfocused and self.focused is not None))
+                self._keys_sent.append((event, weakref.ref(self.screen), self.focused is None))
+            elif any(key is event and (screen() is not self.screen or (unfocused and self.focused is not None))
                      for key, screen, unfocused in self._keys_sent):
                 self.post_message(events.Key(event.key, event.character))
                 return
