@@ -16,7 +16,7 @@ SIZE = (140, 40)
 
 def type_in_one_burst(app: CompanionApp, keys: str) -> None:
     for key in keys:
-        name = {"\r": "enter"}.get(key, key)
+        name = {"\r": "enter", " ": "space"}.get(key, key)
         app.post_message(events.Key(name, key))
 
 
