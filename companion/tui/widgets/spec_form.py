@@ -127,7 +127,8 @@ class SpecForm(ModalScreen[Intent]):
         of any typed after it. A form opening has no field with the focus yet: once, behind what it
         has queued."""
         if self.focused is not None:
-            self.focused.call_later(self._submit)
+            if not self.focused.call_later(self._submit):  # the field is closing: nothing waits in it
+                self._submit()
         elif wait_for_focus:
             self.call_later(self._submit_in_turn)
         else:
