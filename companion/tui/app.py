@@ -73,6 +73,7 @@ class CompanionApp(TableApp):
         if companion.store.readonly_reason:
             self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
         self.speech_status = "speech off"
+        self._games_file = shorter_path(companion.store.path)  # every commit redraws the status line
         self.table = TableAuthority(companion, self._post)
         self.following = following
         self._seen_version = -1
@@ -439,11 +440,10 @@ class CompanionApp(TableApp):
         hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
         if self.following is not None:
             hardware = f"READ-ONLY: following the companion of process {self.following.pid}"
-        games_file = shorter_path(self.companion.store.path)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
         self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
-                                self.speech_status, games_file, self.table.status))
+                                self.speech_status, self._games_file, self.table.status))
 
     # Actions
 
