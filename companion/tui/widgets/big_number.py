@@ -11,7 +11,8 @@ from typing import Literal
 from rich.segment import Segment
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from companion.tui.widgets.drawn_lines import DrawnLines
 
 FONT: dict[str, tuple[str, ...]] = {
     "0": ("###", "# #", "# #", "# #", "###"),
@@ -79,7 +80,7 @@ def big_lines(text: str, scale: int) -> list[str]:
     ]
 
 
-class BigNumber(Widget):
+class BigNumber(DrawnLines):
     """Set `value` (or call `update`) to show a number; its colour and background come from CSS.
 
     `reserve` is how many characters the widget keeps room for, so that the digits keep their
@@ -106,7 +107,6 @@ class BigNumber(Widget):
         super().__init__(id=id, classes=classes)
         self._reserve = reserve
         self.align = align
-        self._lines: list[Strip] | None = None
         self.set_reactive(BigNumber.value, value)
 
     @property
@@ -117,7 +117,7 @@ class BigNumber(Widget):
     def reserve(self, characters: int) -> None:
         if characters != self._reserve:
             self._reserve = characters
-            self._forget_lines()
+            self.redraw()
 
     def update(self, value: str) -> None:
         self.value = value
@@ -129,18 +129,7 @@ class BigNumber(Widget):
         return fitting_scale(text_width, self.size.width, self.size.height)
 
     def watch_value(self) -> None:
-        self._forget_lines()
-
-    def on_resize(self) -> None:
-        self._forget_lines()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._forget_lines()
-
-    def _forget_lines(self) -> None:
-        self._lines = None
-        self.refresh()
+        self.redraw()
 
     def text_lines(self) -> list[str]:
         """What the widget shows, line by line, before alignment."""
@@ -149,12 +138,7 @@ class BigNumber(Widget):
             return [self.value] if self.value else []
         return big_lines(self.value, scale) if self.value else []
 
-    def render_line(self, y: int) -> Strip:
-        if self._lines is None:
-            self._lines = self._aligned_lines()
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width, self.rich_style)
-
-    def _aligned_lines(self) -> list[Strip]:
+    def draw(self) -> list[Strip]:
         width, height, style = self.size.width, self.size.height, self.rich_style
         lines = self.text_lines()
         top = max(0, (height - len(lines)) // 2)

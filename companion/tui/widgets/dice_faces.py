@@ -9,9 +9,9 @@ from math import ceil
 from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
-from textual.widget import Widget
 
 from companion.tui.widgets.big_number import big_lines, fitting_scale, pixel_width
+from companion.tui.widgets.drawn_lines import DrawnLines
 
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -54,7 +54,7 @@ def pip_layout(count: int, width: int, height: int) -> tuple[int, int] | None:
     return None
 
 
-class DiceFaces(Widget):
+class DiceFaces(DrawnLines):
     """Call `show(faces, sides)`; an empty roll shows nothing. The die's colours come from the
     `dice-faces--die` component class."""
 
@@ -74,34 +74,17 @@ class DiceFaces(Widget):
         super().__init__(id=id, classes=classes)
         self.faces: tuple[int, ...] = ()
         self.sides = 6
-        self._lines: list[Strip] | None = None
 
     def show(self, faces: tuple[int, ...], sides: int) -> None:
         if (faces, sides) != (self.faces, self.sides):
             self.faces, self.sides = faces, sides
-            self._forget_lines()
+            self.redraw()
 
     @property
     def drawn_as_pips(self) -> bool:
         return bool(self.faces) and self.sides == 6 and pip_layout(len(self.faces), *self.size) is not None
 
-    def on_resize(self) -> None:
-        self._forget_lines()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._forget_lines()
-
-    def _forget_lines(self) -> None:
-        self._lines = None
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        if self._lines is None:
-            self._lines = self._draw()
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width, self.rich_style)
-
-    def _draw(self) -> list[Strip]:
+    def draw(self) -> list[Strip]:
         width, height = self.size
         style = self.rich_style
         if not self.faces:

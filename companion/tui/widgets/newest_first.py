@@ -4,13 +4,14 @@ from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.strip import Strip
-from textual.widget import Widget
+
+from companion.tui.widgets.drawn_lines import DrawnLines
 
 Rows = Callable[[int], Iterable[Text]]
 """Given how many rows fit, the newest that many, newest first."""
 
 
-class NewestFirst(Widget):
+class NewestFirst(DrawnLines):
     """A new row costs one repaint. A growing, auto-scrolling log also needs a layout and a scroll,
     each a frame of its own, and those frames kept the screen's 60 Hz update timer running for
     ~50 ms after each press, so the next press often waited a frame for its own paint.
@@ -21,32 +22,16 @@ class NewestFirst(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._rows: Rows = lambda _: ()
-        self._lines: list[Strip] | None = None
-        self._blank = Strip.blank(0)
 
     def show(self, rows: Rows) -> None:
         self._rows = rows
-        self._forget_lines()
+        self.redraw()
 
     def visible_rows(self) -> list[Text]:
         return list(self._rows(self.size.height))
 
-    def on_resize(self) -> None:
-        self._forget_lines()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._forget_lines()
-
-    def _forget_lines(self) -> None:
-        self._lines = None
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        if self._lines is None:
-            # One style look-up per repaint: it walks the ancestors for the background.
-            console, width, style = self.app.console, self.size.width, self.rich_style
-            self._lines = [Strip(row.render(console)).crop_extend(0, width, style).apply_style(style)
-                           for row in self.visible_rows()]
-            self._blank = Strip.blank(width, style)
-        return self._lines[y] if y < len(self._lines) else self._blank
+    def draw(self) -> list[Strip]:
+        # One style look-up per drawing: it walks the ancestors for the background.
+        console, width, style = self.app.console, self.size.width, self.rich_style
+        return [Strip(row.render(console)).crop_extend(0, width, style).apply_style(style)
+                for row in self.visible_rows()]
