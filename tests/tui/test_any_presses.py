@@ -1,0 +1,73 @@
+"""Random presses on every game's screen, keys and buttons alike, as players new to the companion
+(or a child let loose on the table) would make them: whatever is pressed, the companion does it or
+refuses it, and never fails."""
+
+import asyncio
+import random
+
+import pytest
+from gpiozero.pins.mock import MockPin
+from textual.screen import Screen
+
+from companion.games.descriptor import resolve
+from companion.games.registry import GAMES
+from companion.tui.app import CompanionApp
+from companion.tui.screens.game_screen import GameScreen
+from companion.tui.widgets.spec_form import SpecForm
+from tests.pilot import settle
+from tests.tui.conftest import SIZES
+
+PRESSES = 150
+FORM_KEYS = ("enter",) * 6 + ("down",) * 3 + ("up", "tab", "tab", "shift+tab", "space", "escape", "1", "3", "-")
+"""Weighted towards answering: most forms are answered with what they offer, some are changed first."""
+ELSEWHERE_KEYS = ("enter", "enter", "down", "escape", "c")
+"""A scenario to choose, a card revealed, a guide's step: mostly taken as offered."""
+
+
+def keys_of(kind: str) -> list[str]:
+    game = next(game for game in GAMES if game.kind == kind)
+    return [key for action in resolve(game.controller).keymap if action.keys for key in action.keys.split(",")]
+
+
+def next_press(rng: random.Random, screen: Screen, any_key: list[str], buttons: list[int]) -> str | int:
+    """A key's name, or a button's GPIO pin. On a game's screen mostly what its action bar offers
+    now, as a player would, so that the game gets somewhere; sometimes any key or button at all."""
+    if isinstance(screen, SpecForm):
+        return rng.choice(FORM_KEYS)
+    if not isinstance(screen, GameScreen):
+        return rng.choice(ELSEWHERE_KEYS)
+    offered = [action.keys.split(",")[0] for action in screen.game.controller.tappable(screen.session.state)
+               if action.keys]
+    chance = rng.random()
+    if chance < 0.15:
+        return rng.choice(buttons)
+    return rng.choice(any_key if chance < 0.3 or not offered else offered)
+
+
+def push(pin: MockPin) -> None:
+    """Down and up again, on a thread of its own as a real button's edge arrives."""
+    pin.drive_low()
+    pin.drive_high()
+
+
+@pytest.mark.parametrize(("seed", "size"), [(1, "80x24"), (2, "100x30")])
+@pytest.mark.parametrize("kind", [game.kind for game in GAMES])
+async def test_random_presses_are_done_or_refused_and_never_end_the_app(table, mock_factory, kind, seed, size):
+    rng = random.Random(seed)
+    any_key = keys_of(kind)
+    buttons = [pin for pin, _, _ in table.config.pins.buttons()]
+    pressed: list[str | int] = []
+    async with CompanionApp(table, start_kind=kind).run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        for _ in range(PRESSES):
+            press = next_press(rng, pilot.app.screen, any_key, buttons)
+            pressed.append(press)
+            if isinstance(press, int):
+                await asyncio.to_thread(push, mock_factory.pin(press))
+            else:
+                await pilot.press(press)
+            await settle(pilot)
+            assert pilot.app.crash is None and pilot.app.is_running, f"after {pressed}"
+    [game] = table.store.games()
+    kinds = {record.type for record in table.store.raw_records(game.id)}
+    assert len(kinds) >= 5, f"the presses got nowhere: {kinds}"  # or this test proves little
