@@ -1,6 +1,6 @@
 """Random presses on every game's screen, keys and buttons alike, as players new to the companion
 (or a child let loose on the table) would make them: whatever is pressed, the companion does it or
-refuses it, and never fails."""
+refuses it, never fails, and started again it is where the table was."""
 
 import asyncio
 import random
@@ -68,6 +68,10 @@ async def test_random_presses_are_done_or_refused_and_never_end_the_app(table, m
                 await pilot.press(press)
             await settle(pilot)
             assert pilot.app.crash is None and pilot.app.is_running, f"after {pressed}"
+        played = pilot.app._game_screen().session.state
     [game] = table.store.games()
+    _, reopened = table.open_game(game)
+    assert reopened.state == played, "opened again, the game is where the table was"
+    reopened.close()
     kinds = {record.type for record in table.store.raw_records(game.id)}
     assert len(kinds) >= 5, f"the presses got nowhere: {kinds}"  # or this test proves little
