@@ -13,15 +13,17 @@ from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
 from companion.tui.app import CompanionApp
 from companion.tui.screens.game_screen import GameScreen
+from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.widgets.spec_form import SpecForm
 from tests.pilot import settle
+from tests.scenarios.test_setup_screen import new_game
 from tests.tui.conftest import SIZES
 
 PRESSES = 150
 FORM_KEYS = ("enter",) * 6 + ("down",) * 3 + ("up", "tab", "tab", "shift+tab", "space", "escape", "1", "3", "-")
 """Weighted towards answering: most forms are answered with what they offer, some are changed first."""
 ELSEWHERE_KEYS = ("enter", "enter", "down", "escape", "c")
-"""A scenario to choose, a card revealed, a guide's step: mostly taken as offered."""
+"""Above the game, a card revealed or the list of every action: mostly taken as offered."""
 
 
 def keys_of(kind: str) -> list[str]:
@@ -50,28 +52,42 @@ def push(pin: MockPin) -> None:
     pin.drive_high()
 
 
-@pytest.mark.parametrize(("seed", "size"), [(1, "80x24"), (2, "100x30")])
-@pytest.mark.parametrize("kind", [game.kind for game in GAMES])
-async def test_random_presses_are_done_or_refused_and_never_end_the_app(table, mock_factory, kind, seed, size):
+async def play_at_random(pilot, table, mock_factory, kind: str, seed: int) -> None:
+    """Presses at random, then checks the game opens again as the screen showed it last."""
     rng = random.Random(seed)
     any_key = keys_of(kind)
     buttons = [pin for pin, _, _ in table.config.pins.buttons()]
     pressed: list[str | int] = []
+    for _ in range(PRESSES):
+        press = next_press(rng, pilot.app.screen, any_key, buttons)
+        pressed.append(press)
+        if isinstance(press, int):
+            await asyncio.to_thread(push, mock_factory.pin(press))
+        else:
+            await pilot.press(press)
+        await settle(pilot)
+        assert pilot.app.crash is None and pilot.app.is_running, f"after {pressed}"
+    session = pilot.app._game_screen().session
+    kinds_of_event = {record.event.type for record in session.records}
+    assert len(kinds_of_event) >= 5, f"the presses got nowhere: {kinds_of_event}"  # or this test proves little
+    _, reopened = table.open_game(session.game)
+    assert reopened.state == session.state, "opened again, the game is where the table was"
+    reopened.close()
+
+
+@pytest.mark.parametrize(("seed", "size"), [(1, "80x24"), (2, "100x30")])
+@pytest.mark.parametrize("kind", [game.kind for game in GAMES])
+async def test_random_presses_in_free_play_are_done_or_refused_and_never_end_the_app(
+        table, mock_factory, kind, seed, size):
     async with CompanionApp(table, start_kind=kind).run_test(size=SIZES[size]) as pilot:
         await settle(pilot)
-        for _ in range(PRESSES):
-            press = next_press(rng, pilot.app.screen, any_key, buttons)
-            pressed.append(press)
-            if isinstance(press, int):
-                await asyncio.to_thread(push, mock_factory.pin(press))
-            else:
-                await pilot.press(press)
-            await settle(pilot)
-            assert pilot.app.crash is None and pilot.app.is_running, f"after {pressed}"
-        played = pilot.app._game_screen().session.state
-    [game] = table.store.games()
-    _, reopened = table.open_game(game)
-    assert reopened.state == played, "opened again, the game is where the table was"
-    reopened.close()
-    kinds = {record.type for record in table.store.raw_records(game.id)}
-    assert len(kinds) >= 5, f"the presses got nowhere: {kinds}"  # or this test proves little
+        await play_at_random(pilot, table, mock_factory, kind, seed)
+
+
+@pytest.mark.parametrize(("kind", "kind_index"), [("point_blank", 1), ("conflict_of_heroes", 2), ("take_cover", 3)])
+async def test_random_presses_from_a_scenarios_setup_on_are_done_or_refused_and_never_end_the_app(
+        table, mock_factory, kind, kind_index):
+    async with CompanionApp(table).run_test(size=SIZES["100x30"]) as pilot:
+        await new_game(pilot, kind_index, scenario_index=1)
+        assert isinstance(pilot.app.screen, GuideScreen)
+        await play_at_random(pilot, table, mock_factory, kind, seed=3)
