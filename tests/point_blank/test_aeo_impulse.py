@@ -185,3 +185,17 @@ def test_free_play_chooses_the_aeos_side_and_posture_on_the_deck_form(session):
     state = session.state
     assert (state.aeo.side, state.aeo.posture) == (1, "offensive") and state.deck.hands == (0, 5)
     assert stage(state).kind == "start"
+
+
+
+def test_in_the_aeos_impulse_the_bar_offers_its_step_first_and_the_players_orders_after(session):
+    # The players tap what the AEO's panel asks for (its Upkeep's Confirm, its card's pips, its
+    # dice) without looking for it behind More….
+    offered = lambda: [(action.name, action.value) for action in CONTROLLER.tappable(session.state)]  # noqa: E731
+    solo_game(session, *TABLE)
+    assert offered()[:2] == [("confirm", None), ("fire", None)]
+    press(session, "confirm")
+    assert offered()[:7] == [("confirm", None), *(("face", pip) for pip in range(1, 7))], "the card's pips"
+    press(session, "face", 4)
+    assert offered()[:8] == [("confirm", None), ("roll", None), *(("face", face) for face in range(1, 7))]
+    assert ("fire", None) in offered()[8:]

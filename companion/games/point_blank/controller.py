@@ -174,9 +174,9 @@ class PointBlankController(Controller[PointBlankState]):
 
     def tappable(self, state: PointBlankState) -> tuple[KeyAction, ...]:
         """The bar's buttons, what matters now first: the pips and Abandon during a check; else the
-        Upkeep's duties (a melee or move due, a card to remove, a fatigue level owed), then the
-        orders while the impulse's action is not taken (End impulse first once it is). Confirm
-        too, for a refusal it may overrule."""
+        AEO's step in its impulse (Confirm, its dice), the Upkeep's duties (a melee or move due, a
+        card to remove, a fatigue level owed), then the orders while the impulse's action is not
+        taken (End impulse first once it is). Confirm too, for a refusal it may overrule."""
         order = self.first_now(state)
         rank = {name: index for index, name in enumerate(dict.fromkeys(order))}
         offered = self.keymap.taps((*self.available(state), *(("confirm",) if order else ())))
@@ -189,7 +189,8 @@ class PointBlankController(Controller[PointBlankState]):
             return ()
         if state.check is not None:
             return ("roll", "face", "undo", "cancel_check", "confirm", "battlefield", "edit_unit")
-        duties = (*(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
+        duties = (*(aeo_forms.available(state) if state.aeo is not None else ()),
+                  *(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
                   *(("enter_sector",) if state.moves_due else ()),
                   *(("sector_card",) if removable(state, self.catalog) else ()),
                   *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))
