@@ -16,10 +16,13 @@ from companion.tui.screens.game_screen import GameScreen
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.widgets.spec_form import SpecForm
 from tests.pilot import settle
+from tests.point_blank.playing import SQUAD
+from tests.point_blank.solo import GRENADIERS, LEUTNANT, PANZER, solo_game
 from tests.scenarios.test_setup_screen import new_game
 from tests.tui.conftest import SIZES
 
 PRESSES = 150
+FORM_PATIENCE = 10
 FORM_KEYS = ("enter",) * 6 + ("down",) * 3 + ("up", "tab", "tab", "shift+tab", "space", "escape", "1", "3", "-")
 """Weighted towards answering: most forms are answered with what they offer, some are changed first."""
 ELSEWHERE_KEYS = ("enter", "enter", "down", "escape", "c")
@@ -31,11 +34,12 @@ def keys_of(kind: str) -> list[str]:
     return [key for action in resolve(game.controller).keymap if action.keys for key in action.keys.split(",")]
 
 
-def next_press(rng: random.Random, screen: Screen, any_key: list[str], buttons: list[int]) -> str | int:
+def next_press(rng: random.Random, screen: Screen, any_key: list[str], buttons: list[int], patience: int) -> str | int:
     """A key's name, or a button's GPIO pin. On a game's screen mostly what its action bar offers
-    now, as a player would, so that the game gets somewhere; sometimes any key or button at all."""
+    now, its first buttons most, as a player would, so that the game gets somewhere; sometimes any
+    key or button at all. A form that has not been answered in `patience` presses is given up."""
     if isinstance(screen, SpecForm):
-        return rng.choice(FORM_KEYS)
+        return rng.choice(FORM_KEYS) if patience else "escape"
     if not isinstance(screen, GameScreen):
         return rng.choice(ELSEWHERE_KEYS)
     offered = [action.keys.split(",")[0] for action in screen.game.controller.tappable(screen.session.state)
@@ -43,7 +47,9 @@ def next_press(rng: random.Random, screen: Screen, any_key: list[str], buttons: 
     chance = rng.random()
     if chance < 0.15:
         return rng.choice(buttons)
-    return rng.choice(any_key if chance < 0.3 or not offered else offered)
+    if chance < 0.3 or not offered:
+        return rng.choice(any_key)
+    return rng.choice(offered[:3] if chance < 0.65 else offered)  # the bar puts what matters now first
 
 
 def push(pin: MockPin) -> None:
@@ -58,8 +64,12 @@ async def play_at_random(pilot, table, mock_factory, kind: str, seed: int) -> No
     any_key = keys_of(kind)
     buttons = [pin for pin, _, _ in table.config.pins.buttons()]
     pressed: list[str | int] = []
+    in_front, patience = pilot.app.screen, FORM_PATIENCE
     for _ in range(PRESSES):
-        press = next_press(rng, pilot.app.screen, any_key, buttons)
+        if pilot.app.screen is not in_front:
+            in_front, patience = pilot.app.screen, FORM_PATIENCE
+        press = next_press(rng, in_front, any_key, buttons, patience)
+        patience -= 1
         pressed.append(press)
         if isinstance(press, int):
             await asyncio.to_thread(push, mock_factory.pin(press))
@@ -91,3 +101,15 @@ async def test_random_presses_from_a_scenarios_setup_on_are_done_or_refused_and_
         await new_game(pilot, kind_index, scenario_index=1)
         assert isinstance(pilot.app.screen, GuideScreen)
         await play_at_random(pilot, table, mock_factory, kind, seed=3)
+
+
+async def test_random_presses_in_a_solo_game_against_the_aeo_are_done_or_refused_and_never_end_the_app(
+        table, mock_factory):
+    _, session = table.open_game(table.store.create_game("point_blank"))
+    solo_game(session, (PANZER, 2, "B2", "woods"), (GRENADIERS, 2, "C2", "woods"), (LEUTNANT, 2, "C2", "woods"),
+              (SQUAD, 1, "B2", "clear"), (SQUAD, 1, "A2", "clear"))  # the AEO's impulse first
+    session.close()
+    async with CompanionApp(table).run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        assert pilot.app._game_screen().session.state.aeo is not None
+        await play_at_random(pilot, table, mock_factory, "point_blank", seed=4)
