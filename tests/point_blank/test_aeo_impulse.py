@@ -40,16 +40,16 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     solo_game(session, *TABLE)
     session.execute(AdjustUnit(unit=named(session.state, "Panzer IV"), changes={"spent": True}))
     shown = lambda: panel_lines(session.state, CATALOG)  # noqa: E731
-    assert shown()[-1].startswith("▶ Its Upkeep (12.3.1)")
+    assert shown()[1].startswith("▶ Its Upkeep (12.3.1)")
     press(session, "confirm")
-    assert shown()[-1] == "▶ Discard the top Action card (12.3.3): draw it and key its pips"
+    assert shown()[1] == "▶ Discard the top Action card (12.3.3): draw it and key its pips"
     press(session, "face", 4)
     assert "✓ Discarded a 4-pip card (12.3.3)" in shown()
     press(session, "face", 3)
-    assert shown()[-1].endswith("(first die: 3)")
+    assert shown()[1].endswith("(first die: 3)")
     press(session, "face", 1)
     assert "✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)" in shown()
-    assert shown()[-1].startswith("▶ Recon: consult the defensive Recon flowchart (green")
+    assert shown()[1].startswith("▶ Recon: consult the defensive Recon flowchart (green")
     asked = CONTROLLER.press(session.state, "confirm", None, None)
     assert isinstance(asked, Ask) and "Recon flowchart" in asked.form.note
     intent = answer(asked, sector="-")
@@ -60,7 +60,7 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     assert summary(session.state, CATALOG, turn) == (
         "discarded a 4-pip card · rolled 3+1 (4) → Recon / Ready · Recon: cannot be carried out, the flowchart "
         "gives it nothing to do · Ready: Panzer IV (spent) is readied")
-    assert shown()[-1] == "▶ The AEO's impulse is over: Confirm (or n) passes play to you"
+    assert shown()[1] == "▶ The AEO's impulse is over: Confirm (or n) passes play to you"
     press(session, "confirm")
     assert session.state.side == 1 and session.state.deck.hands == (5, 0)
 

@@ -15,11 +15,17 @@ from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
-from tests.point_blank.playing import CATALOG
+from tests.point_blank.playing import CATALOG, SQUAD
+from tests.point_blank.solo import GRENADIERS, LEUTNANT, PANZER, solo_game, to_the_roll
 from tests.tui import game_positions
+from tests.tui.conftest import SIZES
+from tests.tui.screen_text import painted_rows
 
 SIZE = (120, 40)
 SIDE_LEDS = (20, 21)
+AEO_TABLE = ((PANZER, 2, "B2", "woods"), (GRENADIERS, 2, "C2", "woods"), (LEUTNANT, 2, "C2", "woods"),
+             (SQUAD, 1, "B2", "clear"), (SQUAD, 1, "A2", "clear"), (SQUAD, 1, "C2", "clear"))
+"""A small solo game: six units, where a scenario has a dozen."""
 
 
 @pytest.fixture
@@ -187,6 +193,19 @@ async def test_the_unit_table_keeps_every_column_in_view_at_every_size_wrapping_
         assert rows[3][1].spans[0].style == side_style(2), "each side's name in its colour"
         assert str(app.screen.query_one("#pb-check").render()).startswith(
             "Latest: Fire: MG 42 at 2nd Squad abandoned"), "the latest result in place of a check"
+@pytest.mark.parametrize("size", SIZES)
+async def test_what_the_aeo_waits_for_is_on_screen_however_small_the_screen(table, size):
+    _, session = table.open_game(table.store.create_game("point_blank"))
+    solo_game(session, *AEO_TABLE)
+    to_the_roll(session, pip=4)
+    session.close()
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        panel = " ".join(" ".join(painted_rows(app, app.screen.query_one("#pb-aeo"))).split())
+        assert "▶ Roll 2d6 with physical dice" in panel, panel
+
+
 async def test_a_solo_game_shows_the_aeos_panel_and_its_keys_drive_its_impulse(table):
     app = CompanionApp(table, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:

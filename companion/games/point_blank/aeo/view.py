@@ -247,7 +247,8 @@ def waiting(state: PointBlankState, catalog: Catalog, at: Stage) -> str:
 
 
 def panel_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """The AEO panel: who it plays, its cover markers, this impulse's steps and what it waits for."""
+    """The AEO panel: who it plays, its cover markers, what it waits for, then this impulse's steps.
+    What it waits for comes second so that a panel cut short on a small screen still says it."""
     aeo = solo(state)
     if aeo is None:
         return []
@@ -255,13 +256,13 @@ def panel_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
             f"{aeo.cover} of {MAX_COVER}")
     at = stage(state)
     turn = impulse(state)
-    lines = [head]
+    steps: list[str] = []
     if turn is not None and at.kind != "start":
-        lines += [f"✓ {line}" if not line.startswith("  ") else line for line in step_lines(state, catalog, turn)]
+        steps = [f"✓ {line}" if not line.startswith("  ") else line for line in step_lines(state, catalog, turn)]
     elif aeo.impulse is not None and aeo.impulse.acts:
-        lines.append("Its last impulse: " + summary(state, catalog, aeo.impulse))
+        steps = ["Its last impulse: " + summary(state, catalog, aeo.impulse)]
     said = waiting(state, catalog, at)
-    return [*lines, f"▶ {said}"] if said else lines
+    return [head, *([f"▶ {said}"] if said else []), *steps]
 
 
 def summary(state: PointBlankState, catalog: Catalog, turn: AeoImpulse) -> str:
