@@ -9,7 +9,6 @@ import pytest
 from gpiozero.pins.mock import MockPin
 from textual.screen import Screen
 
-from companion.games.descriptor import resolve
 from companion.games.registry import GAMES
 from companion.tui.app import CompanionApp
 from companion.tui.screens.game_screen import GameScreen
@@ -25,30 +24,29 @@ PRESSES = 150
 FORM_PATIENCE = 10
 FORM_KEYS = ("enter",) * 6 + ("down",) * 3 + ("up", "tab", "tab", "shift+tab", "space", "escape", "1", "3", "-")
 """Weighted towards answering: most forms are answered with what they offer, some are changed first."""
-ELSEWHERE_KEYS = ("enter", "enter", "down", "escape", "c")
-"""Above the game, a card revealed or the list of every action: mostly taken as offered."""
+ELSEWHERE_KEYS = ("enter", "enter", "down", "down", "up", "escape", "c", "n", "r", "d", "g", "y", "tab")
+"""Home, the saved games, a card revealed, the list of every action: mostly taken as offered."""
 
 
-def keys_of(kind: str) -> list[str]:
-    game = next(game for game in GAMES if game.kind == kind)
-    return [key for action in resolve(game.controller).keymap if action.keys for key in action.keys.split(",")]
-
-
-def next_press(rng: random.Random, screen: Screen, any_key: list[str], buttons: list[int], patience: int) -> str | int:
+def next_press(rng: random.Random, screen: Screen, buttons: list[int], patience: int, leave: float) -> str | int:
     """A key's name, or a button's GPIO pin. On a game's screen mostly what its action bar offers
     now, its first buttons most, as a player would, so that the game gets somewhere; sometimes any
-    key or button at all. A form that has not been answered in `patience` presses is given up."""
+    of its keys or buttons at all, and with the chance `leave` the way home or to the saved games. A
+    form that has not been answered in `patience` presses is given up."""
     if isinstance(screen, SpecForm):
         return rng.choice(FORM_KEYS) if patience else "escape"
     if not isinstance(screen, GameScreen):
         return rng.choice(ELSEWHERE_KEYS)
+    keymap = screen.game.controller.keymap
     offered = [action.keys.split(",")[0] for action in screen.game.controller.tappable(screen.session.state)
                if action.keys]
     chance = rng.random()
+    if chance < leave:
+        return rng.choice(("escape", "g"))
     if chance < 0.15:
         return rng.choice(buttons)
     if chance < 0.3 or not offered:
-        return rng.choice(any_key)
+        return rng.choice([key for action in keymap if action.keys for key in action.keys.split(",")])
     return rng.choice(offered[:3] if chance < 0.65 else offered)  # the bar puts what matters now first
 
 
@@ -58,17 +56,18 @@ def push(pin: MockPin) -> None:
     pin.drive_high()
 
 
-async def play_at_random(pilot, table, mock_factory, kind: str, seed: int) -> None:
-    """Presses at random, then checks the game opens again as the screen showed it last."""
+async def press_at_random(pilot, table, mock_factory, seed: int, leave: float = 0.0) -> set[str]:
+    """Presses at random, each done or refused before the next; returns the screens they were made on."""
     rng = random.Random(seed)
-    any_key = keys_of(kind)
     buttons = [pin for pin, _, _ in table.config.pins.buttons()]
     pressed: list[str | int] = []
+    screens: set[str] = set()
     in_front, patience = pilot.app.screen, FORM_PATIENCE
     for _ in range(PRESSES):
         if pilot.app.screen is not in_front:
             in_front, patience = pilot.app.screen, FORM_PATIENCE
-        press = next_press(rng, in_front, any_key, buttons, patience)
+        screens.add(type(in_front).__name__)
+        press = next_press(rng, in_front, buttons, patience, leave)
         patience -= 1
         pressed.append(press)
         if isinstance(press, int):
@@ -77,6 +76,12 @@ async def play_at_random(pilot, table, mock_factory, kind: str, seed: int) -> No
             await pilot.press(press)
         await settle(pilot)
         assert pilot.app.crash is None and pilot.app.is_running, f"after {pressed}"
+    return screens
+
+
+async def play_at_random(pilot, table, mock_factory, seed: int) -> None:
+    """Presses at random in the game on screen, then checks it opens again as the screen showed it last."""
+    await press_at_random(pilot, table, mock_factory, seed)
     session = pilot.app._game_screen().session
     kinds_of_event = {record.event.type for record in session.records}
     assert len(kinds_of_event) >= 5, f"the presses got nowhere: {kinds_of_event}"  # or this test proves little
@@ -91,7 +96,7 @@ async def test_random_presses_in_free_play_are_done_or_refused_and_never_end_the
         table, mock_factory, kind, seed, size):
     async with CompanionApp(table, start_kind=kind).run_test(size=SIZES[size]) as pilot:
         await settle(pilot)
-        await play_at_random(pilot, table, mock_factory, kind, seed)
+        await play_at_random(pilot, table, mock_factory, seed)
 
 
 @pytest.mark.parametrize(("kind", "kind_index"), [("point_blank", 1), ("conflict_of_heroes", 2), ("take_cover", 3)])
@@ -100,7 +105,7 @@ async def test_random_presses_from_a_scenarios_setup_on_are_done_or_refused_and_
     async with CompanionApp(table).run_test(size=SIZES["100x30"]) as pilot:
         await new_game(pilot, kind_index, scenario_index=1)
         assert isinstance(pilot.app.screen, GuideScreen)
-        await play_at_random(pilot, table, mock_factory, kind, seed=3)
+        await play_at_random(pilot, table, mock_factory, seed=3)
 
 
 async def test_random_presses_in_a_solo_game_against_the_aeo_are_done_or_refused_and_never_end_the_app(
@@ -112,4 +117,14 @@ async def test_random_presses_in_a_solo_game_against_the_aeo_are_done_or_refused
     async with CompanionApp(table).run_test(size=SIZES["100x30"]) as pilot:
         await settle(pilot)
         assert pilot.app._game_screen().session.state.aeo is not None
-        await play_at_random(pilot, table, mock_factory, "point_blank", seed=4)
+        await play_at_random(pilot, table, mock_factory, seed=4)
+
+
+async def test_random_presses_across_the_app_home_saved_games_and_every_game_never_end_it(table, mock_factory):
+    async with CompanionApp(table).run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        screens = await press_at_random(pilot, table, mock_factory, seed=5, leave=0.08)
+    assert {"HomeScreen", "SavedGamesScreen", "SpecForm"} <= screens and len(screens) >= 6, screens
+    for game in table.store.games():
+        _, session = table.open_game(game)  # every game the presses made or changed opens
+        session.close()
