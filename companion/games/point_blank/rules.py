@@ -18,7 +18,17 @@ from pydantic import TypeAdapter
 
 from companion.errors import Overridable, RuleViolation
 from companion.games.kit import guide
-from companion.games.point_blank import drawing, objectives, orders, sectors, setup, table, terrain_hands, turns
+from companion.games.point_blank import (
+    drawing,
+    event_words,
+    objectives,
+    orders,
+    sectors,
+    setup,
+    table,
+    terrain_hands,
+    turns,
+)
 from companion.games.point_blank.aeo import fold as aeo_fold
 from companion.games.point_blank.aeo import play as aeo_play
 from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
@@ -91,6 +101,9 @@ class PointBlankRules(Rules[PointBlankState]):
 
     def public_state(self, state: PointBlankState) -> PointBlankState:
         return terrain_hands.hidden(state)
+
+    def describe(self, state: PointBlankState, event: Event) -> str:
+        return event_words.words(state, self.catalog, event) if self.catalog is not None else event.describe()
 
     def summary(self, state: PointBlankState) -> str:
         return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
