@@ -2,11 +2,15 @@
 terrain cards by their names, where the log keeps their numbers."""
 
 import re
+from typing import get_args
 
 import pytest
 
 from companion.bootstrap import bootstrap
 from companion.games.point_blank import events as pb
+from companion.games.point_blank.commands import FatigueVia
+from companion.games.point_blank.event_words import FATIGUE_BY, ORDERED_BY
+from companion.games.point_blank.fatigue import Via
 from companion.games.point_blank.rules import PointBlankRules
 from tests.tui import game_positions
 
@@ -51,3 +55,8 @@ def test_no_event_of_a_played_game_is_said_with_a_number_for_a_side_a_unit_or_a_
     for record in session.records:
         said = rules.describe(session.state, record.event)
         assert not re.search(r"\b(side|unit) \d|\b[A-E]\d/\d\b", said), said
+
+
+def test_every_way_of_ordering_and_of_removing_fatigue_has_words():
+    assert set(ORDERED_BY) == set(get_args(Via))
+    assert set(FATIGUE_BY) == set(get_args(FatigueVia))
