@@ -150,7 +150,7 @@ def act_line(state: PointBlankState, catalog: Catalog, act: Act) -> str:
         case "reinforcement":
             return "Reinforcement (12.3.4.3): by the scenario's Reinforcement Table (8.11), else in its turn"
         case "impossible":
-            return f"{named(act.action)}: cannot be carried out, {REASONS[act.reason]}"
+            return f"{named(act.action)}: cannot be carried out" + (f", {REASONS[act.reason]}" if act.reason else "")
     return leader_line(state, catalog, act)
 
 
