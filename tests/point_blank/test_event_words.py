@@ -8,6 +8,7 @@ import pytest
 
 from companion.bootstrap import bootstrap
 from companion.games.point_blank import events as pb
+from companion.games.point_blank.checks.battlefield import Smoke
 from companion.games.point_blank.commands import FatigueVia
 from companion.games.point_blank.event_words import FATIGUE_BY, ORDERED_BY
 from companion.games.point_blank.fatigue import Via
@@ -29,6 +30,7 @@ EVENTS = [
     (pb.TerrainKept(side=1, kept="woods"), "US keeps a Terrain card from its search"),
     (pb.UnitsMoved(units=(4,), sector="B2/2"), "Gruppe Weber entered B2 German"),
     (pb.SectorCorrected(sector="B2/2", card=None), "B2 German corrected: no card"),
+    (pb.CheckStarted(check=Smoke(sector="B1/2", mortar=True)), "check: Mortar smoke in B1 German"),
 ]
 
 

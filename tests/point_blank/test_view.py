@@ -5,7 +5,7 @@ from typing import get_args
 
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import FindingKind, Snapshot
-from companion.games.point_blank.checks.battlefield import FatigueBonus, Spotting
+from companion.games.point_blank.checks.battlefield import Blaze, FatigueBonus, Spotting
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, Order, SetUpGame, StartCheck
@@ -59,10 +59,17 @@ def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
         AddUnit(template=UnitTemplate(name="squad", kind="full_squad", morale=6), side=2),
         StartCheck(check=Spotting(los="degrading", targets=(1,))),
     )
-    lines = check_lines(state)
+    lines = check_lines(state, CATALOG)
     assert lines[0] == "Spotting squad in degrading terrain"
     assert lines[1] == "draw 1 card: spotting d6 (+0; 3 or less spots)"
     assert lines[2] == "chance of that: 25%"
+
+
+def test_a_check_in_a_sector_names_the_sector_on_screen_and_keeps_its_key_in_the_log():
+    state = played(SetUpGame(cards_per_pip=(3,) * 6, nationalities=("us", "german")),
+                   StartCheck(check=Blaze(sector="C2/1")))
+    assert check_lines(state, CATALOG)[0] == "Blaze in C2 US"
+    assert state.check is not None and title(state.check.check) == "Blaze in C2/1"
 
 
 def test_no_class_name_is_a_title():
@@ -83,7 +90,7 @@ def test_before_a_fire_attack_the_chance_of_beating_the_defence_is_shown():
     state = played(SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2)),
                    StartCheck(check=InfantryFire(lead=squad, lead_firepower=0, targets=(squad,))))
     # The attack card must beat the defence card: half of the pairs that differ, (1 - 1/11) / 2 = 5/11.
-    assert "chance the attack beats the defence: 45%" in check_lines(state)
+    assert "chance the attack beats the defence: 45%" in check_lines(state, CATALOG)
 
 
 def test_a_melee_is_listed_as_waiting_then_as_due_in_the_attackers_next_upkeep():
@@ -142,10 +149,10 @@ def melee_started(cards_per_pip: tuple[int, int, int, int, int, int], dice: int)
 
 
 def test_a_pending_melee_shows_its_expected_hits_and_retreat_chances():
-    lines = check_lines(melee_started((0, 0, 0, 12, 0, 0), 2))
+    lines = check_lines(melee_started((0, 0, 0, 12, 0, 0), 2), CATALOG)
     assert "expected hits 2.0 to 2.0; defender retreats 0%, attacker 100%" in lines
 
 
 def test_a_melee_drawing_more_cards_than_the_deck_holds_says_there_are_no_odds():
-    lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7))
+    lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7), CATALOG)
     assert "no odds: the melee draws more cards than the deck holds" in lines

@@ -68,11 +68,11 @@ def words(state: PointBlankState, catalog: Catalog, event: Event) -> str:
         case ObjectiveControlled(side=number, sector=key):
             return f"{side(number)} takes control of {objective_name(state, catalog, key)}"
         case CheckStarted(check=check):
-            return f"check: {title(check, names)}"
+            return f"check: {title(check, names, sector)}"
         case CheckResolved(check=check, outcome=outcome):
-            return f"{title(check, names)}: {outcome_text(check, outcome, names)}"
+            return f"{title(check, names, sector)}: {outcome_text(check, outcome, names)}"
         case CheckAbandoned(check=check):
-            return f"{title(check, names) if check is not None else 'check'} abandoned; its cards stay drawn"
+            return f"{title(check, names, sector) if check is not None else 'check'} abandoned; its cards stay drawn"
         case MarkerSet(marker=marker, sector=key, present=present):
             return f"{marker} {'placed in' if present else 'removed from'} {sector(key)}"
         case TerrainPlaced(sector=where, card=card, from_deck=from_deck, from_hand=hand):

@@ -2,6 +2,7 @@
 the log, the checklists and the unit table, as plain text worded from the state's facts."""
 
 from fractions import Fraction
+from functools import partial
 
 from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
@@ -145,13 +146,13 @@ def odds_lines(state: PointBlankState) -> list[str]:
                       for label, row in rows.items())]
 
 
-def check_lines(state: PointBlankState) -> list[str]:
+def check_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     pending = state.check
     if pending is None:
         return []
     step = pending.step
     check = pending.check
-    lines = [title(check, unit_names(state))]
+    lines = [title(check, unit_names(state), partial(sector_name, state, catalog))]
     if pending.pips:
         lines.append("drawn so far: " + " ".join(map(str, pending.pips)))
     if isinstance(step, Step):
@@ -182,6 +183,7 @@ def check_lines(state: PointBlankState) -> list[str]:
 def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[str]:
     """The newest results, oldest first; terrain cards by their names when the catalog is given."""
     names = unit_names(state)
+    where = partial(sector_name, state, catalog) if catalog is not None else str
     lines = []
     for entry in state.log:
         match entry:
@@ -189,9 +191,9 @@ def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[st
                 drawn = f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""
                 lines.append(f"{title(check)}: {sum(pips)}{drawn}")
             case CheckResolved(check=check, outcome=outcome):
-                lines.append(f"{title(check, names)}: {outcome_text(check, outcome, names)}")
+                lines.append(f"{title(check, names, where)}: {outcome_text(check, outcome, names)}")
             case CheckAbandoned(check=check):
-                lines.append(f"{title(check, names) if check is not None else 'check'} abandoned; "
+                lines.append(f"{title(check, names, where) if check is not None else 'check'} abandoned; "
                              "its cards stay drawn")
             case TurnEnded(turn=turn):
                 lines.append(f"turn {turn} ends")

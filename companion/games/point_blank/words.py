@@ -53,8 +53,9 @@ def named(names: Names, unit: int | None) -> str:
     return names.get(unit, f"unit {unit}")
 
 
-def title(check: Check, names: Names | None = None) -> str:
-    """What a check is called on screen and in the log."""
+def title(check: Check, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+    """What a check is called on screen and in the log; `where` names a Sector from its key (the
+    log keeps the key: `B1/2`; the screen says `B1 German`)."""
     names = names_of(check, names)
     who = lambda ids: listed([named(names, i) for i in ids])  # noqa: E731
     match check:
@@ -65,9 +66,9 @@ def title(check: Check, names: Names | None = None) -> str:
         case Concealment(units=units):
             return f"Concealment: {who(units)}" if units else "Concealment"
         case Smoke(sector=sector, mortar=mortar):
-            return f"{'Mortar smoke' if mortar else 'Smoke'} in {sector}"
+            return f"{'Mortar smoke' if mortar else 'Smoke'} in {where(sector)}"
         case Blaze(sector=sector):
-            return f"Blaze in {sector}"
+            return f"Blaze in {where(sector)}"
         case Bog(unit=unit):
             return f"Bog check: {named(names, unit)}"
         case Unbog(unit=unit):
@@ -85,7 +86,7 @@ def title(check: Check, names: Names | None = None) -> str:
         case Sniper(target=target):
             return f"Sniper at {target.name}"
         case Minefield(sector=sector):
-            return f"Mines in {sector}"
+            return f"Mines in {where(sector)}"
         case Ordnance(firer=firer, targets=targets):
             return f"Ordnance: {firer.name} at {listed([t.name for t in targets])}"
         case Melee(attacker_dice=attack, defender_dice=defence):

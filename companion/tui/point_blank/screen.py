@@ -102,7 +102,7 @@ class PointBlankScreen(GameScreen):
         self.query_one("#pb-situation", Static).update(line)
         self._show("#pb-cards", deck_lines(state, catalog) if state.settings else [])
         self._show("#pb-odds", odds_lines(state))
-        checking = check_lines(state)
+        checking = check_lines(state, catalog)
         latest = log_lines(state, catalog)[-1:]
         self._show("#pb-check", checking or [f"Latest: {line}" for line in latest])
         check = self.query_one("#pb-check", Static)
