@@ -1,6 +1,6 @@
 """Random presses on every game's screen, keys and buttons alike, as players new to the companion
 (or a child let loose on the table) would make them: whatever is pressed, the companion does it or
-refuses it, never fails, and started again it is where the table was."""
+refuses it, never fails, and the game opened again is where the table was."""
 
 import asyncio
 import random
