@@ -225,10 +225,12 @@ def evolve(guide: Guide | None, record: Record) -> Guide | None:
     return guide
 
 
-def check_undo(guide: Guide | None, target: Record) -> None:
-    """Setup stands once play starts: nothing it put on the table is taken back by undo."""
+def check_undo(guide: Guide | None, target: Record, said: Callable[[Event], str] | None = None) -> None:
+    """Setup stands once play starts: nothing it put on the table is taken back by undo. `said`
+    words the event as the game's screen does (the event's own line by default)."""
     if guide is not None and not guide.setting_up and target.seq <= guide.started:
-        raise RuleViolation(f"cannot undo “{target.event.describe()}”: it is part of the scenario's setup, which "
+        described = said(target.event) if said is not None else target.event.describe()
+        raise RuleViolation(f"cannot undo “{described}”: it is part of the scenario's setup, which "
                             "stands once play starts (correct the table with the game's own keys)")
 
 

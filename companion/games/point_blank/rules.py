@@ -109,7 +109,7 @@ class PointBlankRules(Rules[PointBlankState]):
         return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target)
+        guide.check_undo(state.guide, target, lambda event: self.describe(state, event))
         turn = state.aeo.impulse if state.aeo is not None else None
         if verb == "undo" and isinstance(target.event, AeoRowFilled) and (
                 turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
