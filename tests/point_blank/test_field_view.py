@@ -19,8 +19,9 @@ from companion.games.point_blank.commands import (
     SetMarker,
     SetUpGame,
 )
+from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.field_view import checklist, grid_lines, removable
-from companion.games.point_blank.view import log_lines, sector_name
+from companion.games.point_blank.view import sector_name
 from tests.point_blank.playing import CATALOG, CONTROLLER, GERMAN, LIEUTENANT, SQUAD, answer, field, played, ran
 
 TUTORIAL = (

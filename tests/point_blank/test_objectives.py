@@ -4,9 +4,10 @@ card's flags, kept once they leave, never taken while both sides carry them, and
 from companion.games.point_blank.announce import announce
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.commands import AdjustUnit, EndImpulse, LayOutBattlefield
+from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.events import ObjectiveControlled
 from companion.games.point_blank.field_view import objective_lines
-from companion.games.point_blank.view import held_lines, log_lines
+from companion.games.point_blank.view import held_lines
 from companion.games.rules import Undo
 from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, TANK, deploy, draw, set_up
 from tests.speech.heard import heard_both

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.games.point_blank.commands import EndImpulse, EnterPip
+from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.events import CheckResolved
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.view import log_lines
 from companion.games.rules import Command, Redo, Undo
 from companion.journal.store import GameStore
 from tests.point_blank.playing import rules

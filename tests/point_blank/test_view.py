@@ -9,11 +9,11 @@ from companion.games.point_blank.checks.battlefield import Blaze, FatigueBonus, 
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, Order, SetUpGame, StartCheck
+from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.view import (
     check_lines,
     checklist_lines,
     deck_lines,
-    log_lines,
     odds_lines,
     situation,
     unit_row,

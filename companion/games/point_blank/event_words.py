@@ -1,7 +1,8 @@
-"""A Point Blank event as the players read it on screen (undo, redo): sides, units, Sectors and
-terrain cards by their names. The log keeps each event's own line, with numbers."""
+"""A Point Blank event as the players read it on screen (the log panel, undo, redo): sides, units,
+Sectors and terrain cards by their names. `companion log` keeps each event's own line, with numbers."""
 
 from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.events import (
     CardDiscarded,
     CardsDealt,
@@ -27,7 +28,7 @@ from companion.games.point_blank.events import (
 )
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import card_name, objective_name, sector_name, side_name, unit_names
-from companion.games.point_blank.words import listed, outcome_text, plural, title
+from companion.games.point_blank.words import abandoned, listed, plural, resolved, title
 from companion.journal.events import Event
 
 ORDERED_BY = {"card": "with an Action card", "second_icon": "with its card's second icon",
@@ -70,9 +71,9 @@ def words(state: PointBlankState, catalog: Catalog, event: Event) -> str:
         case CheckStarted(check=check):
             return f"check: {title(check, names, sector)}"
         case CheckResolved(check=check, outcome=outcome):
-            return f"{title(check, names, sector)}: {outcome_text(check, outcome, names)}"
+            return resolved(check, outcome, names, sector)
         case CheckAbandoned(check=check):
-            return f"{title(check, names, sector) if check is not None else 'check'} abandoned; its cards stay drawn"
+            return abandoned(check, names, sector)
         case MarkerSet(marker=marker, sector=key, present=present):
             return f"{marker} {'placed in' if present else 'removed from'} {sector(key)}"
         case TerrainPlaced(sector=where, card=card, from_deck=from_deck, from_hand=hand):
@@ -91,3 +92,25 @@ def words(state: PointBlankState, catalog: Catalog, event: Event) -> str:
         case UnitsMoved(units=moved, sector=where):
             return f"{units(moved)} entered {sector(where.key)}"
     return event.describe()
+
+
+def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[str]:
+    """The newest results, oldest first: a plain d6 check by its pips, the rest as `words` says
+    them; without the catalog (terrain cards, nationalities), each result's own line with the
+    units' names."""
+    names = unit_names(state)
+    lines = []
+    for entry in state.log:
+        match entry:
+            case CheckResolved(check=PlainCheck() as check, pips=pips):
+                drawn = f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""
+                lines.append(f"{title(check)}: {sum(pips)}{drawn}")
+            case _ if catalog is not None:
+                lines.append(words(state, catalog, entry))
+            case CheckResolved(check=check, outcome=outcome):
+                lines.append(resolved(check, outcome, names))
+            case CheckAbandoned(check=check):
+                lines.append(abandoned(check, names))
+            case _:
+                lines.append(entry.describe())
+    return lines

@@ -28,7 +28,7 @@ from companion.games.point_blank.deck import Pips
 from companion.games.point_blank.fatigue import Via
 from companion.games.point_blank.scenario import ScenarioChosen
 from companion.games.point_blank.units import Action
-from companion.games.point_blank.words import outcome_text, plural, title
+from companion.games.point_blank.words import abandoned, plural, resolved, title
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 
@@ -234,7 +234,7 @@ class CheckResolved(Event):
         return self
 
     def describe(self) -> str:
-        return f"{title(self.check)}: {outcome_text(self.check, self.outcome)}"
+        return resolved(self.check, self.outcome)
 
 
 class CheckAbandoned(Event):
@@ -243,8 +243,7 @@ class CheckAbandoned(Event):
     """The check abandoned (games saved before did not say)."""
 
     def describe(self) -> str:
-        what = title(self.check) if self.check is not None else "check"
-        return f"{what} abandoned; its cards stay drawn"
+        return abandoned(self.check)
 
 
 class TurnEnded(Event):

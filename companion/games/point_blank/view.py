@@ -1,5 +1,6 @@
 """What the Point Blank screen says: the situation, the deck and its odds, the check in progress,
-the log, the checklists and the unit table, as plain text worded from the state's facts."""
+the checklists and the unit table, as plain text worded from the state's facts (its log and the
+undo notices: `event_words`)."""
 
 from fractions import Fraction
 from functools import partial
@@ -7,17 +8,8 @@ from functools import partial
 from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import Outcome, Step
-from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
-from companion.games.point_blank.events import (
-    CheckAbandoned,
-    CheckResolved,
-    DeckCorrected,
-    ObjectiveControlled,
-    TerrainDrawn,
-    TurnEnded,
-)
 from companion.games.point_blank.objectives import objectives
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.scenario import PbForce, PbScenario
@@ -177,37 +169,6 @@ def check_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
                 )
     elif isinstance(step, Outcome):
         lines.append(outcome_text(check, step, unit_names(state)))
-    return lines
-
-
-def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[str]:
-    """The newest results, oldest first; terrain cards by their names when the catalog is given."""
-    names = unit_names(state)
-    where = partial(sector_name, state, catalog) if catalog is not None else str
-    lines = []
-    for entry in state.log:
-        match entry:
-            case CheckResolved(check=PlainCheck() as check, pips=pips):
-                drawn = f" ({'+'.join(map(str, pips))})" if len(pips) > 1 else ""
-                lines.append(f"{title(check)}: {sum(pips)}{drawn}")
-            case CheckResolved(check=check, outcome=outcome):
-                lines.append(f"{title(check, names, where)}: {outcome_text(check, outcome, names)}")
-            case CheckAbandoned(check=check):
-                lines.append(f"{title(check, names, where) if check is not None else 'check'} abandoned; "
-                             "its cards stay drawn")
-            case TurnEnded(turn=turn):
-                lines.append(f"turn {turn} ends")
-            case DeckCorrected(pile=pile):
-                lines.append(f"deck count corrected: {plural(sum(pile), 'card')} in the draw pile")
-            case TerrainDrawn(sector=sector, card=card) if catalog is not None:
-                lines.append(f"terrain drawn for {sector_name(state, catalog, sector.key)}: {card_name(catalog, card)}")
-            case TerrainDrawn():
-                lines.append(entry.describe())
-            case ObjectiveControlled(sector=key, side=side) if catalog is not None:
-                taken = objective_name(state, catalog, key)
-                lines.append(f"{side_name(state, catalog, side)} takes control of {taken}")
-            case ObjectiveControlled():
-                lines.append(entry.describe())
     return lines
 
 

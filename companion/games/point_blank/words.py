@@ -184,6 +184,16 @@ def finding_text(finding: Finding, names: Names) -> str:
     return SAID[finding.kind](finding, named(names, finding.unit))
 
 
+def resolved(check: Check, outcome: Outcome, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+    """A check and its result in one line (`where` as for `title`)."""
+    return f"{title(check, names, where)}: {outcome_text(check, outcome, names)}"
+
+
+def abandoned(check: Check | None, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+    """A check given up (games saved before did not say which)."""
+    return f"{title(check, names, where) if check is not None else 'check'} abandoned; its cards stay drawn"
+
+
 def outcome_text(check: Check, outcome: Outcome, names: Names | None = None) -> str:
     """The whole result in one line, each finding after the other."""
     if not outcome.findings:

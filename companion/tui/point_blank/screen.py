@@ -19,6 +19,7 @@ from companion.games.descriptor import Game
 from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
+from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.field_view import checklist, grid_lines
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import (
@@ -26,7 +27,6 @@ from companion.games.point_blank.view import (
     UNIT_COLUMNS,
     check_lines,
     deck_lines,
-    log_lines,
     odds_lines,
     side_name,
     situation,
