@@ -17,20 +17,20 @@ from companion.dice.rolling import random_source
 from companion.errors import CompanionError, UnreadableGame
 from companion.games.descriptor import Game, resolve
 from companion.games.registry import descriptor
-from companion.games.rules import Rules
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.network.settings import TableSettings
-from companion.session import GameSession
 from drivers.lights import TableLights
 
 if TYPE_CHECKING:
+    from companion.games.rules import Rules
     from companion.network.follower_log import FollowedTable
     from companion.network.games_file import PublishedGames
     from companion.network.link_state import TableLinkState
     from companion.network.ports import PressSink
+    from companion.session import GameSession
     from drivers.gpio import ButtonBox
     from drivers.pin_factory import PinFactoryChoice
     from drivers.serial_board import SerialBoard
@@ -78,7 +78,7 @@ class Companion:
     published: "PublishedGames | None" = field(default=None, init=False)
     """What the table link publishes, once it is connected: tell it which game is open."""
     lock: DataDirLock = field(init=False)
-    sessions: list[GameSession] = field(default_factory=list, init=False)
+    sessions: "list[GameSession]" = field(default_factory=list, init=False)
     """Every session opened, closed (their writers flushed) with the companion."""
 
     def __post_init__(self) -> None:
@@ -173,7 +173,7 @@ class Companion:
         self.table_link = TableLink(self.config.table, self.published, on_press, on_link_state).start()
         return self.table_link
 
-    def _rules_for(self, kind: str) -> Rules[Any]:
+    def _rules_for(self, kind: str) -> "Rules[Any]":
         """A kind's rules with the players' data files, or the shipped ones when theirs cannot be used."""
         known = descriptor(kind)
         if known is None:
@@ -183,19 +183,21 @@ class Companion:
         except CompanionError:
             return resolve(known.rules)(random.Random())
 
-    def open_game(self, info: GameInfo) -> tuple[Game, GameSession]:
+    def open_game(self, info: GameInfo) -> "tuple[Game, GameSession]":
         """The game's parts and its session. Raises `UnreadableGame` for a kind this version does
         not know, `ConfigError` for a data file of the players' that cannot be used."""
         known = descriptor(info.kind)
         if known is None:
             raise UnreadableGame(f"{info.name} is a game of a kind this companion does not know"
                                  f" ({info.kind}): was it saved by a newer one?")
+        from companion.session import GameSession  # the journal's writer and timeline: not for home's first frame
+
         game = known.open(self.rng, self.data_dir)
         session = GameSession(self.store, info, game.rules, clock=self.wall_clock)
         self.sessions.append(session)
         return game, session
 
-    def resume_or_start(self, kind: str) -> tuple[Game, GameSession]:
+    def resume_or_start(self, kind: str) -> "tuple[Game, GameSession]":
         """The most recent game of this kind unless it is over, else a new one."""
         if (info := self.store.last_game(kind)) is not None:
             game, session = self.open_game(info)
@@ -207,6 +209,8 @@ class Companion:
     def progress(self, info: GameInfo) -> GameProgress | None:
         """How far a saved game has come, read on the caller's thread through a read-only connection
         of its own; None for a game that cannot be read here (its kind unknown, a bad data file)."""
+        from companion.session import GameSession
+
         known = descriptor(info.kind)
         if known is None:
             return None

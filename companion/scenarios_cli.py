@@ -6,8 +6,6 @@ from pathlib import Path
 from companion import paths
 from companion.errors import ConfigError
 from companion.games.descriptor import GameDescriptor
-from companion.games.kit import scenarios
-from companion.games.kit.data import read_text
 from companion.games.registry import GAMES
 
 
@@ -81,6 +79,9 @@ def show(data_dir: Path, reference: str) -> int:
 
 
 def check(data_dir: Path, path: Path) -> int:
+    from companion.games.kit import scenarios  # the game kit: not for the parser every start builds
+    from companion.games.kit.data import read_text
+
     text = read_text(path)
     if text is None:
         raise ConfigError(f"{path}: no such file")
@@ -93,6 +94,8 @@ def check(data_dir: Path, path: Path) -> int:
 
 
 def new(data_dir: Path, game_name: str, name: str) -> int:
+    from companion.games.kit import scenarios
+
     game = game_named(game_name)
     model = game.scenario_model()
     assert model is not None

@@ -1,5 +1,8 @@
 """The companion app: routes every press to the screen in front, settles commits, keeps the lights
-and the status line true, and is the table's authority on the table network when one is configured."""
+and the status line true, and is the table's authority on the table network when one is configured.
+
+The game screens and the game kit load with the first game opened, not for the home screen's first
+frame (tests/tui/test_start_up.py)."""
 
 import asyncio
 import contextlib
@@ -15,14 +18,11 @@ from textual.message import Message
 from companion.bootstrap import Companion
 from companion.errors import CompanionError, StorageError
 from companion.games.descriptor import resolve
-from companion.games.kit.guide import ChooseScenario
 from companion.games.registry import GAMES, descriptor
-from companion.games.rules import Command
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
-from companion.session import GameSession
 from companion.speech.announcement import Cue
 from companion.tui.messages import (
     BoardLinkChanged,
@@ -36,15 +36,17 @@ from companion.tui.messages import (
     SpeechChanged,
     TableLinkChanged,
 )
-from companion.tui.screens.game_screen import GameScreen, Wired
 from companion.tui.screens.home import HomeScreen
 from companion.tui.table_app import TableApp
 from companion.tui.table_authority import TableAuthority
-from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import Status
 
 if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
+    from companion.games.rules import Command
+    from companion.session import GameSession
+    from companion.tui.screens.game_screen import GameScreen
 
 
 FOLLOW_EVERY = 0.25
@@ -79,6 +81,8 @@ class CompanionApp(TableApp):
         self._seen_version = -1
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_context: contextvars.Context | None = None
+        self._game_open = False
+        """From `open_game` until the game is closed: until then no game screen has loaded."""
 
     @property
     def mock_controls(self) -> Wired | None:
@@ -135,6 +139,8 @@ class CompanionApp(TableApp):
             else:
                 self.open_game(self.companion.store.game(holder.game))
             return
+        from companion.session import GameSession
+
         version = self.companion.store.data_version()
         if screen is not None and isinstance(screen.session, GameSession) and version != self._seen_version:
             self._seen_version = version
@@ -210,9 +216,10 @@ class CompanionApp(TableApp):
         if self.companion.speaker is not None:
             self.companion.speaker.cue(Cue.PRESS)
         origin = press.origin
-        if isinstance(self.screen, GameScreen):
+        playing = self._game_screen()
+        if playing is not None and self.screen is playing:
             # The screen's session records the press's origin with what it caused (or refused).
-            self.table.refused(origin, self.screen.on_control(press, origin))
+            self.table.refused(origin, playing.on_control(press, origin))
             return
         handler = getattr(self.screen, "on_control", None)
         if handler is not None:
@@ -264,7 +271,7 @@ class CompanionApp(TableApp):
         self.companion.lights.reset()
         self._show_lights()
 
-    def _settle(self, session: GameSession) -> None:
+    def _settle(self, session: "GameSession") -> None:
         """The journal writer finished commits of `session`: settle them here, on the UI thread."""
         screen = self._game_screen()
         settled = session.settle()
@@ -316,6 +323,7 @@ class CompanionApp(TableApp):
 
     def on_new_game(self, message: NewGame) -> None:
         """A new game: from one of its scenarios, when the game has any, or free play."""
+        from companion.games.kit.guide import ChooseScenario  # the game kit loads with the first game
         from companion.tui.screens.choose_scenario import FREE_PLAY, ScenarioChooser, read_scenarios  # on first use
 
         kind = message.kind
@@ -336,7 +344,7 @@ class CompanionApp(TableApp):
 
         self.push_screen(ScenarioChooser(known.title, found), chosen)
 
-    def new_game(self, kind: str, first: Command | None = None) -> None:
+    def new_game(self, kind: str, first: "Command | None" = None) -> None:
         """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen shows."""
         try:
             info = self.companion.store.create_game(kind)
@@ -361,7 +369,7 @@ class CompanionApp(TableApp):
             return
         self.new_game(kind)  # free play; "New game" offers the scenarios
 
-    def open_game(self, info: GameInfo, resume: bool = False, first: Command | None = None) -> bool:
+    def open_game(self, info: GameInfo, resume: bool = False, first: "Command | None" = None) -> bool:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
         home with the reason. A game resumed as the current one (`resume`) is not opened when it
         is over. `first` is committed before the screen shows (a new game's scenario). True when
@@ -389,6 +397,7 @@ class CompanionApp(TableApp):
             session.execute(ChooseSpec(spec=spec))
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)
         screen = screen_class(game, session, self.mock_controls)
+        self._game_open = True
         self.push_screen(screen)
         self.call_after_refresh(self._start_writing, session)
         self.table.publish(screen)
@@ -398,7 +407,7 @@ class CompanionApp(TableApp):
         self.refresh_status()
         return True
 
-    def _start_writing(self, session: GameSession) -> None:
+    def _start_writing(self, session: "GameSession") -> None:
         """After the game's first frame, unless it was left meanwhile: its writer, ready for the first press."""
         screen = self._game_screen()
         if screen is None or screen.session is not session:
@@ -409,18 +418,23 @@ class CompanionApp(TableApp):
             self.storage_status = f"not saved: {error}"
             self.refresh_status()
 
-    def _watch(self, session: GameSession) -> None:
+    def _watch(self, session: "GameSession") -> None:
         session.on_settled = partial(self._soon_on_ui_thread, self._settle, session)
         session.waiting = lambda reason: self._post(JournalWaiting(reason))
 
-    def _game_screen(self) -> GameScreen | None:
+    def _game_screen(self) -> "GameScreen | None":
+        """The topmost screen of the open game: its own, or its setup guide's over it."""
+        if not self._game_open:
+            return None
+        from companion.tui.screens.game_screen import GameScreen  # loaded with the game
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
         return None
 
     def _close_game(self) -> None:
-        screen = self._game_screen()
+        screen, self._game_open = self._game_screen(), False
         if screen is not None:
             settled = screen.session.close()
             self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")

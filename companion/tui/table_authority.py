@@ -9,13 +9,12 @@ from textual.message import Message
 
 from companion.bootstrap import Companion
 from companion.hardware.controls import ControlPressed, Origin
-from companion.session import GameSession
 from companion.tui.messages import RemotePress, TableLinkChanged
-from companion.tui.screens.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from companion.network.messages import PressMessage
     from companion.network.remote_inputs import RemotePresses
+    from companion.tui.screens.game_screen import GameScreen
 
 
 class TableAuthority:
@@ -43,10 +42,14 @@ class TableAuthority:
             # Read now: a press the link hands on waits for this thread, which records them all.
             self.remote = RemotePresses(self.companion.store.inputs(PREFIX), link.settle)
 
-    def publish(self, screen: GameScreen | None) -> None:
+    def publish(self, screen: "GameScreen | None") -> None:
         """The open game goes out, up to what is committed of it: call on opening and after each commit."""
         link, published = self.companion.table_link, self.companion.published
-        if link is None or published is None or screen is None or not isinstance(screen.session, GameSession):
+        if link is None or published is None or screen is None:
+            return
+        from companion.session import GameSession  # loaded by then: a game is open
+
+        if not isinstance(screen.session, GameSession):
             return
         published.playing(screen.session.game, screen.game.rules, screen.session)
         link.game_changed(screen.session.game.id, screen.session.committed()[1])

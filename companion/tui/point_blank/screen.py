@@ -36,9 +36,10 @@ from companion.games.point_blank.view import (
 from companion.session import GameSession
 from companion.tui.keys import bindings
 from companion.tui.point_blank.aeo_panel import AeoPanel
-from companion.tui.screens.game_screen import GameScreen, Wired
+from companion.tui.screens.game_screen import GameScreen
 from companion.tui.sides import side_colour, sides_named
 from companion.tui.widgets.big_number import BigNumber
+from companion.tui.widgets.mock_panel import Wired
 from companion.tui.widgets.unit_table import Fit, UnitTable
 
 SIDES = (1, 2)

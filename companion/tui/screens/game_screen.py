@@ -27,11 +27,9 @@ from companion.tui.messages import Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
-from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from companion.tui.widgets.status_line import StatusLine
-
-Wired = tuple[tuple[Control, int | None], ...]
 
 
 class GameScreen(ActionBarScreen):
@@ -60,7 +58,7 @@ class GameScreen(ActionBarScreen):
         yield from self.compose_body()
         yield ActionBar(id="action-bar")
         if self.mock_controls is not None:
-            yield MockPanel(list(self.mock_controls), classes="mock-panel")
+            yield MockPanel(self.mock_controls, classes="mock-panel")
         yield StatusLine()
         yield FittingFooter()
 

@@ -19,9 +19,8 @@ from companion.bootstrap import GameProgress
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.messages import ContinueGame, NewGame, ShowSavedGames
-from companion.tui.screens.game_screen import Wired
 from companion.tui.widgets.footer import FittingFooter
-from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
 
 SAVED_GAMES = "saved-games"
@@ -102,7 +101,7 @@ class HomeScreen(Screen[None]):
         yield Label("What are you playing?", id="home-title")
         yield OptionList(id="home-menu")
         if self._mock_controls is not None:
-            yield MockPanel(list(self._mock_controls), classes="mock-panel")
+            yield MockPanel(self._mock_controls, classes="mock-panel")
         yield StatusLine()
         yield FittingFooter()
 

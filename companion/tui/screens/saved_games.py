@@ -19,11 +19,10 @@ from companion.games.registry import title_of
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.messages import NewGame, OpenGame
 from companion.tui.screens.all_actions import ActionBarScreen
-from companion.tui.screens.game_screen import Wired
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
-from companion.tui.widgets.mock_panel import MockPanel
+from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
 
 
@@ -70,7 +69,7 @@ class SavedGamesScreen(ActionBarScreen):
         yield DataTable(id="games", cursor_type="row")
         yield ActionBar(id="action-bar")
         if self._mock_controls is not None:
-            yield MockPanel(list(self._mock_controls), classes="mock-panel")
+            yield MockPanel(self._mock_controls, classes="mock-panel")
         yield StatusLine()
         yield FittingFooter()
 

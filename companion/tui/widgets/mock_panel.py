@@ -8,6 +8,9 @@ from textual.widgets import Static
 
 from companion.hardware.controls import Control
 
+Wired = tuple[tuple[Control, int | None], ...]
+"""The controls wired to pins, with the value each gives (a die face's key its face)."""
+
 
 class MockKey(Static):
     """One clickable key. Lighter than a Button (no focus, variants or press animation), so the panel
@@ -33,7 +36,7 @@ class MockPanel(Horizontal):
             self.wired_control = wired_control
             self.value = value
 
-    def __init__(self, wired: list[tuple[Control, int | None]], **kwargs) -> None:
+    def __init__(self, wired: Wired, **kwargs) -> None:
         super().__init__(**kwargs)
         self._wired = wired
 

@@ -1,0 +1,51 @@
+"""What a start loads before the home screen's first frame: the games' kit waits for a game."""
+
+import json
+import subprocess
+import sys
+
+HOME_THEN_A_GAME = """
+import asyncio, json, os, sys
+from pathlib import Path
+from gpiozero.pins.mock import MockFactory
+from companion.bootstrap import bootstrap
+from companion.cli import build_parser
+from companion.tui.app import CompanionApp
+from drivers.pin_factory import PinFactoryChoice
+
+def loaded():
+    return sorted(name for name in sys.modules if name.startswith("companion."))
+
+async def main():
+    build_parser()  # as every start does
+    companion = bootstrap(data_dir=Path(sys.argv[1]), config_file=Path(os.devnull), env={}, fake_board=False,
+                          pin_choice=PinFactoryChoice(MockFactory(), "mock", True, "test"))
+    app = CompanionApp(companion)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        home = (type(app.screen).__name__, loaded())
+        await pilot.press("enter")  # a new dice game
+        await pilot.pause()
+        game = (type(app.screen).__name__, loaded())
+    companion.close()
+    print(json.dumps([home, game]))
+
+asyncio.run(main())
+"""
+
+PLAYING = ("companion.session", "companion.journal.writer", "companion.journal.timeline", "companion.games.rules",
+           "companion.games.kit.controller", "companion.games.kit.data", "companion.games.kit.guide",
+           "companion.tui.screens.game_screen", "companion.dice.rules")
+"""What a game needs and the home screen does not: the journal's writer, the rules, the kit, the game's screen."""
+
+
+def test_the_home_screen_is_drawn_before_anything_a_game_needs_is_loaded_and_a_game_loads_it(tmp_path):
+    """Some 9 % of the home screen's start-up (docs/performance.md), and more on a Pi's SD card."""
+    run = subprocess.run([sys.executable, "-c", HOME_THEN_A_GAME, str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    (home_screen, at_home), (game_screen, in_a_game) = json.loads(run.stdout)
+
+    assert home_screen == "HomeScreen"
+    assert [name for name in PLAYING if name in at_home] == []
+    assert game_screen == "DiceScreen"
+    assert [name for name in PLAYING if name not in in_a_game] == []
