@@ -323,13 +323,16 @@ class CompanionApp(TableApp):
 
     def on_new_game(self, message: NewGame) -> None:
         """A new game: from one of its scenarios, when the game has any, or free play."""
-        from companion.games.kit.guide import ChooseScenario  # the game kit loads with the first game
-        from companion.tui.screens.choose_scenario import FREE_PLAY, ScenarioChooser, read_scenarios  # on first use
-
         kind = message.kind
         known = descriptor(kind)
-        found = read_scenarios(known, self.companion.data_dir) if known is not None else {}
-        if known is None or not found:
+        if known is None or known.scenario is None:
+            self.new_game(kind)
+            return
+        from companion.games.kit.guide import ChooseScenario  # the guide loads with the first scenario offered
+        from companion.tui.screens.choose_scenario import FREE_PLAY, ScenarioChooser, read_scenarios
+
+        found = read_scenarios(known, self.companion.data_dir)
+        if not found:
             self.new_game(kind)
             return
 

@@ -4,12 +4,14 @@ Pure: it decides which command a press stands for, which form to ask, or what to
 players, so the screen, a remote view and the tests all answer a press the same way.
 """
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run
 from companion.games.kit.keymap import KeyAction, Keymap
 from companion.games.rules import Redo, Undo
+
+if TYPE_CHECKING:
+    from companion.games.kit.guide import GuideView  # only the games with scenarios load the guide
 
 State = TypeVar("State")
 
@@ -41,6 +43,6 @@ class Controller(Generic[State]):
         face keys) as one button per value. A game narrows the values that mean something now."""
         return self.keymap.taps(self.available(state))
 
-    def guide(self, state: State) -> GuideView | None:
+    def guide(self, state: State) -> "GuideView | None":
         """The scenario's setup step on screen, while the players are setting up; None otherwise."""
         return None
