@@ -135,8 +135,23 @@ def test_the_sector_card_form_draws_places_corrects_or_removes(action, card, mad
     assert ran(answer(form, sector="A1/1", action=action, card=card)).commands[0] == made
 
 
+def test_while_cards_are_due_for_removal_the_sector_card_form_removes_the_first_whatever_is_selected():
+    """The action bar offers the form first for that duty (6.1.2.4): taken as offered, it does it,
+    and draws no card into an empty Sector."""
+    state = played(*TUTORIAL)
+    assert removable(state, CATALOG) == ["A4/2", "C2/2", "C4/1"]
+    assert CONTROLLER.first_now(state)[0] == "sector_card"
+    for selected in (None, 3):
+        assert ran(answer(CONTROLLER.press(state, "sector_card", None, selected))).commands == (
+            RemoveTerrain(sector="A4/2"),)
+    cleared = played(*TUTORIAL, *(RemoveTerrain(sector=key) for key in removable(state, CATALOG)))
+    assert removable(cleared, CATALOG) == [] and CONTROLLER.first_now(cleared)[0] == "fire"
+
+
 def test_placing_needs_a_card_and_defaults_to_the_selected_units_sector():
-    form = CONTROLLER.press(played(*TUTORIAL), "sector_card", None, 3)
+    state = played(*TUTORIAL)
+    form = CONTROLLER.press(played(*TUTORIAL, *(RemoveTerrain(sector=key) for key in removable(state, CATALOG))),
+                            "sector_card", None, 3)
     sector = field(form, "sector")
     assert isinstance(sector, Choice) and sector.initial == "A2/2"
     with pytest.raises(ValueError, match="choose the card"):

@@ -1,6 +1,6 @@
 """The battlefield's forms: units entering a Sector (the Upkeep's moves, 6.1.2; retreats, 7.13)
 and a Sector's card drawn, placed, corrected or removed. Defaults come from the table: the move
-due, the selected unit."""
+due, the card due for removal, the selected unit."""
 
 from companion.games.kit.forms import Choice, Field, FormSpec, Option, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
@@ -14,6 +14,7 @@ from companion.games.point_blank.commands import (
     RemoveTerrain,
     SearchTerrain,
 )
+from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
@@ -54,14 +55,17 @@ SECTOR_ACTIONS = (
 
 
 def sector_card(state: PointBlankState, catalog: Catalog, selected: int | None) -> Ask:
-    """A Sector's card: drawn by the companion, placed or corrected by the players, or removed."""
+    """A Sector's card: drawn by the companion, placed or corrected by the players, or removed. While
+    cards are due for removal (6.1.2.4), the form starts at removing the first of them: that is
+    why the action bar offers it first."""
     field = state.battlefield
-    default = selected_sector(state, selected) or next(
+    due = removable(state, catalog)
+    default = due[0] if due else selected_sector(state, selected) or next(
         (sector.key for sector in field.sectors() if field.card(sector.key) is None), None)
     cards: tuple[Option, ...] = tuple((key, card.name) for key, card in catalog.terrain.items())
     fields: tuple[Field, ...] = (
         sector_choice(state, catalog, "sector", "Sector", default),
-        Choice("action", "What", SECTOR_ACTIONS, "draw"),
+        Choice("action", "What", SECTOR_ACTIONS, "remove" if due else "draw"),
         Choice("card", "Card", ((OFF, "No card (correct only)"), *cards), "clear"),
         Tick("fixed", "The scenario keeps this card in play (placing only, 6.1.2.4)"),
         Tick("hand", "From the acting side's terrain hand (placing only, 6.1.2.2)",
