@@ -16,11 +16,11 @@ from companion.games.point_blank.commands import (
     PlaceTerrain,
     SearchTerrain,
 )
-from companion.games.point_blank.events import TerrainKept, TerrainSearched
+from companion.games.point_blank.events import DeckReshuffled, TerrainKept, TerrainSearched, TurnEnded
 from companion.games.point_blank.view import terrain_hand_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.events import Record
-from tests.point_blank.playing import CATALOG, CONTROLLER, SQUAD, deploy, rules, set_up
+from tests.point_blank.playing import CATALOG, CONTROLLER, SQUAD, deploy, draw, rules, set_up
 from tests.point_blank.solo import GRENADIERS, solo_game
 
 
@@ -56,6 +56,31 @@ def test_a_search_draws_two_cards_once_the_side_keeps_one_and_undo_never_draws_a
     assert session.state.search is not None and session.state.terrain_hand(1) == ()
     session.execute(Redo())
     assert session.state.terrain_hand(1) == (first,) and searched(session) == [cards]
+
+
+def test_the_impulse_waits_for_the_searchs_pick_which_the_action_bar_offers_first(session):
+    """The search is one action: its cards are looked at and one kept before play goes on (8.10)."""
+    ready(session)
+    session.execute(SearchTerrain())
+    assert CONTROLLER.first_now(session.state)[0] == "search"
+    with pytest.raises(RuleViolation, match=r"keep one of the two cards the recon's search drew first \(S\)"):
+        session.execute(EndImpulse())
+    assert session.state.side == 1 and session.state.search is not None
+    session.execute(KeepTerrain(card=searched(session)[0][0]))
+    assert CONTROLLER.first_now(session.state)[0] != "search"
+    session.execute(EndImpulse())
+    assert session.state.side == 2
+
+
+def test_the_last_card_out_ends_the_turn_once_the_searchs_pick_is_made(session):
+    ready(session)
+    draw(session, 1, 2, 3, 4, 5, 6, 1)  # one card left in the deck
+    session.execute(SearchTerrain())
+    draw(session, 2)
+    assert session.state.deck.exhausted and session.state.turn == 1
+    session.execute(KeepTerrain(card=searched(session)[0][0]))
+    assert session.state.turn == 2
+    assert [type(r.event) for r in session.records[-3:]] == [TerrainKept, TurnEnded, DeckReshuffled]
 
 
 def test_a_kept_card_is_placed_from_the_hand_not_the_deck_and_a_card_not_held_is_refused(session):

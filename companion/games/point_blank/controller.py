@@ -190,6 +190,7 @@ class PointBlankController(Controller[PointBlankState]):
         if state.check is not None:
             return ("roll", "face", "undo", "cancel_check", "confirm", "battlefield", "edit_unit")
         duties = (*(aeo_forms.available(state) if state.aeo is not None else ()),
+                  *(("search",) if state.search is not None else ()),
                   *(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
                   *(("enter_sector",) if state.moves_due else ()),
                   *(("sector_card",) if removable(state, self.catalog) else ()),

@@ -27,6 +27,11 @@ Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
 """The state after some events: how a command's later events are decided on its earlier ones."""
 
 
+SEARCH_PENDING = "keep one of the two cards the recon's search drew first (S): the search is one action (8.10)"
+"""A recon's search is looked at and one card kept before play goes on. The cards are not named:
+the refusal is on the screen every side reads."""
+
+
 # decide
 
 
@@ -67,6 +72,8 @@ def discard(state: PointBlankState) -> list[Event]:
 
 def end_impulse(state: PointBlankState, fold: Fold) -> list[Event]:
     assert state.settings is not None
+    if state.search is not None:
+        raise RuleViolation(SEARCH_PENDING)
     ended = ImpulseEnded(side=state.side)
     if state.aeo is not None and state.aeo.side == state.side:
         return [ended]
@@ -95,8 +102,8 @@ def deal(state: PointBlankState, side: int, count: int, fold: Fold) -> list[Even
 
 
 def turn_end(state: PointBlankState) -> list[Event]:
-    """The turn ends once the last card is out and no check is pending (4.13)."""
-    if not state.turn_end_owed or state.check is not None:
+    """The turn ends once the last card is out and no check is pending (4.13), nor a recon's pick (8.10)."""
+    if not state.turn_end_owed or state.check is not None or state.search is not None:
         return []
     events: list[Event] = [TurnEnded(turn=state.turn)]
     if state.deck.exhausted:
