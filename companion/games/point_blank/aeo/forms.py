@@ -40,13 +40,16 @@ RECONS: tuple[tuple[ReconKind, str], ...] = (
 
 
 def available(state: PointBlankState) -> tuple[str, ...]:
-    """The AEO's keys of the moment (nothing while a check is in progress: its keys draw for it)."""
+    """The AEO's keys of the moment, the one that carries out its step first (nothing while a check
+    is in progress: its keys draw for it). Where the dice or a card's pips do, Confirm only says so."""
     at = stage(state)
     if at.kind == "none" or state.check is not None:
         return ()
-    dice = ("roll", "face") if at.kind in ("roll", "die") else ()
-    pips = ("face",) if at.kind in ("discard", "discard_action") and not state.dice_mode else ()
-    return ("confirm", *dice, *pips)
+    if at.kind in ("roll", "die"):
+        return ("roll", "face", "confirm")
+    if at.kind in ("discard", "discard_action") and not state.dice_mode:
+        return ("face", "confirm")
+    return ("confirm",)
 
 
 def press(state: PointBlankState, catalog: Catalog, action: str, value: int | None, own_table: bool) -> Intent:
