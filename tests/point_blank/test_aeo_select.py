@@ -17,7 +17,7 @@ from companion.games.point_blank.checks.morale import Rally
 from companion.games.point_blank.commands import AdjustUnit, EndImpulse, EnterPip, SetMarker
 from companion.games.point_blank.events import CheckStarted, FatigueReduced, UnitsOrdered
 from companion.games.point_blank.units import from_template
-from tests.point_blank.playing import CATALOG, GERMAN, SQUAD
+from tests.point_blank.playing import CATALOG, CONTROLLER, GERMAN, SQUAD, answer
 from tests.point_blank.solo import (
     GRENADIERS,
     LEUTNANT,
@@ -106,6 +106,20 @@ def test_a_unit_action_in_play_recons_with_the_afv_of_the_stack(session):
     acting(session, "recon")
     session.execute(ResolveAeoAction(answer=ChartAnswer(sector="B2/2", recon="spot", at="B2/1")))
     assert last(session, UnitsOrdered).units == (named(session.state, "Panzer IV"),)
+
+
+def test_the_recon_flowcharts_answer_is_asked_again_until_it_names_a_sector_with_player_units_to_spot(session):
+    """Refused once the form had closed, a spot at no Sector opened the same form again, blank."""
+    solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "woods"))
+    acting(session, "recon")
+    asked = CONTROLLER.press(session.state, "confirm", None, None)
+    with pytest.raises(ValueError, match="choose the one the Recon flowchart names"):
+        answer(asked)
+    with pytest.raises(ValueError, match="no player unit in C2 US to spot"):
+        answer(asked, at="C2/1")
+    (resolved,) = answer(asked, at="B2/1").commands
+    assert resolved == ResolveAeoAction(answer=ChartAnswer(sector="B2/2", recon="spot", at="B2/1"))
+    assert answer(asked, recon="search").commands[0].answer.recon == "search"
 
 
 # 12.3.2: "For Melee actions, select an AEO that is adjacent to a PU. If multiple AEOs in different

@@ -102,6 +102,19 @@ def confirm(state: PointBlankState, catalog: Catalog, at: Stage, own_table: bool
     return None
 
 
+def recon_at(state: PointBlankState, catalog: Catalog, recon: object, at: str) -> None:
+    """A spot or a removal names its Sector, and a spot one with player units in it (8.10): asked
+    again in the form, which keeps the answers, rather than refused once it has closed."""
+    aeo = solo(state)
+    assert aeo is not None
+    if recon == "search":
+        return
+    if at == NONE:
+        raise ValueError("The Sector it spots or clears: choose the one the Recon flowchart names (8.10)")
+    if recon == "spot" and not any(unit.sector == at for unit in standing(state, aeo.pu)):
+        raise ValueError(f"The Sector it spots: no player unit in {sector_name(state, catalog, at)} to spot")
+
+
 def pips_form(title: str, count: int, then: Callable[[tuple[int, ...]], Intent]) -> Ask:
     fields = tuple(Number(f"card{n}", f"Card {n}: its pips", 1, 1, 6) for n in range(1, count + 1))
     note = "Draw each card from the top of the deck and put it on the discard pile."
@@ -200,6 +213,8 @@ def chart_form(state: PointBlankState, catalog: Catalog, action: AeoAction) -> I
         ticks = tuple(name for name, _ in FIRE_TICKS if answers.get(name))
         recon = answers.get("recon")
         at = str(answers.get("at", NONE))
+        if action == "recon":
+            recon_at(state, catalog, recon, at)
         answer = ChartAnswer(sector=sector, to="" if to == NONE else to, targets=targets,
                              recon=next((kind for kind, _ in RECONS if kind == recon), None),
                              at="" if at == NONE else at, modifier=int(str(answers.get("modifier", 0))), ticks=ticks)
