@@ -106,6 +106,22 @@ def test_a_fire_order_fills_in_the_selected_unit_the_only_target_and_the_leaders
     assert session.state.check is not None
 
 
+def test_an_order_form_starts_at_a_unit_the_order_would_do_something_for(session):
+    """A spent squad may not fire (4.8): the form starts at the one that may, and Ready at the spent one."""
+    set_up(session)
+    for _ in range(2):
+        session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    session.execute(AdjustUnit(unit=1, changes={"spent": True}))
+    for selected in (None, 1):
+        lead = field(CONTROLLER.press(session.state, "fire", None, selected), "lead")
+        assert isinstance(lead, Choice) and lead.initial == 2
+        units = field(CONTROLLER.press(session.state, "ready", None, selected), "units")
+        assert isinstance(units, Pick) and units.default == (1,)
+    lead = field(CONTROLLER.press(session.state, "fire", None, 2), "lead")
+    assert isinstance(lead, Choice) and lead.initial == 2
+
+
 def test_while_a_check_is_in_progress_an_order_is_refused_at_once(session):
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1))
@@ -223,7 +239,7 @@ def bar(state) -> list[str]:
 def test_the_bar_offers_what_matters_now_first_and_every_action_there_is():
     impulse = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
                      AddUnit(template=GERMAN, side=2))
-    assert bar(impulse)[:9] == ["fire", "move", "assault", "melee", "rally", "ready", "other", "check", "end_impulse"]
+    assert bar(impulse)[:9] == ["fire", "move", "assault", "melee", "other", "rally", "ready", "check", "end_impulse"]
     check = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), StartCheck(check=PlainCheck(cards=2)))
     assert bar(check)[:8] == ["1", "2", "3", "4", "5", "6", "undo", "cancel_check"]
     acted = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
@@ -231,6 +247,17 @@ def test_the_bar_offers_what_matters_now_first_and_every_action_there_is():
     assert bar(acted)[:2] == ["end_impulse", "undo"], "the impulse's one action is taken"
     for state in (check, impulse, acted):
         assert {*CONTROLLER.available(state), "confirm"} == {action.name for action in CONTROLLER.tappable(state)}
+
+
+@pytest.mark.parametrize(("markers", "first"), [
+    ({"spent": True}, ["ready", "fire", "move", "assault", "melee", "rally", "other"]),
+    ({"shaken": 1}, ["move", "melee", "rally", "other", "fire", "assault", "ready"]),
+])
+def test_the_orders_the_sides_units_may_take_come_first(markers, first):
+    """A spent unit may only rally or be readied (4.8), a shaken one neither fire nor assault (7.14)."""
+    state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                   AddUnit(template=GERMAN, side=2), AdjustUnit(unit=1, changes=markers))
+    assert bar(state)[:7] == first
 
 
 def test_in_an_upkeep_with_a_melee_due_the_bar_offers_check_first():

@@ -21,6 +21,7 @@ from companion.games.point_blank.commands import (
     ReduceFatigue,
     RollDie,
 )
+from companion.games.point_blank.fatigue import may_take
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
@@ -195,9 +196,10 @@ class PointBlankController(Controller[PointBlankState]):
                   *(("enter_sector",) if state.moves_due else ()),
                   *(("sector_card",) if removable(state, self.catalog) else ()),
                   *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))
+        orders = orders_now(state)
         if state.card_used:
-            return (*duties, "end_impulse", "undo", "check", *ORDERING, *LATER)
-        return (*duties, *ORDERING, "check", "end_impulse", "undo", *LATER)
+            return (*duties, "end_impulse", "undo", "check", *orders, *LATER)
+        return (*duties, *orders, "check", "end_impulse", "undo", *LATER)
 
     def available(self, state: PointBlankState) -> tuple[str, ...]:
         if setup.setting_up(state):
@@ -212,3 +214,11 @@ class PointBlankController(Controller[PointBlankState]):
         bonus = ("bonus_fatigue",) if state.fatigue_bonus_owed else ()
         solo = (*aeo_forms.available(state), "aeo_table") if state.aeo is not None else ()
         return tuple(dict.fromkeys((*solo, *bonus, *IMPULSE)))
+
+
+def orders_now(state: PointBlankState) -> tuple[str, ...]:
+    """The orders, those some unit of the side to act may take first (4.8, 7.14): with every unit
+    spent, Ready leads, not a Fire its units may not give."""
+    units = forms.standing(state, state.side)
+    first = tuple(name for name in ORDERING if any(may_take(unit, ORDERS[name]) for unit in units))
+    return (*first, *(name for name in ORDERING if name not in first))

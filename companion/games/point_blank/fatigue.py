@@ -39,6 +39,18 @@ def refusal(unit: Unit, action: Action, via: Via) -> RuleViolation | None:
     return None
 
 
+def may_take(unit: Unit, action: Action) -> bool:
+    """Whether an Action card's `action` would do something for `unit` that the rules allow: a
+    rally wants a shaken or abandoned unit (8.8, 7.5), a ready a spent one (4.8)."""
+    if unit.eliminated:
+        return False
+    if action == "rally":
+        return bool(unit.shaken) or unit.abandoned
+    if action == "ready":
+        return unit.spent
+    return refusal(unit, action, "card") is None
+
+
 def acted(unit: Unit, action: Action, via: Via) -> Unit:
     """`unit` after carrying out `action`, ordered `via`."""
     spotted = unit.spotted or action in SPOTTING

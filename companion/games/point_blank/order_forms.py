@@ -10,6 +10,7 @@ from companion.games.point_blank.aeo.commands import SpendAeoCover
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.commands import Order
+from companion.games.point_blank.fatigue import may_take
 from companion.games.point_blank.forms import (
     Answers,
     default_id,
@@ -57,14 +58,17 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     if action in ("fire", "assault"):
         # Leaders lend their modifier (2.11); the units that fire make the group.
         own = [u for u in own if not u.leader] or own
+    # The form starts at a unit the order would do something for: not a spent squad to fire (4.8).
+    able = own if action == "other" else [u for u in own if may_take(u, action)] or own
+    if action in ("fire", "assault"):
         options = unit_options(state, catalog, own)
-        fields += [Choice("lead", "Lead unit (fires first)", options, default_id(selected, own)),
+        fields += [Choice("lead", "Lead unit (fires first)", options, default_id(selected, able)),
                    Pick("group", "Other units of the fire group", unit_options(state, catalog, own))]
     else:
-        fields.append(Pick("units", "Units ordered", unit_options(state, catalog, own), default_ids(selected, own),
+        fields.append(Pick("units", "Units ordered", unit_options(state, catalog, own), default_ids(selected, able),
                            least=1))
     if action == "move":
-        fields.append(move_destination(state, catalog, default_id(selected, own)))
+        fields.append(move_destination(state, catalog, default_id(selected, able)))
     solo = state.aeo is not None and state.side == state.aeo.side
     fields += [Choice("via", "Ordered by", (*VIAS, AEO_VIA) if solo else VIAS, "aeo" if solo else "card"),
                leader_choice(state, "leader", "Leader taking the action, or giving his modifier", acting)]
