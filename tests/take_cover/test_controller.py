@@ -1,5 +1,7 @@
 """Take Cover's controller and lights without Textual: each press and button at each step of a turn."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import RuleViolation
@@ -46,6 +48,17 @@ def test_the_buttons_roll_key_faces_confirm_and_go_next():
     state = folded(*OPENING)
     assert press(state, "roll") == Run.one(RollDie())
     assert press(state, "face", 0) == Run.one(EnterFace(entered=0))
+
+
+def test_the_bar_offers_last_the_actions_whose_every_card_is_out_since_the_last_reshuffle():
+    """No hand holds a Fire card once all of them are face up on the discard pile: Fire, offered
+    first, would only be refused."""
+    state = folded(*OPENING)
+    names = lambda state: [action.name for action in controller.tappable(state)][:8]  # noqa: E731
+    assert names(state) == ["fire", "attach", "detach", "discard", "advance", "event", "medic", "smoke"]
+    every = state.deck.composition
+    out = replace(state, deck=replace(state.deck, seen={"fire": every["fire"], "medic": every["medic"]}))
+    assert names(out) == ["attach", "detach", "discard", "advance", "event", "smoke", "fire", "medic"]
 
 
 def test_confirm_at_a_new_game_asks_for_the_optional_rules_and_deals():

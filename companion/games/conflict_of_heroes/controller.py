@@ -29,7 +29,7 @@ from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace, EraseFace
 from companion.games.kit.guide import ConfirmStep, GuideView
 from companion.games.kit.intents import Ask, Intent, Reveal, Run, Select, Tell
-from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.rules import Undo
 from companion.hardware.controls import Control
 
@@ -213,10 +213,8 @@ class ConflictOfHeroesController(Controller[CohState]):
         ]
         # The digits in counting order (0, 1, 2), where the keymap has the keyboard's (1 … 9, 0).
         counting = iter(sorted((action for action in shown if action.name == "face"), key=lambda a: a.value or 0))
-        rank = {name: index for index, name in enumerate(self.available(state))}
-        # Sorted by name alone, so that the digits and a side's buttons keep their order.
-        return tuple(sorted((next(counting) if action.name == "face" else action for action in shown),
-                            key=lambda action: rank[action.name]))
+        return in_order((next(counting) if action.name == "face" else action for action in shown),
+                        self.available(state))
 
     def available(self, state: CohState) -> tuple[str, ...]:
         if guided.setting_up(state):

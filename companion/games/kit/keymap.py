@@ -132,6 +132,13 @@ class Keymap:
         return " · ".join(parts)
 
 
+def in_order(actions: Iterable[KeyAction], names: Iterable[str]) -> tuple[KeyAction, ...]:
+    """The buttons in the order of `names` (a name again later keeps its first place), those of an
+    action not named after them; an action's buttons keep their order among themselves (the pips)."""
+    rank = {name: index for index, name in enumerate(dict.fromkeys(names))}
+    return tuple(sorted(actions, key=lambda action: rank.get(action.name, len(rank))))
+
+
 def face_keys(name: str, label: str, digits: str = "123456", shown: str = "1–6") -> tuple[KeyAction, ...]:
     """One action per digit key, each carrying its digit, and the face controls (GPIO face keys,
     the board's face events) reaching the same action with the face they report."""

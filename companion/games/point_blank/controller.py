@@ -6,7 +6,7 @@ from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Reveal, Run, SwitchView, Tell
-from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.point_blank import check_forms, field_forms, forms, order_forms, setup
 from companion.games.point_blank.aeo import forms as aeo_forms
 from companion.games.point_blank.aeo.table import FILE as AEO_TABLE
@@ -179,10 +179,7 @@ class PointBlankController(Controller[PointBlankState]):
         card to remove, a fatigue level owed), then the orders while the impulse's action is not
         taken (End impulse first once it is). Confirm too, for a refusal it may overrule."""
         order = self.first_now(state)
-        rank = {name: index for index, name in enumerate(dict.fromkeys(order))}
-        offered = self.keymap.taps((*self.available(state), *(("confirm",) if order else ())))
-        # Sorted by rank alone, so that the pips keep their order.
-        return tuple(sorted(offered, key=lambda action: rank.get(action.name, len(rank))))
+        return in_order(self.keymap.taps((*self.available(state), *(("confirm",) if order else ()))), order)
 
     def first_now(self, state: PointBlankState) -> tuple[str, ...]:
         """The actions in the order they matter now (a name again later keeps its first place)."""

@@ -5,9 +5,10 @@ from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace
 from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run, Tell
-from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.take_cover import forms, guided
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
+from companion.games.take_cover.deck import unseen
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
 from companion.games.take_cover.words import game_over
@@ -36,6 +37,9 @@ KEYMAP = Keymap((
 ))
 
 ACTIONS = ("fire", "attach", "detach", "discard", "advance", "event", "medic", "smoke")
+PLAYS = {"fire": ("fire",), "attach": ("weapon", "leader", "terrain"), "advance": ("advance",),
+         "event": ("sniper", "mine", "artillery", "strafe"), "medic": ("medic",), "smoke": ("smoke",)}
+"""The kinds of card each action plays from the hand (Fire's Grenade and Flank cards go with a Fire card)."""
 
 
 class TakeCoverController(Controller[TakeCoverState]):
@@ -141,4 +145,20 @@ class TakeCoverController(Controller[TakeCoverState]):
             return ("confirm", "undo") if waiting else ("roll", "face", "undo")
         if state.acted:
             return ("next", "correct", "undo", "redo")
-        return (*ACTIONS, "correct", "undo", "redo")
+        return (*playable_first(state), "correct", "undo", "redo")
+
+    def tappable(self, state: TakeCoverState) -> tuple[KeyAction, ...]:
+        """The bar's buttons in the order `available` gives them."""
+        return in_order(super().tappable(state), self.available(state))
+
+
+def playable_first(state: TakeCoverState) -> tuple[str, ...]:
+    """The turn's actions, those that play a kind of card every one of which the companion has seen
+    out since the last reshuffle (on the table or in the discard pile) last: no hand holds one."""
+    left = unseen(state.deck, state.squads)
+
+    def possible(action: str) -> bool:
+        return any(left.get(kind, 0) for kind in PLAYS[action]) if action in PLAYS else True
+
+    first = tuple(action for action in ACTIONS if possible(action))
+    return (*first, *(action for action in ACTIONS if action not in first))
