@@ -5,7 +5,7 @@ import pytest
 from companion.dice.controller import DiceController
 from companion.dice.rolling import random_source
 from companion.dice.rules import DiceRules
-from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.hardware.controls import Control
 
 KEYMAP = Keymap((
@@ -46,6 +46,12 @@ def test_the_action_bar_gets_one_button_per_action_and_one_per_value():
     sides = Keymap((KeyAction("cap", "Side 1 CAP", keys="left_square_bracket", value=1),
                     KeyAction("cap", "Side 2 CAP", keys="right_square_bracket", value=2)))
     assert [action.label for action in sides.taps(["cap"])] == ["Side 1 CAP", "Side 2 CAP"]
+
+
+def test_the_bar_is_put_in_the_order_named_each_actions_values_kept_together_and_the_rest_after():
+    buttons = KEYMAP.taps(["roll", "face", "cap", "undo"])
+    ordered = [(action.name, action.value) for action in in_order(buttons, ["undo", "face", "undo"])]
+    assert ordered == [("undo", None), *(("face", pip) for pip in range(1, 7)), ("roll", None), ("cap", 1)]
 
 
 def test_a_controller_offers_its_available_actions_as_buttons():
