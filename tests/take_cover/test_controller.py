@@ -61,6 +61,13 @@ def test_the_bar_offers_last_the_actions_whose_every_card_is_out_since_the_last_
     assert names(out) == ["attach", "detach", "discard", "advance", "event", "smoke", "fire", "medic"]
 
 
+def test_the_event_form_starts_at_a_card_some_hand_may_hold():
+    state = folded(*OPENING)
+    assert answer(press(state, "event"), target="C").commands[0].card == "sniper"
+    out = replace(state, deck=replace(state.deck, seen={"sniper": state.deck.composition["sniper"]}))
+    assert answer(press(out, "event"), target="C").commands[0].card == "mine"
+
+
 def test_confirm_at_a_new_game_asks_for_the_optional_rules_and_deals():
     intent = press(folded(), "confirm")
     assert answer(intent) == Run.one(SetUpGame())

@@ -7,6 +7,7 @@ from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.take_cover import forms, guided
+from companion.games.take_cover.cards import ATTACH_KINDS, EVENT_CARDS
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
 from companion.games.take_cover.deck import unseen
 from companion.games.take_cover.state import TakeCoverState
@@ -37,8 +38,8 @@ KEYMAP = Keymap((
 ))
 
 ACTIONS = ("fire", "attach", "detach", "discard", "advance", "event", "medic", "smoke")
-PLAYS = {"fire": ("fire",), "attach": ("weapon", "leader", "terrain"), "advance": ("advance",),
-         "event": ("sniper", "mine", "artillery", "strafe"), "medic": ("medic",), "smoke": ("smoke",)}
+PLAYS: dict[str, tuple[str, ...]] = {"fire": ("fire",), "attach": ATTACH_KINDS, "advance": ("advance",),
+                                     "event": EVENT_CARDS, "medic": ("medic",), "smoke": ("smoke",)}
 """The kinds of card each action plays from the hand (Fire's Grenade and Flank cards go with a Fire card)."""
 
 

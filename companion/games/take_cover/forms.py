@@ -37,6 +37,7 @@ from companion.games.take_cover.commands import (
     RedirectEvent,
     SetUpGame,
 )
+from companion.games.take_cover.deck import unseen
 from companion.games.take_cover.fire import chance_to_hit, firepower, legal_targets, modified_firepower, percent
 from companion.games.take_cover.library import AttachableCard
 from companion.games.take_cover.state import TakeCoverState
@@ -195,8 +196,11 @@ def reaction_form(state: TakeCoverState) -> Ask | None:
 
 
 def event_form(state: TakeCoverState, side: Side, charts: Charts) -> Ask:
+    # The form starts at a card some hand may hold: not the Sniper once it is face up on the discard pile.
+    left = unseen(state.deck, state.squads)
+    first = next((card for card in EVENT_CARDS if left.get(card, 0)), EVENT_CARDS[0])
     form = FormSpec(f"{side}: play an Event card", (
-        Choice("card", "Card", tuple((card, event_label(charts, card)) for card in EVENT_CARDS)),
+        Choice("card", "Card", tuple((card, event_label(charts, card)) for card in EVENT_CARDS), first),
         Choice("target", "On the enemy squad", squad_options(state, enemy(side))),
     ), note="Then roll the d10 on the card's chart.", submit="Play")
 
