@@ -183,6 +183,19 @@ def test_a_unit_goes_with_the_side_already_playing_its_nationality_whatever_the_
     assert [unit.side for unit in game.state.units] == [GERMAN, GERMAN, SOVIET]
 
 
+def test_a_payment_the_rules_refuse_is_refused_inside_the_form_which_stays_open_to_change_it(game):
+    """A unit not activated has no APs: pay all in CAPs (a command action), or activate it first."""
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN, caps=(9, 9))
+    cost = game.state.unit(squad).profile.move_cost
+    for action in ("move", "fire"):
+        with pytest.raises(RuleViolation, match="Squad B is not activated: pay with CAPs"):
+            answer(press(game, action, selected=squad))
+    run(game, answer(press(game, "move", selected=squad), caps=str(cost)))
+    assert game.state.side(GERMAN).caps.current == 9 - cost
+
+
 def test_the_attack_form_offers_the_enemy_units_and_ticks_a_lone_one(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")

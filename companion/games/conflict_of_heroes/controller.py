@@ -167,17 +167,18 @@ class ConflictOfHeroesController(Controller[CohState]):
                 return Run.one(RevealCounter(unit=number))
             case "move", UnitState():
                 mover = checks.own_turn_unit(state, unit.number)
-                return Ask(forms.move_form(mover), lambda answers: forms.move_answered(mover, answers))
+                return Ask(forms.move_form(mover), lambda answers: forms.move_answered(state, mover, answers))
             case "fire", UnitState():
                 firer = checks.own_turn_unit(state, unit.number)
                 if not forms.enemies(state, firer):
                     raise NothingToDo("there is no enemy unit to fire at")
-                return Ask(forms.attack_form(state, firer), lambda answers: forms.attack_answered(firer, answers))
+                return Ask(forms.attack_form(state, firer),
+                           lambda answers: forms.attack_answered(state, firer, answers))
             case "rally", UnitState(hit=None):
                 raise NothingToDo(f"{unit.label} has no hit counter to rally from")
             case "rally", UnitState():
                 rallier = checks.own_turn_unit(state, unit.number)
-                return Ask(forms.rally_form(rallier), lambda answers: forms.rally_answered(rallier, answers))
+                return Ask(forms.rally_form(rallier), lambda answers: forms.rally_answered(state, rallier, answers))
             case "peek", UnitState(hit=None):
                 raise NothingToDo(f"{unit.label} has no hit counter")
             case "peek", UnitState():

@@ -6,7 +6,7 @@ of the attacker) and read back into the commands it stands for.
 
 from collections.abc import Mapping
 
-from companion.games.conflict_of_heroes import activation
+from companion.games.conflict_of_heroes import activation, checks
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
 from companion.games.conflict_of_heroes.commands import (
     AddUnit,
@@ -102,8 +102,17 @@ def move_form(unit: UnitState) -> FormSpec:
     ), note=f"A move costs {unit.profile.move_cost} AP before terrain")
 
 
-def move_answered(unit: UnitState, answers: Answers) -> Intent:
-    return Run.one(Move(unit=unit.number, extra_aps=_int(answers, "extra"), caps_paid=_int(answers, "caps")))
+def move_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
+    extra, caps = _int(answers, "extra"), _int(answers, "caps")
+    payable(state, unit, "move", caps, extra)
+    return Run.one(Move(unit=unit.number, extra_aps=extra, caps_paid=caps))
+
+
+def payable(state: CohState, unit: UnitState, action: activation.Action, caps_paid: int, extra: int = 0) -> None:
+    """The rules' refusal of the payment, raised while the form is open to change it: a unit not
+    activated pays all in CAPs (a command action) or is activated first."""
+    aps, caps = activation.split(activation.cost(action, unit.profile, unit.counter, extra), caps_paid)
+    checks.check_payment(state, unit, aps, caps)
 
 
 def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
@@ -125,7 +134,8 @@ def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
     ))
 
 
-def attack_answered(attacker: UnitState, answers: Answers) -> Intent:
+def attack_answered(state: CohState, attacker: UnitState, answers: Answers) -> Intent:
+    payable(state, attacker, "fire", _int(answers, "caps"))
     chosen = answers["targets"]
     flanks = answers["flank"]
     assert isinstance(chosen, tuple) and isinstance(flanks, tuple)
@@ -145,7 +155,8 @@ def rally_form(unit: UnitState) -> FormSpec:
     ))
 
 
-def rally_answered(unit: UnitState, answers: Answers) -> Intent:
+def rally_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
+    payable(state, unit, "rally", _int(answers, "caps"))
     return Run.one(DeclareRally(
         unit=unit.number, cover_dm=_int(answers, "cover_dm"), hill=bool(answers["hill"]),
         friends=_int(answers, "friends"), enemy_in_hex=bool(answers["enemy"]), caps_paid=_int(answers, "caps"),
