@@ -3,7 +3,7 @@ and defaults from the table, and the commands their answers make, committed on a
 
 import pytest
 
-from companion.errors import Overridable
+from companion.errors import Overridable, RuleViolation
 from companion.games.kit.forms import Choice, Pick, Tick
 from companion.games.kit.intents import Run, SaveFile, Tell
 from companion.games.point_blank import check_forms
@@ -120,6 +120,19 @@ def test_an_order_form_starts_at_a_unit_the_order_would_do_something_for(session
         assert isinstance(units, Pick) and units.default == (1,)
     lead = field(CONTROLLER.press(session.state, "fire", None, 2), "lead")
     assert isinstance(lead, Choice) and lead.initial == 2
+
+
+def test_an_order_the_rules_refuse_is_refused_inside_its_form_which_stays_open(session):
+    """Not once the form has closed, with every answer to give again (8.3, 4.8)."""
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    session.execute(AdjustUnit(unit=1, changes={"spent": True}))
+    with pytest.raises(RuleViolation, match="is spent: it may only rally or be readied"):
+        answer(CONTROLLER.press(session.state, "move", None, 1), units=(1,))
+    with pytest.raises(RuleViolation, match="only a Cover card is played out of turn"):
+        answer(CONTROLLER.press(session.state, "other", None, 2), action="recon")
+    assert ran(answer(CONTROLLER.press(session.state, "ready", None, 1))).commands[0].units == (1,)
 
 
 def test_while_a_check_is_in_progress_an_order_is_refused_at_once(session):

@@ -5,7 +5,7 @@ from typing import cast
 
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
-from companion.games.point_blank import builders
+from companion.games.point_blank import builders, orders
 from companion.games.point_blank.aeo.commands import SpendAeoCover
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.kinds import AnyCheck
@@ -98,6 +98,7 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
         # The order and the check it starts are one commit: a restart never finds one without the other.
         ordered = made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
                        targets=targets, check=check, destination=None if destination == OFF else destination)
+        orders.order(state, ordered)  # the rules' refusal, said while the form is open to change the answer
         if covering and answers.get("cover"):
             return Run((ordered, SpendAeoCover()))
         return Run.one(ordered)
