@@ -330,3 +330,13 @@ def test_the_bar_offers_what_is_done_most_at_the_moment_first(game):
     run(game, press(game, "face", 0))
     run(game, press(game, "face", 0))
     assert next(iter(buttons(game))) == ("roll", None), "a tie: the roll that breaks it"
+
+
+def test_in_a_turn_the_bar_offers_a_unit_to_add_with_none_in_play_and_the_active_units_fire_and_move_first(game):
+    start_with_turn(game, GERMAN)
+    assert next(iter(buttons(game))) == ("add_unit", None), "Activate would only ask for a unit"
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    assert next(iter(buttons(game))) == ("activate", None)
+    run(game, press(game, "activate", selected=squad))
+    assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("activate", None)]

@@ -273,6 +273,12 @@ def test_the_orders_the_sides_units_may_take_come_first(markers, first):
     assert bar(state)[:7] == first
 
 
+def test_with_no_unit_of_the_side_on_the_table_the_bar_offers_adding_one_first():
+    """Free play starts empty: every order would only say to add a unit first."""
+    state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=GERMAN, side=2))
+    assert bar(state)[:2] == ["add_unit", "fire"]
+
+
 def test_in_an_upkeep_with_a_melee_due_the_bar_offers_check_first():
     due = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
                  AddUnit(template=GERMAN, side=2), Order(units=(1,), action="melee", targets=(2,)),

@@ -229,10 +229,20 @@ class ConflictOfHeroesController(Controller[CohState]):
         if state.pending is not None:
             caps = ("modifier", "side") if state.pending.roller is not None else ()
             return ("roll", "face", "erase", *caps, "undo")
-        return ACTING
+        return acting_now(state)
 
 
 UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move", "fire", "rally", "peek"})
+
+
+def acting_now(state: CohState) -> tuple[str, ...]:
+    """`ACTING`, what the side to act does next at the front: with no unit in play, adding one; with
+    a unit of its activated, that unit's fire and move before activating another."""
+    if not any(unit.in_play for unit in state.units):
+        return tuple(dict.fromkeys(("add_unit", *ACTING)))
+    if state.turn is not None and state.active_unit(state.turn) is not None:
+        return tuple(dict.fromkeys(("fire", "move", *ACTING)))
+    return ACTING
 
 
 def _unit(state: CohState, selected: int | None) -> UnitState:

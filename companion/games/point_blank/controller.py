@@ -215,7 +215,9 @@ class PointBlankController(Controller[PointBlankState]):
 
 def orders_now(state: PointBlankState) -> tuple[str, ...]:
     """The orders, those some unit of the side to act may take first (4.8, 7.14): with every unit
-    spent, Ready leads, not a Fire its units may not give."""
+    spent, Ready leads, not a Fire its units may not give; with no unit on the table, adding one."""
     units = forms.standing(state, state.side)
+    if not units:
+        return ("add_unit", *ORDERING)
     first = tuple(name for name in ORDERING if any(may_take(unit, ORDERS[name]) for unit in units))
     return (*first, *(name for name in ORDERING if name not in first))
