@@ -13,6 +13,8 @@ from textual.widgets.option_list import Option
 from companion.errors import CompanionError
 from companion.games.descriptor import GameDescriptor
 from companion.games.kit.scenarios import Scenario
+from companion.hardware.controls import Control, ControlPressed
+from companion.tui.buttons import on_menu
 
 FREE_PLAY = ""
 """The answer for a game started with no scenario, as before scenarios existed."""
@@ -55,6 +57,11 @@ class ScenarioChooser(ModalScreen[str | None]):
             yield OptionList(Option("Free play: no scenario", id="free"),
                              *(Option(Text(words(name, scenario)), id=f"scenario:{name}")
                                for name, scenario in self._found.items()), id="scenarios")
+
+    def on_control(self, press: ControlPressed) -> None:
+        """Next and Confirm choose, as on the home screen; Undo cancels."""
+        if not on_menu(self.query_one(OptionList), press) and press.control == Control.UNDO:
+            self.dismiss(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = event.option.id or ""

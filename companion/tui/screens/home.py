@@ -16,8 +16,9 @@ from textual.widgets import Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
-from companion.hardware.controls import Control, ControlPressed
+from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
+from companion.tui.buttons import on_menu
 from companion.tui.messages import ContinueGame, NewGame, ShowSavedGames
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
@@ -193,8 +194,4 @@ class HomeScreen(Screen[None]):
                     yield "Saved games", "Open, rename or delete a saved game, or start a new one", "saved", None
 
     def on_control(self, press: ControlPressed) -> None:
-        menu = self.query_one("#home-menu", OptionList)
-        if press.control == Control.NEXT:
-            menu.action_cursor_down()
-        elif press.control in (Control.CONFIRM, Control.ROLL):
-            menu.action_select()
+        on_menu(self.query_one("#home-menu", OptionList), press)

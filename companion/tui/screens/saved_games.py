@@ -16,7 +16,9 @@ from textual.widgets.option_list import Option
 from companion.bootstrap import GameProgress
 from companion.errors import CompanionError
 from companion.games.registry import title_of
+from companion.hardware.controls import Control, ControlPressed
 from companion.journal.store import GameInfo, GameStore
+from companion.tui.buttons import on_menu
 from companion.tui.messages import NewGame, OpenGame
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
@@ -118,6 +120,15 @@ class SavedGamesScreen(ActionBarScreen):
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_open()
 
+    def on_control(self, press: ControlPressed) -> None:
+        """Next steps down the games, Confirm (or Roll) opens one, Undo goes home."""
+        if press.control == Control.NEXT:
+            self.query_one(DataTable).action_cursor_down()
+        elif press.control in (Control.CONFIRM, Control.ROLL):
+            self.action_open()
+        elif press.control == Control.UNDO:
+            self.app.action_go_home()  # type: ignore[attr-defined]
+
     def act(self, name: str, value: int | None = None) -> None:
         """A tap or a palette entry: the same as the key."""
         if name == "home":
@@ -204,6 +215,10 @@ class ChooseKind(ModalScreen[str | None]):
         with Vertical(id="dialog"):
             yield Label("New game of")
             yield OptionList(*(Option(Text(title), id=kind) for kind, title in self._kinds))
+
+    def on_control(self, press: ControlPressed) -> None:
+        if not on_menu(self.query_one(OptionList), press) and press.control == Control.UNDO:
+            self.dismiss(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

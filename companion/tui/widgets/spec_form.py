@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from companion.errors import CompanionError
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent
+from companion.hardware.controls import Control, ControlPressed
 
 
 class TickBox(Checkbox, inherit_bindings=False):
@@ -147,6 +148,21 @@ class SpecForm(ModalScreen[Intent]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    def on_control(self, press: ControlPressed) -> None:
+        """The table's buttons: Confirm submits, Undo cancels, Next goes to the next field, and a face
+        key types its face into a number field (a card's pips, a die), then goes to the next."""
+        match press.control:
+            case Control.CONFIRM:
+                self.action_submit()
+            case Control.UNDO:
+                self.action_cancel()
+            case Control.NEXT:
+                self.focus_next()
+            case Control.FACE if (isinstance(self.focused, Input) and self.focused.type == "integer"
+                                  and press.value is not None):
+                self.focused.value = str(press.value)
+                self.focus_next()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_submit()
@@ -181,3 +197,7 @@ class RevealPanel(ModalScreen[None]):
 
     def on_click(self) -> None:
         self.dismiss(None)
+
+    def on_control(self, press: ControlPressed) -> None:
+        if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
+            self.dismiss(None)

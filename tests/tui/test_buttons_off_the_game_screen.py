@@ -1,0 +1,84 @@
+"""The table's buttons where a game's screen is not in front: a form is answered with them, a
+scenario chosen, a saved game opened, each with Next, Confirm, the face keys and Undo, on mock pins."""
+
+from companion.games.kit.forms import FormSpec, Number, Text
+from companion.games.kit.intents import Intent, Tell
+from companion.hardware.controls import Control
+from companion.tui.app import CompanionApp
+from companion.tui.screens.choose_scenario import ScenarioChooser
+from companion.tui.screens.guide_screen import GuideScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.saved_games import SavedGamesScreen
+from companion.tui.widgets.spec_form import RevealPanel, SpecForm
+from tests.pilot import settle
+
+SIZE = (140, 40)
+THREE_CARDS = FormSpec("The top three cards", (
+    Number("first", "First card: its pips", 1, 1, 6), Text("name", "A name", "as typed"),
+    Number("second", "Second card: its pips", 1, 1, 6), Number("third", "Third card: its pips", 1, 1, 6)))
+
+
+def said(answers) -> Intent:
+    return Tell(" ".join(str(answers[name]) for name in ("first", "name", "second", "third")))
+
+
+async def pressed(pilot, companion, clock, *presses: Control | tuple[Control, int]) -> None:
+    """Each a second after the last, beyond the buttons' debounce."""
+    for press in presses:
+        control, value = press if isinstance(press, tuple) else (press, None)
+        clock.advance(1)
+        companion.mock_presser.press(control, value)
+        await settle(pilot)
+
+
+async def test_a_form_is_answered_with_the_face_keys_next_and_confirm(companion, clock):
+    answered: list[Intent | None] = []
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(THREE_CARDS, said), answered.append)
+        await settle(pilot)
+        # A face key fills the number field and goes to the next; on a text field it does nothing.
+        await pressed(pilot, companion, clock, (Control.FACE, 4), (Control.FACE, 6), Control.NEXT, (Control.FACE, 5),
+                      (Control.FACE, 2))
+        assert isinstance(app.screen, SpecForm)
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert not isinstance(app.screen, SpecForm)
+    assert answered == [Tell("4 as typed 5 2")]
+
+
+async def test_undo_cancels_a_form_confirm_takes_it_as_offered_and_next_closes_a_private_panel(
+        companion, clock):
+    answered: list[Intent | None] = []
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for button in (Control.UNDO, Control.CONFIRM):
+            app.push_screen(SpecForm(THREE_CARDS, said), answered.append)
+            await settle(pilot)
+            await pressed(pilot, companion, clock, button)
+            assert not isinstance(app.screen, SpecForm)
+        app.push_screen(RevealPanel("Squad B's counter", ("Pinned",)))
+        await settle(pilot)
+        await pressed(pilot, companion, clock, Control.NEXT)
+        assert not isinstance(app.screen, RevealPanel), "any button closes a private panel"
+    assert answered == [None, Tell("1 as typed 1 1")]
+
+
+async def test_a_scenario_is_chosen_and_a_saved_game_opened_with_next_confirm_and_undo(companion, clock):
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pressed(pilot, companion, clock, Control.NEXT, Control.CONFIRM)  # New Point Blank game
+        assert isinstance(app.screen, ScenarioChooser)
+        await pressed(pilot, companion, clock, Control.UNDO)
+        assert isinstance(app.screen, HomeScreen)
+        await pressed(pilot, companion, clock, Control.CONFIRM, Control.NEXT, Control.CONFIRM)  # its first scenario
+        assert isinstance(app.screen, GuideScreen)
+        await pilot.press("g")
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pressed(pilot, companion, clock, Control.UNDO)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g")
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert isinstance(app.screen, GuideScreen), "the saved game opened again"
