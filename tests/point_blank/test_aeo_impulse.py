@@ -185,6 +185,10 @@ def test_free_play_chooses_the_aeos_side_and_posture_on_the_deck_form(session):
     state = session.state
     assert (state.aeo.side, state.aeo.posture) == (1, "offensive") and state.deck.hands == (0, 5)
     assert stage(state).kind == "start"
+    # Before those discards, a form would only be refused once answered: it does not open.
+    for action in ("check", "fire", "add_unit"):
+        with pytest.raises(RuleViolation, match=r"the AEO discards the top 4 Action cards before play \(12.3\)"):
+            CONTROLLER.press(state, action, None, None)
 
 
 

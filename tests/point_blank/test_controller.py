@@ -218,6 +218,13 @@ def test_the_ready_action_offers_the_good_order_leaders_in_the_units_sector(sess
     assert state.check is not None and state.check.check.kind == "fatigue_bonus"
 
 
+def test_a_ready_action_on_a_unit_with_no_fatigue_to_remove_is_refused_before_its_form_opens(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
+    with pytest.raises(RuleViolation, match="has no fatigue to remove"):
+        CONTROLLER.press(session.state, "ready_fatigue", None, 1)
+
+
 def test_correcting_the_deck_sets_the_cards_left_per_pip_and_undo_takes_it_back(session):
     set_up(session)
     session.execute(EnterPip(pip=6, plain=True))

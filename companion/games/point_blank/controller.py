@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from companion.errors import RuleViolation
 from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.guide import GuideView
@@ -9,6 +10,8 @@ from companion.games.kit.intents import Intent, Reveal, Run, SwitchView, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.point_blank import check_forms, field_forms, forms, order_forms, setup
 from companion.games.point_blank.aeo import forms as aeo_forms
+from companion.games.point_blank.aeo.play import START_FIRST
+from companion.games.point_blank.aeo.progress import stage as aeo_stage
 from companion.games.point_blank.aeo.table import FILE as AEO_TABLE
 from companion.games.point_blank.aeo.view import table_lines
 from companion.games.point_blank.catalog import Catalog
@@ -118,6 +121,8 @@ class PointBlankController(Controller[PointBlankState]):
             return solo
         if state.check is not None and action in FORMS:
             return Tell(f"Finish the check in progress first: {title(state.check.check)}", "warning")
+        if state.aeo is not None and aeo_stage(state).kind == "start" and action in FORMS:
+            raise RuleViolation(START_FIRST)  # before a form the rules would refuse once answered
         if state.game_over and action in FORMS | {"end_impulse"}:
             return Tell("The scenario's last turn is over: check the victory conditions", "warning")
         match action:

@@ -144,7 +144,7 @@ class PointBlankRules(Rules[PointBlankState]):
         """A solo game starts with the AEO's four discards (12.3); its impulse ends once it is done."""
         at = stage(state).kind
         if at == "start" and not isinstance(command, BEFORE_THE_AEO):
-            raise RuleViolation("the AEO discards the top 4 Action cards before play (12.3): Confirm")
+            raise RuleViolation(aeo_play.START_FIRST)
         if isinstance(command, EndImpulse) and not command.force and at not in UNFINISHED:
             raise Overridable("the AEO's impulse is not over: Confirm now ends it anyway, its play in your hands "
                               "(13.0)", override=EndImpulse(force=True))

@@ -37,6 +37,8 @@ from companion.journal.events import Event
 
 START_DISCARDS = 4
 """12.3: "To begin the game discard the top 4 cards of the Action Card deck"."""
+START_FIRST = f"the AEO discards the top {START_DISCARDS} Action cards before play (12.3): Confirm"
+"""Why nothing else is done before those discards."""
 DISCARDS: dict[str, tuple[Why, int]] = {"start": ("start", START_DISCARDS), "discard": ("impulse", 1),
                                         "discard_action": ("discard", 1)}
 """The stages that discard cards: why, and how many."""
