@@ -2,6 +2,9 @@
 
 from datetime import UTC, datetime
 
+import pytest
+
+from companion.errors import RuleViolation
 from companion.games.deckung.commands import ChooseCover, ChoosePosition, PlaceModels, RollDie, ShootCover
 from companion.games.deckung.controller import KEYMAP, DeckungController
 from companion.games.deckung.lights import lights
@@ -48,6 +51,13 @@ def test_confirm_shoots_at_standing_cover_then_asks_for_the_models_in_contact():
     assert isinstance(intent, Ask)
     assert dict(intent.form.fields[1].options) == {"rekrut": "Rekrut (recruit), survives on ≤ 4"}
     assert answer(intent, count="3") == Run.one(PlaceModels(count=3, rank="rekrut"))
+
+
+def test_models_before_the_cover_falls_and_a_shot_after_are_refused_before_their_forms_open():
+    with pytest.raises(RuleViolation, match="the cover stands"):
+        controller.press(folded(), "models", None, None)
+    with pytest.raises(RuleViolation, match="already destroyed"):
+        controller.press(folded(ShootCover(penetration=3, hardness=2)), "shoot", None, None)
 
 
 def test_the_board_shows_the_attackers_modifier_and_the_roll_led_flashes_on_each_w10():

@@ -218,11 +218,15 @@ def test_the_ready_action_offers_the_good_order_leaders_in_the_units_sector(sess
     assert state.check is not None and state.check.check.kind == "fatigue_bonus"
 
 
-def test_a_ready_action_on_a_unit_with_no_fatigue_to_remove_is_refused_before_its_form_opens(session):
+def test_a_ready_action_the_rules_refuse_is_refused_before_its_form_opens(session):
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
+    session.execute(AddUnit(template=GERMAN, side=2, sector="B1"))
+    session.execute(AdjustUnit(unit=2, changes={"fatigue": 1}))
     with pytest.raises(RuleViolation, match="has no fatigue to remove"):
         CONTROLLER.press(session.state, "ready_fatigue", None, 1)
+    with pytest.raises(RuleViolation, match="is not the phasing side's unit"):
+        CONTROLLER.press(session.state, "ready_fatigue", None, 2)
 
 
 def test_correcting_the_deck_sets_the_cards_left_per_pip_and_undo_takes_it_back(session):

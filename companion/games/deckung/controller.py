@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from typing import cast
 
+from companion.errors import RuleViolation
 from companion.games.deckung.commands import (
     ChooseCover,
     ChoosePosition,
@@ -11,7 +12,7 @@ from companion.games.deckung.commands import (
     RollDie,
     ShootCover,
 )
-from companion.games.deckung.cover import POSITIONS, term
+from companion.games.deckung.cover import ALREADY_DESTROYED, POSITIONS, STILL_STANDING, term
 from companion.games.deckung.ranks import Rank
 from companion.games.deckung.state import DeckungState
 from companion.games.kit.controller import Controller
@@ -81,8 +82,13 @@ class DeckungController(Controller[DeckungState]):
             case "position":
                 following = POSITIONS[(POSITIONS.index(state.position) + 1) % len(POSITIONS)]
                 return Run.one(ChoosePosition(position=following))
+            # Refused before the form opens, not once it is answered.
+            case "shoot" if state.destroyed:
+                raise RuleViolation(ALREADY_DESTROYED)
             case "shoot":
                 return shoot_form(state)
+            case "models" if not state.destroyed:
+                raise RuleViolation(STILL_STANDING)
             case "models":
                 return models_form(self.data["ranks.toml"])
             case "confirm":

@@ -16,6 +16,9 @@ Position = Literal["contact", "near", "behind"]
 
 POSITIONS: tuple[Position, ...] = ("contact", "near", "behind")
 
+STILL_STANDING = "the cover stands: only models in contact with destroyed cover test"
+ALREADY_DESTROYED = "this cover is already destroyed: start on the next cover first"
+
 TERMS: dict[str, tuple[str, str]] = {
     "cover": ("Deckung", "cover"),
     "light": ("Leichte Deckung", "light cover"),

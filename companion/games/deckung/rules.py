@@ -20,7 +20,7 @@ from companion.games.deckung.commands import (
     RollDie,
     ShootCover,
 )
-from companion.games.deckung.cover import destroys
+from companion.games.deckung.cover import ALREADY_DESTROYED, STILL_STANDING, destroys
 from companion.games.deckung.events import (
     CoverChosen,
     CoverCleared,
@@ -72,12 +72,12 @@ class DeckungRules(Rules[DeckungState]):
                 return [] if position == state.position else [PositionChosen(position=position)]
             case ShootCover(penetration=penetration, hardness=hardness):
                 if state.destroyed:
-                    raise RuleViolation("this cover is already destroyed: start on the next cover first")
+                    raise RuleViolation(ALREADY_DESTROYED)
                 return [CoverShot(penetration=penetration, hardness=hardness,
                                   destroyed=destroys(penetration, hardness))]
             case PlaceModels(count=count, rank=rank):
                 if not state.destroyed:
-                    raise RuleViolation("the cover stands: only models in contact with destroyed cover test")
+                    raise RuleViolation(STILL_STANDING)
                 found = self.ranks.get(rank)
                 if found is None:
                     raise RuleViolation(f"no rank {rank!r} in ranks.toml")

@@ -21,8 +21,7 @@ from companion.games.point_blank.commands import (
     SetUpGame,
 )
 from companion.games.point_blank.deck import PIPS
-from companion.games.point_blank.fatigue import fatigue_reduced
-from companion.games.point_blank.orders import by_card
+from companion.games.point_blank.orders import by_card, reducible
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import MARKERS, Unit, default_side
@@ -237,8 +236,8 @@ def event_card(state: PointBlankState) -> Intent:
 def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
     """A Ready action removes one fatigue level (8.9): a Ready Action card, or the Ready action of a
     leader in the unit's Sector (he is spent); an odd d6 then earns a second reduction. A unit with
-    no fatigue the rules let go is refused before the form opens."""
-    fatigue_reduced(unit)
+    no fatigue the rules let go, or not the phasing side's, is refused before the form opens."""
+    reducible(state, unit)
     near = [u for u in leaders(state, unit.side) if not unit.sector or u.sector == unit.sector]
     options: tuple[Option, ...] = (*((u.id, f"{u.name}'s Ready action (he is spent)") for u in near),
                                    ("card", "A Ready Action card"))

@@ -42,11 +42,16 @@ def by_card(state: PointBlankState, side: int) -> tuple[tuple[int, tuple[int, ..
                  if force.side == side and force.card and index not in state.reinforced)
 
 
-def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event]:
-    unit = state.unit(command.unit)
+def reducible(state: PointBlankState, unit: Unit) -> None:
+    """Refuses a fatigue reduction the rules do not allow `unit`, whatever removes it."""
     if unit.side != state.side:
         raise RuleViolation(f"{unit.name} is not the phasing side's unit")
     fatigue.fatigue_reduced(unit)
+
+
+def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event]:
+    unit = state.unit(command.unit)
+    reducible(state, unit)
     if command.via == "bonus":
         if not state.fatigue_bonus_owed:
             raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
