@@ -1,11 +1,15 @@
 """The table's buttons where a game's screen is not in front: a form is answered with them, a
-scenario chosen, a saved game opened, each with Next, Confirm, the face keys and Undo, on mock pins."""
+scenario chosen, a saved game opened, the dice statistics and the list of every action left, each
+with Next, Confirm, the face keys and Undo, on mock pins."""
 
 from companion.games.kit.forms import FormSpec, Number, Text
 from companion.games.kit.intents import Intent, Tell
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
+from companion.tui.screens.all_actions import AllActions
 from companion.tui.screens.choose_scenario import ScenarioChooser
+from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.fairness import FairnessScreen
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import SavedGamesScreen
@@ -82,3 +86,20 @@ async def test_a_scenario_is_chosen_and_a_saved_game_opened_with_next_confirm_an
         await pilot.press("g")
         await pressed(pilot, companion, clock, Control.CONFIRM)
         assert isinstance(app.screen, GuideScreen), "the saved game opened again"
+
+
+async def test_the_dice_statistics_and_every_action_of_the_moment_are_left_with_the_buttons(companion, clock):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        assert isinstance(app.screen, FairnessScreen)
+        await pressed(pilot, companion, clock, Control.NEXT)  # this game's dice, then every game's
+        await app.workers.wait_for_complete()
+        assert "all games" in str(app.screen.query_one("#fairness-title").render())
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert isinstance(app.screen, DiceScreen)
+        app.push_screen(AllActions(()))
+        await settle(pilot)
+        await pressed(pilot, companion, clock, Control.UNDO)
+        assert isinstance(app.screen, DiceScreen)

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
 
+from companion.hardware.controls import Control, ControlPressed
 from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
 
 
@@ -31,6 +32,11 @@ class AllActions(ModalScreen[tuple[str, int | None] | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_control(self, press: ControlPressed) -> None:
+        """The table's buttons close it: a tap chooses here."""
+        if press.control in (Control.CONFIRM, Control.UNDO):
+            self.dismiss(None)
 
 
 class ActionBarScreen(Screen[None]):

@@ -16,6 +16,7 @@ from companion.dice.stats_view import fairness_text
 from companion.errors import CompanionError
 from companion.games.kit.words import count_of
 from companion.games.registry import dice_events_of
+from companion.hardware.controls import Control, ControlPressed
 from companion.journal.store import GameStore
 from companion.tui.widgets.face_chart import FaceChart
 
@@ -43,6 +44,13 @@ class FairnessScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_control(self, press: ControlPressed) -> None:
+        """Next shows this game's dice or every game's, Confirm or Undo closes."""
+        if press.control == Control.NEXT:
+            self.action_toggle_scope()
+        elif press.control in (Control.CONFIRM, Control.UNDO):
+            self.dismiss(None)
 
     def action_toggle_scope(self) -> None:
         self._showing_all = not self._showing_all
