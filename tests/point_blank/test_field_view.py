@@ -4,6 +4,7 @@ forms that pick Sectors from the battlefield with defaults from the table."""
 
 import pytest
 
+from companion.errors import RuleViolation
 from companion.games.kit.forms import Choice, Pick
 from companion.games.kit.intents import SwitchView
 from companion.games.point_blank.commands import (
@@ -146,6 +147,12 @@ def test_while_cards_are_due_for_removal_the_sector_card_form_removes_the_first_
             RemoveTerrain(sector="A4/2"),)
     cleared = played(*TUTORIAL, *(RemoveTerrain(sector=key) for key in removable(state, CATALOG)))
     assert removable(cleared, CATALOG) == [] and CONTROLLER.first_now(cleared)[0] == "fire"
+
+
+def test_a_draw_for_a_sector_that_holds_a_card_is_refused_inside_the_form():
+    form = CONTROLLER.press(played(*TUTORIAL), "sector_card", None, None)
+    with pytest.raises(RuleViolation, match="A0 holds Clear already: a card is drawn only for a Sector with none"):
+        answer(form, sector="A0", action="draw")
 
 
 def test_placing_needs_a_card_and_defaults_to_the_selected_units_sector():

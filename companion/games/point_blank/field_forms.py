@@ -17,6 +17,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
+from companion.games.point_blank.sectors import empty
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import side_name
 
@@ -76,6 +77,7 @@ def sector_card(state: PointBlankState, catalog: Catalog, selected: int | None) 
         sector, card = text(answers, "sector"), text(answers, "card")
         match answers["action"]:
             case "draw":
+                empty(state, catalog, sector)  # refused in the form, which stays open to change it
                 return Run.one(made(DrawTerrain, sector=sector))
             case "remove":
                 return Run.one(made(RemoveTerrain, sector=sector))

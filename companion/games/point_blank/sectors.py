@@ -89,11 +89,16 @@ def place(state: PointBlankState, command: PlaceTerrain, catalog: Catalog | None
 
 def draw_terrain(state: PointBlankState, command: DrawTerrain, rng: random.Random,
                  catalog: Catalog | None) -> list[Event]:
-    key = in_play(state, command.sector.key)
+    empty(state, catalog, command.sector.key)
+    return draw(state, command.sector, rng, catalog)
+
+
+def empty(state: PointBlankState, catalog: Catalog | None, sector: str) -> None:
+    """Refuses a draw for a Sector out of play or already holding a card."""
+    key = in_play(state, sector)
     if (held := state.battlefield.card(key)) is not None:
         raise RuleViolation(f"{where(state, catalog, key)} holds {name(catalog, held)} already: "
                             "a card is drawn only for a Sector with none")
-    return draw(state, command.sector, rng, catalog)
 
 
 def draw(state: PointBlankState, sector: SectorRef, rng: random.Random, catalog: Catalog | None) -> list[Event]:
