@@ -29,6 +29,11 @@ class JournalWaiting(Message):
         self.reason = reason
 
 
+class FormAnswered(Message):
+    """A form has taken its answer (and the screen below has acted on it) or refused it: the keys
+    typed after its Enter go on, to whatever is in front now."""
+
+
 class OpenGame(Message):
     """A screen asks for a saved game to be opened."""
 

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from companion.tui import textual_patches
+from companion.tui.messages import FormAnswered
 from companion.tui.sides import theme_variables
 from companion.tui.widgets.status_line import Status
 
@@ -38,20 +39,35 @@ class TableApp(App[int]):
         """Published whenever the screen shows something new: a commit settled, a table's news."""
         self._keys_sent: deque[tuple[events.Key, weakref.ref[Screen], bool]] = deque(maxlen=KEYS_REMEMBERED)
         """Weakly: a screen closed since is not kept alive by the keys typed on it."""
+        self._keys_held: list[events.Key] | None = None
+        """Keys typed after a form's Enter, until the form has taken its answer (`FormAnswered`)."""
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) each go where the
         focus is as they arrive. When one of them opens a form, the keys after it have gone to the
         screen below, or to the form before its first field had the focus: they come back unused,
-        and Textual would drop them. They are typed again, in their order, where the focus is now."""
+        and Textual would drop them. They are typed again, in their order, where the focus is now.
+        The keys after a form's Enter wait until its answer is taken, then go where the focus is."""
         if isinstance(event, events.Key):
+            if not event.is_forwarded and self._keys_held is not None:
+                self._keys_held.append(event)
+                return
             if not event.is_forwarded:
                 self._keys_sent.append((event, weakref.ref(self.screen), self.focused is None))
             elif any(key is event and (screen() is not self.screen or (unfocused and self.focused is not None))
                      for key, screen, unfocused in self._keys_sent):
                 self.post_message(events.Key(event.key, event.character))
                 return
+        in_front = self.screen if isinstance(event, events.Key) else None
         await super().on_event(event)
+        if getattr(in_front, "answering", False) and self._keys_held is None:
+            self._keys_held = []  # Enter was taken: the form reads its answer in its field's turn
+
+    async def on_form_answered(self, _: FormAnswered) -> None:
+        """Here, not posted again: a key still in the queue must not overtake them."""
+        held, self._keys_held = self._keys_held, None
+        for key in held or ():
+            await self.on_event(key)
 
     def show_status(self, status: Status) -> None:
         if status != self.status:

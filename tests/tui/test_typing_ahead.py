@@ -7,6 +7,7 @@ from textual import events
 from textual.widgets import Input
 
 from companion.dice.spec import DiceSpec
+from companion.dice.state import DiceState
 from companion.tui.app import CompanionApp
 from companion.tui.widgets.spec_form import SpecForm
 from tests.pilot import comes_true, press, settle
@@ -56,3 +57,16 @@ async def test_a_whole_burst_opens_the_form_fills_it_and_submits_it(companion):
         type_in_one_burst(pilot.app, "e3d8\r")
         assert await spec_on_screen(pilot, "3d8")
         assert not isinstance(pilot.app.screen, SpecForm)
+
+
+async def test_a_key_typed_after_enter_in_the_same_burst_acts_once_what_enter_submitted_is_taken(companion):
+    """"3d8", Enter and the big Space in one burst: the roll is of the 3d8 just chosen."""
+    async with dice_app(companion).run_test(size=SIZE) as pilot:
+        await press(pilot, "e")
+        type_in_one_burst(pilot.app, "3d8\r ")
+
+        def rolled() -> DiceState:
+            return pilot.app._game_screen().session.latest
+
+        assert await comes_true(pilot, lambda: rolled().rolls == 1), "the space was lost"
+        assert str(rolled().last.roll.spec) == "3d8" and len(rolled().last.roll.faces) == 3

@@ -5,7 +5,8 @@ scroll between them, so the buttons stay on screen at any size. A value the spec
 refusal from what the answers build, is shown above the buttons and the form stays open.
 
 Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) count as typed: Enter submits
-what the keys before it made (and `TableApp` sends keys typed while the form opened to its field).
+what the keys before it made (and `TableApp` sends keys typed while the form opened to its field);
+the keys after it wait in `TableApp` until the screen below has acted on the answer.
 """
 
 from collections.abc import Callable, Mapping
@@ -22,6 +23,7 @@ from companion.errors import CompanionError
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent
 from companion.hardware.controls import Control, ControlPressed
+from companion.tui.messages import FormAnswered
 
 
 class TickBox(Checkbox, inherit_bindings=False):
@@ -56,6 +58,9 @@ class SpecForm(ModalScreen[Intent]):
         super().__init__()
         self.spec = spec
         self._then = then
+        self.answering = False
+        """From Enter until the answer is taken or refused: the app holds the keys typed meanwhile."""
+        self._taken = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
@@ -120,6 +125,7 @@ class SpecForm(ModalScreen[Intent]):
         return action != "submit" or not any(select.expanded for select in self.query(Select))
 
     def action_submit(self) -> None:
+        self.answering = True
         self._submit_in_turn(wait_for_focus=True)
 
     def _submit_in_turn(self, wait_for_focus: bool = False) -> None:
@@ -137,13 +143,27 @@ class SpecForm(ModalScreen[Intent]):
 
     def _submit(self) -> None:
         if self.app.screen is not self:
-            return  # cancelled meanwhile
+            self._answered()  # cancelled meanwhile
+            return
         try:
             intent = self._then(self.spec.read(self.raw_values()))
         except (ValueError, CompanionError) as problem:
             self.query_one("#form-error", Static).update(str(problem).splitlines()[0] if str(problem) else "not valid")
+            self._answered()
             return
+        self._taken = True
         self.dismiss(intent)
+        # The screen below acts on the answer in its next callback: the keys typed after Enter follow it.
+        self.app.screen.call_next(self._answered)
+
+    def _answered(self) -> None:
+        if self.answering:
+            self.answering = False
+            self.app.post_message(FormAnswered())
+
+    def on_unmount(self) -> None:
+        if not self._taken:
+            self._answered()  # closed before its answer was read: the keys held for it go on
 
     def action_cancel(self) -> None:
         self.dismiss(None)
