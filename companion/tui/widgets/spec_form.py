@@ -60,7 +60,6 @@ class SpecForm(ModalScreen[Intent]):
         self._then = then
         self.answering = False
         """From Enter until the answer is taken or refused: the app holds the keys typed meanwhile."""
-        self._taken = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
@@ -151,7 +150,6 @@ class SpecForm(ModalScreen[Intent]):
             self.query_one("#form-error", Static).update(str(problem).splitlines()[0] if str(problem) else "not valid")
             self._answered()
             return
-        self._taken = True
         self.dismiss(intent)
         # The screen below acts on the answer in its next callback: the keys typed after Enter follow it.
         self.app.screen.call_next(self._answered)
@@ -162,8 +160,7 @@ class SpecForm(ModalScreen[Intent]):
             self.app.post_message(FormAnswered())
 
     def on_unmount(self) -> None:
-        if not self._taken:
-            self._answered()  # closed before its answer was read: the keys held for it go on
+        self._answered()  # at the latest: should the screen below never say, the held keys go on
 
     def action_cancel(self) -> None:
         self.dismiss(None)
