@@ -1,6 +1,7 @@
 """The refusals every command family shares: whose turn it is, which unit, what it can pay."""
 
 from companion.errors import NothingToDo, RuleViolation
+from companion.games.conflict_of_heroes import activation
 from companion.games.conflict_of_heroes.commands import SideNumber
 from companion.games.conflict_of_heroes.state import CohState, Initiative, PendingRoll, UnitState
 
@@ -41,13 +42,18 @@ def own_turn_unit(state: CohState, number: int) -> UnitState:
     return unit
 
 
-def check_payment(state: CohState, unit: UnitState, aps: int, caps: int) -> None:
+def payment(state: CohState, unit: UnitState, action: activation.Action, caps_paid: int,
+            extra: int = 0) -> tuple[int, int]:
+    """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when the unit or
+    its side cannot pay: a unit not activated pays all in CAPs (a command action)."""
+    aps, caps = activation.split(activation.cost(action, unit.profile, unit.counter, extra), caps_paid)
     if aps:
         if unit.status != "active":
             raise RuleViolation(f"{unit.label} is not activated: pay with CAPs (a command action), or activate it")
         if aps > unit.aps:
             raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left")
     state.side(unit.side).caps.spend(caps, "this action")
+    return aps, caps
 
 
 def announcing(state: CohState, side: int) -> Initiative:

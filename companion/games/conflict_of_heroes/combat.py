@@ -67,8 +67,7 @@ def _declare_attack(state: CohState, command: DeclareAttack) -> AttackDeclared:
         unhit = sum(1 for t in targets if t.hit is None and t.profile.kind == kind)
         if unhit > sum(available(state.pools.pool(kind), state.counters_in_play(kind)).values()):
             raise RuleViolation(f"the {kind} hit counter pile is short: add counters (hit_counters.toml)")
-    aps, caps = activation.split(activation.cost("fire", attacker.profile, attacker.counter), command.caps_paid)
-    checks.check_payment(state, attacker, aps, caps)
+    aps, caps = checks.payment(state, attacker, "fire", command.caps_paid)
     return AttackDeclared(
         attacker=attacker.number, label=attacker.label, targets=command.targets, band=command.band, aps=aps, caps=caps
     )
@@ -82,8 +81,7 @@ def _declare_rally(state: CohState, command: DeclareRally) -> RallyDeclared:
         raise RuleViolation("units in a hex with enemy units cannot rally (7.5)")
     if unit.hit.counter.rally is None:
         raise RuleViolation(f"{unit.label}'s counter cannot be rallied")
-    aps, caps = activation.split(activation.cost("rally", unit.profile, unit.counter), command.caps_paid)
-    checks.check_payment(state, unit, aps, caps)
+    aps, caps = checks.payment(state, unit, "rally", command.caps_paid)
     bonus = rally_bonus(command.cover_dm, command.hill, command.friends)
     return RallyDeclared(unit=unit.number, label=unit.label, bonus=bonus, aps=aps, caps=caps)
 

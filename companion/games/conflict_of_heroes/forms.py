@@ -104,15 +104,8 @@ def move_form(unit: UnitState) -> FormSpec:
 
 def move_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
     extra, caps = _int(answers, "extra"), _int(answers, "caps")
-    payable(state, unit, "move", caps, extra)
+    checks.payment(state, unit, "move", caps, extra)  # refused in the form, which stays open to change it
     return Run.one(Move(unit=unit.number, extra_aps=extra, caps_paid=caps))
-
-
-def payable(state: CohState, unit: UnitState, action: activation.Action, caps_paid: int, extra: int = 0) -> None:
-    """The rules' refusal of the payment, raised while the form is open to change it: a unit not
-    activated pays all in CAPs (a command action) or is activated first."""
-    aps, caps = activation.split(activation.cost(action, unit.profile, unit.counter, extra), caps_paid)
-    checks.check_payment(state, unit, aps, caps)
 
 
 def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
@@ -135,7 +128,7 @@ def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
 
 
 def attack_answered(state: CohState, attacker: UnitState, answers: Answers) -> Intent:
-    payable(state, attacker, "fire", _int(answers, "caps"))
+    checks.payment(state, attacker, "fire", _int(answers, "caps"))
     chosen = answers["targets"]
     flanks = answers["flank"]
     assert isinstance(chosen, tuple) and isinstance(flanks, tuple)
@@ -156,7 +149,7 @@ def rally_form(unit: UnitState) -> FormSpec:
 
 
 def rally_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
-    payable(state, unit, "rally", _int(answers, "caps"))
+    checks.payment(state, unit, "rally", _int(answers, "caps"))
     return Run.one(DeclareRally(
         unit=unit.number, cover_dm=_int(answers, "cover_dm"), hill=bool(answers["hill"]),
         friends=_int(answers, "friends"), enemy_in_hex=bool(answers["enemy"]), caps_paid=_int(answers, "caps"),
