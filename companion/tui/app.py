@@ -81,8 +81,9 @@ class CompanionApp(TableApp):
         self._seen_version = -1
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_context: contextvars.Context | None = None
-        self._game_open = False
-        """From `open_game` until the game is closed: until then no game screen has loaded."""
+        self._game_screens: type[GameScreen] | None = None
+        """The game screens' base class from `open_game` until the game is closed (it loads with the
+        first game, not for the home screen); None while no game is open."""
 
     @property
     def mock_controls(self) -> Wired | None:
@@ -398,9 +399,11 @@ class CompanionApp(TableApp):
 
             spec, self._start_spec = self._start_spec, None
             session.execute(ChooseSpec(spec=spec))
+        from companion.tui.screens.game_screen import GameScreen  # with the first game, not for home
+
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)
         screen = screen_class(game, session, self.mock_controls)
-        self._game_open = True
+        self._game_screens = GameScreen
         self.push_screen(screen)
         self.call_after_refresh(self._start_writing, session)
         self.table.publish(screen)
@@ -427,17 +430,15 @@ class CompanionApp(TableApp):
 
     def _game_screen(self) -> "GameScreen | None":
         """The topmost screen of the open game: its own, or its setup guide's over it."""
-        if not self._game_open:
+        if self._game_screens is None:
             return None
-        from companion.tui.screens.game_screen import GameScreen  # loaded with the game
-
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, self._game_screens):
                 return screen
         return None
 
     def _close_game(self) -> None:
-        screen, self._game_open = self._game_screen(), False
+        screen, self._game_screens = self._game_screen(), None
         if screen is not None:
             settled = screen.session.close()
             self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")
