@@ -125,6 +125,30 @@ def test_entering_a_sector_starts_from_the_move_due():
     assert ran(answer(form)).commands[0] == MoveUnits(units=(1,), sector="B1/1")
 
 
+def test_a_move_due_into_a_sector_enemy_units_now_hold_is_listed_to_cancel_not_offered_first():
+    """8.7: "If a move action would move units into a Sector that is now occupied by enemy troops,
+    the player may elect to cancel the move action during their player upkeep"."""
+    ordered = (*TUTORIAL, Order(units=(1,), action="move", destination="B1/1"), EndImpulse())
+    state = played(*ordered, AddUnit(template=GERMAN, side=2, sector="B1/1"), EndImpulse())
+    assert state.moves_due and not state.moves_open
+    assert "enter_sector" not in CONTROLLER.first_now(state)[:3]
+    assert "  US Rifle squad (1) to B1 US (enemy units hold it: cancel the move, its marker off (t), 8.7)" in (
+        checklist(state, CATALOG))
+    form = CONTROLLER.press(state, "enter_sector", None, 1)
+    with pytest.raises(RuleViolation, match=r"B1 US holds enemy units: a move may not enter it \(8.7\)"):
+        answer(form)
+    assert "enter_sector" in CONTROLLER.first_now(played(*ordered, EndImpulse()))
+
+
+def test_entering_a_sector_starts_forward_of_the_selected_unit_unless_enemy_units_hold_it():
+    state = played(*TUTORIAL)
+    assert field(CONTROLLER.press(state, "enter_sector", None, 1), "sector").initial == "B1/1"
+    held = played(*TUTORIAL, AddUnit(template=GERMAN, side=2, sector="B1/1"))
+    form = CONTROLLER.press(held, "enter_sector", None, 1)
+    assert field(form, "sector").initial == "B2/1", "an in-Sector move"
+    assert ran(answer(form)).commands[0] == MoveUnits(units=(1,), sector="B2/1")
+
+
 @pytest.mark.parametrize(("action", "card", "made"), [
     ("draw", "clear", DrawTerrain(sector="A1/1")),
     ("place", "woods", PlaceTerrain(sector="A1/1", card="woods")),

@@ -195,7 +195,7 @@ class PointBlankController(Controller[PointBlankState]):
         duties = (*(aeo_forms.available(state) if state.aeo is not None else ()),
                   *(("search",) if state.search is not None else ()),
                   *(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
-                  *(("enter_sector",) if state.moves_due else ()),
+                  *(("enter_sector",) if state.moves_open else ()),
                   *(("sector_card",) if removable(state, self.catalog) else ()),
                   *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))
         orders = orders_now(state)

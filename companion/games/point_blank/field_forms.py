@@ -17,30 +17,35 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
-from companion.games.point_blank.sectors import empty
+from companion.games.point_blank.sectors import empty, enterable
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import side_name
 
 
 def move_into(state: PointBlankState, catalog: Catalog, selected: int | None) -> Intent:
-    """Units enter a Sector: the first move due in this Upkeep, else the selected unit's own move."""
+    """Units enter a Sector: the first move due in this Upkeep that may enter it, else the selected
+    unit's own move. A Sector enemy units hold is refused in the form, which stays open (8.7)."""
     units = standing(state)
     if not units:
         return Tell("No unit on the table: add one first", "warning")
-    due = state.moves_due[0] if state.moves_due else None
+    due = state.moves_open[0] if state.moves_open else None
     pending = next((m for m in state.moves if selected in m.units), None) if selected is not None else None
     move = due or pending
     chosen = move.units if move is not None else default_ids(selected, units)
     default = move.to if move is not None else None
     if default is None and selected is not None and (here := selected_sector(state, selected)):
-        default = state.battlefield.forward(here, state.unit(selected).side)
+        side = state.unit(selected).side
+        ahead = state.battlefield.forward(here, side)
+        default = ahead if ahead is not None and not state.enemy_held(ahead, (side,)) else here
     fields: tuple[Field, ...] = (
         Pick("units", "Units entering", unit_options(state, catalog, units), chosen, least=1),
         sector_choice(state, catalog, "sector", "Sector they enter", default),
     )
 
     def then(answers: Answers) -> Intent:
-        return Run.one(made(MoveUnits, units=ids(answers, "units"), sector=text(answers, "sector")))
+        movers = ids(answers, "units")
+        enterable(state, catalog, text(answers, "sector"), {state.unit(unit).side for unit in movers})
+        return Run.one(made(MoveUnits, units=movers, sector=text(answers, "sector")))
 
     note = ("A Sector with no card draws one from the terrain deck (6.1.2.1). To refuse the terrain (6.1.2.3), "
             "undo the move: the card stays. The units' own Sector is an in-Sector move: a new card is drawn (8.7).")

@@ -93,6 +93,13 @@ def draw_terrain(state: PointBlankState, command: DrawTerrain, rng: random.Rando
     return draw(state, command.sector, rng, catalog)
 
 
+def enterable(state: PointBlankState, catalog: Catalog | None, key: str, sides: set[int]) -> None:
+    """Refuses a move into a Sector where units of another side stand (8.7)."""
+    if state.enemy_held(key, sides):
+        raise RuleViolation(f"{where(state, catalog, key)} holds enemy units: a move may not enter it (8.7). "
+                            "A move ordered there is cancelled by taking its move marker off (t)")
+
+
 def empty(state: PointBlankState, catalog: Catalog | None, sector: str) -> None:
     """Refuses a draw for a Sector out of play or already holding a card."""
     key = in_play(state, sector)
@@ -122,9 +129,7 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
     for unit in movers:
         if unit.eliminated:
             raise RuleViolation(f"{unit.name} is eliminated")
-    sides = {u.side for u in movers}
-    if any(u.side not in sides for u in state.in_sector(key)):
-        raise RuleViolation(f"{where(state, catalog, key)} holds enemy units: a move may not enter it (8.7)")
+    enterable(state, catalog, key, {u.side for u in movers})
     held = state.battlefield.card(key)
     events: list[Event] = []
     if all(u.sector == key for u in movers) and key in state.wire:

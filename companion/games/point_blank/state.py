@@ -1,6 +1,7 @@
 """Point Blank's state: the deck, the turn and impulse, the units, the check in progress, the melees
 waiting for Upkeep and what the table must do after a turn end. Facts only: `view.py` words them."""
 
+from collections.abc import Container
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
@@ -163,6 +164,16 @@ class PointBlankState:
     def moves_due(self) -> tuple[PendingMove, ...]:
         """The moves the phasing side ordered in an earlier impulse: this Upkeep resolves them (6.1.2)."""
         return tuple(m for m in self.moves if m.side == self.side and m.impulse < self.impulse)
+
+    @property
+    def moves_open(self) -> tuple[PendingMove, ...]:
+        """The moves due whose Sector they may enter: enemy units holding it, the players may cancel
+        the move instead (8.7)."""
+        return tuple(m for m in self.moves_due if not self.enemy_held(m.to, (m.side,)))
+
+    def enemy_held(self, key: str, sides: Container[int]) -> bool:
+        """Units of none of `sides` stand in Sector `key`: a move of theirs may not enter it (8.7)."""
+        return any(u.side not in sides for u in self.in_sector(key))
 
     def in_sector(self, key: str) -> tuple[Unit, ...]:
         """The units standing in a Sector, eliminated ones left out."""
