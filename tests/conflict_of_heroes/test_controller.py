@@ -340,3 +340,24 @@ def test_in_a_turn_the_bar_offers_a_unit_to_add_with_none_in_play_and_the_active
     assert next(iter(buttons(game))) == ("activate", None)
     run(game, press(game, "activate", selected=squad))
     assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("activate", None)]
+
+
+def test_an_active_unit_with_no_enemy_in_play_is_offered_its_move_first_not_a_fire_that_is_refused(game):
+    start_with_turn(game, GERMAN)
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    run(game, press(game, "activate", selected=squad))
+    assert next(iter(buttons(game))) == ("move", None)
+    with pytest.raises(NothingToDo, match="no enemy unit"):
+        press(game, "fire", selected=squad)
+
+
+def test_once_a_die_of_a_roll_is_keyed_the_bar_offers_the_faces_first_not_the_roll_that_is_refused(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=squad), caps="3"))
+    assert next(iter(buttons(game))) == ("roll", None)
+    run(game, press(game, "face", 4))
+    assert list(buttons(game))[:2] == [("face", 1), ("face", 2)]
+    with pytest.raises(CompanionError, match="1 of 2 dice are in"):
+        run(game, press(game, "roll"))

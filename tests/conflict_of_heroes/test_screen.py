@@ -210,3 +210,33 @@ async def test_a_unit_added_with_the_form_joins_its_nationality_shows_its_label_
         assert "[b]Ivan[/b]" in screen.query_one("#coh-units", DataTable).render_line(1).text
         await press(pilot, "n")
         assert "confirm" in offered(screen)
+
+
+async def test_the_highlight_goes_to_a_unit_of_the_side_to_act_each_time_the_turn_passes(table):
+    """The unit actions act on the highlighted unit: once the turn passes, Activate as offered
+    activates one of the side's own units, not the other side's it was left on."""
+    _, session = table.resume_or_start("conflict_of_heroes")
+    units = shipped().units
+    session.execute(AddUnit(side=2, label="Squad D", profile=units["soviet_rifle_squad"]))
+    session.execute(AddUnit(side=1, label="Squad B", profile=units["german_rifle_squad"]))
+    session.execute(AddUnit(side=1, label="HMG", profile=units["german_hmg"]))
+    session.execute(StartRound())
+    session.execute(AnnounceInitiative(side=2, caps=0))
+    session.execute(AnnounceInitiative(side=1, caps=0))
+    for face in (1, 1, 6, 6):
+        session.execute(EnterFace(entered=face))
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = coh_screen(app)
+        assert screen.state.turn == 1 and screen.selected() == 2, "the German's first fresh unit, not row 1"
+        await press(pilot, "down")
+        assert screen.selected() == 3
+        await press(pilot, "a")
+        assert unit_of(screen, 3).status == "active"
+        await press(pilot, "p")
+        assert screen.state.turn == 2 and screen.selected() == 1
+        await press(pilot, "a")
+        assert unit_of(screen, 1).status == "active", last_notice(app) if app._notifications else ""
+        await press(pilot, "u", "u")  # the activation, then the German pass
+        assert screen.state.turn == 1 and screen.selected() == 3, "the German's activated HMG"

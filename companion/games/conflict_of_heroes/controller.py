@@ -228,7 +228,9 @@ class ConflictOfHeroesController(Controller[CohState]):
             return ANNOUNCING
         if state.pending is not None:
             caps = ("modifier", "side") if state.pending.roller is not None else ()
-            return ("roll", "face", "erase", *caps, "undo")
+            # Once a face is keyed the roll is the table's dice: the rest of the faces come first.
+            dice = ("face", "erase", "roll") if state.pending.faces else ("roll", "face", "erase")
+            return (*dice, *caps, "undo")
         return acting_now(state)
 
 
@@ -237,11 +239,14 @@ UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move
 
 def acting_now(state: CohState) -> tuple[str, ...]:
     """`ACTING`, what the side to act does next at the front: with no unit in play, adding one; with
-    a unit of its activated, that unit's fire and move before activating another."""
+    a unit of its activated, that unit's fire (when an enemy unit is in play) and move before
+    activating another."""
     if not any(unit.in_play for unit in state.units):
         return tuple(dict.fromkeys(("add_unit", *ACTING)))
-    if state.turn is not None and state.active_unit(state.turn) is not None:
-        return tuple(dict.fromkeys(("fire", "move", *ACTING)))
+    active = state.active_unit(state.turn) if state.turn is not None else None
+    if active is not None:
+        firing = ("fire",) if forms.enemies(state, active) else ()
+        return tuple(dict.fromkeys((*firing, "move", *ACTING)))
     return ACTING
 
 

@@ -125,6 +125,21 @@ def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
     return str(unit.number), state.side(unit.side).name, unit.label, unit.status, ap_text, hit, unit.profile.name
 
 
+def acting_unit(state: CohState, highlighted: int | None) -> int | None:
+    """The unit to highlight once a side is to act, for the unit actions that act on it: the side's
+    activated unit, else the highlighted unit when it is the side's, else its first fresh unit.
+    None leaves the highlight where it is."""
+    if state.turn is None:
+        return None
+    own = [unit for unit in state.units if unit.in_play and unit.side == state.turn]
+    active = state.active_unit(state.turn)
+    if active is not None:
+        return active.number
+    if any(unit.number == highlighted for unit in own):
+        return highlighted
+    return next((unit.number for unit in own if unit.status == "fresh"), None)
+
+
 def side_button(state: CohState, action: str, side: int) -> str:
     """`German +1 VP`: a button that acts for one side, with the side's name cut to fit a button."""
     name = state.side(side).name

@@ -32,6 +32,8 @@ class ConflictOfHeroesScreen(GameScreen):
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
     # The CAP digits take more rows as the screen has more: 80x24, the 7-inch touchscreen, a TV.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall"), (45, "-huge")]
+    _turn_followed: int | None = None
+    """The side to act when the highlight last went to one of its units."""
 
     @property
     def state(self) -> CohState:
@@ -80,7 +82,13 @@ class ConflictOfHeroesScreen(GameScreen):
         self._show_lines("#coh-pending", view.pending_lines(state), names)
         scenario = guided.scenario_lines(state, library_of(self.game.data))
         self._show_lines("#coh-rolls", [*view.roll_lines(state), *scenario], names)
-        self.query_one("#coh-units", UnitTable).show((unit.number, self._unit_cells(unit)) for unit in state.units)
+        table = self.query_one("#coh-units", UnitTable)
+        table.show((unit.number, self._unit_cells(unit)) for unit in state.units)
+        if state.turn != self._turn_followed:
+            # Only when the turn passes: between turns the players move the highlight where they like.
+            self._turn_followed = state.turn
+            if (acting := view.acting_unit(state, table.selected())) is not None:
+                table.highlight(acting)
 
     def _unit_cells(self, unit: UnitState) -> list[Text]:
         cells = [Text(cell) for cell in view.unit_cells(self.state, unit)]

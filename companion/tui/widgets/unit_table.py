@@ -97,6 +97,11 @@ class UnitTable(DataTable[Text]):
         key = self.coordinate_to_cell_key(Coordinate(self.cursor_row, 0)).row_key.value
         return int(key) if key is not None else None
 
+    def highlight(self, number: int) -> None:
+        """The highlight on unit `number`'s row, when it has one."""
+        if str(number) in self.rows:
+            self.move_cursor(row=self.get_row_index(str(number)), animate=False)
+
     def move(self, step: int) -> None:
         """The highlight `step` rows on, round from the last row to the first."""
         if self.row_count:
