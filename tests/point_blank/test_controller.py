@@ -284,6 +284,11 @@ def test_the_orders_the_sides_units_may_take_come_first(markers, first):
     assert bar(state)[:7] == first
 
 
+def test_with_no_enemy_unit_on_the_table_the_attacks_come_after_the_other_orders():
+    state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1))
+    assert bar(state)[:5] == ["move", "other", "fire", "assault", "melee"]
+
+
 def test_with_no_unit_of_the_side_on_the_table_the_bar_offers_adding_one_first():
     """Free play starts empty: every order would only say to add a unit first."""
     state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=GERMAN, side=2))

@@ -220,9 +220,12 @@ class PointBlankController(Controller[PointBlankState]):
 
 def orders_now(state: PointBlankState) -> tuple[str, ...]:
     """The orders, those some unit of the side to act may take first (4.8, 7.14): with every unit
-    spent, Ready leads, not a Fire its units may not give; with no unit on the table, adding one."""
+    spent, Ready leads, not a Fire its units may not give; with no unit on the table, adding one;
+    with no enemy unit on it, no attack."""
     units = forms.standing(state, state.side)
     if not units:
         return ("add_unit", *ORDERING)
-    first = tuple(name for name in ORDERING if any(may_take(unit, ORDERS[name]) for unit in units))
+    targets = bool(forms.standing(state, 3 - state.side))
+    first = tuple(name for name in ORDERING if (targets or name not in order_forms.ATTACKS)
+                  and any(may_take(unit, ORDERS[name]) for unit in units))
     return (*first, *(name for name in ORDERING if name not in first))

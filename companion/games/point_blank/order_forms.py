@@ -38,6 +38,8 @@ FIRE_TICKS = (("cover", "A Cover card was played (+2 defence)"), ("degraded", "T
               ("support_weapon", "A Support Weapon fires (breakdown on a 1)"),
               ("flamethrower", "A flamethrower fires"), ("flamethrower_only", "The flamethrower alone"),
               ("blaze", "A Blaze weapon fires"))
+ATTACKS = frozenset({"fire", "assault", "melee"})
+"""The orders that need an enemy unit on the table."""
 AEO_VIA = ("aeo", "The AEO's action, read from its table (12.2.3)")
 TITLES: dict[str, str] = {"fire": "Fire", "assault": "Assault", "move": "Move", "melee": "Melee or overrun",
                           "rally": "Rally", "ready": "Ready a spent unit", "other": "Another order"}
@@ -49,7 +51,7 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     enemies = standing(state, 3 - acting)
     if not own:
         return Tell(f"{side_name(state, catalog, acting)} has no unit on the table: add one first", "warning")
-    attacks = action in ("fire", "assault", "melee")
+    attacks = action in ATTACKS
     if attacks and not enemies:
         return Tell(f"{side_name(state, catalog, 3 - acting)} has no unit to {action} at", "warning")
     fields: list[Field] = []
