@@ -342,6 +342,17 @@ def test_in_a_turn_the_bar_offers_a_unit_to_add_with_none_in_play_and_the_active
     assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("activate", None)]
 
 
+def test_a_side_to_act_with_no_unit_of_its_own_is_offered_adding_one_and_with_none_fresh_passing(game):
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    assert next(iter(buttons(game))) == ("add_unit", None), "Activate would be refused: no German unit"
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    assert next(iter(buttons(game))) == ("activate", None)
+    run(game, press(game, "activate", selected=squad))
+    run(game, press(game, "spent", selected=squad))
+    assert next(iter(buttons(game))) == ("pass", None), "no fresh German unit to activate"
+
+
 def test_an_active_unit_with_no_enemy_in_play_is_offered_its_move_first_not_a_fire_that_is_refused(game):
     start_with_turn(game, GERMAN)
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")

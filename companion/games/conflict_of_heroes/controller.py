@@ -238,16 +238,19 @@ UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move
 
 
 def acting_now(state: CohState) -> tuple[str, ...]:
-    """`ACTING`, what the side to act does next at the front: with no unit in play, adding one; with
-    a unit of its activated, that unit's fire (when an enemy unit is in play) and move before
-    activating another."""
-    if not any(unit.in_play for unit in state.units):
-        return tuple(dict.fromkeys(("add_unit", *ACTING)))
-    active = state.active_unit(state.turn) if state.turn is not None else None
-    if active is not None:
-        firing = ("fire",) if forms.enemies(state, active) else ()
-        return tuple(dict.fromkeys((*firing, "move", *ACTING)))
-    return ACTING
+    """`ACTING`, what the side to act does next at the front: with no unit of its in play, adding
+    one; with a unit of its activated, that unit's fire (when an enemy unit is in play) and move
+    before activating another; with no fresh unit left to activate, passing."""
+    own = [unit for unit in state.units if unit.in_play and state.turn in (None, unit.side)]
+    if not own:
+        first: tuple[str, ...] = ("add_unit",)
+    elif (active := next((unit for unit in own if unit.status == "active"), None)) is not None:
+        first = ("fire", "move") if forms.enemies(state, active) else ("move",)
+    elif not any(unit.status == "fresh" for unit in own):
+        first = ("pass",)
+    else:
+        return ACTING
+    return tuple(dict.fromkeys((*first, *ACTING)))
 
 
 def _unit(state: CohState, selected: int | None) -> UnitState:
