@@ -194,6 +194,16 @@ def test_a_unit_is_added_to_the_side_playing_its_nationality():
     assert isinstance(chosen, AddUnit) and chosen.side == 1
 
 
+def test_the_add_unit_form_starts_at_a_unit_of_the_side_to_act():
+    """Taken as offered, it gives the side to act, which has no unit yet, one: not another for the
+    side playing the library's first nationality."""
+    state = played(SetUpGame(cards_per_pip=(9, 9, 9, 9, 9, 9), nationalities=("us", "german")),
+                   AddUnit(template=SQUAD, side=1), EndImpulse())
+    assert state.side == 2 and bar(state)[0] == "add_unit"
+    added = ran(answer(CONTROLLER.press(state, "add_unit", None, None))).commands[0]
+    assert isinstance(added, AddUnit) and added.side == 2 and added.template.nationality == "german"
+
+
 def test_editing_a_unit_sends_only_what_changed():
     state = table()
     form = CONTROLLER.press(state, "edit_unit", None, 1)

@@ -168,8 +168,11 @@ def add_unit(state: PointBlankState, catalog: Catalog, selected: int | None = No
     if not catalog.units:
         return Tell("The unit library is empty: add units to units.toml", "warning")
     playing = state.settings.nationalities if state.settings else ("", "")
+    # The form starts at a unit that joins the side to act, the side a unit is most often added to.
+    acting = next((key for key, t in catalog.units.items()
+                   if default_side(t.nationality, state.units, state.side, playing) == state.side), None)
     fields: tuple[Field, ...] = (
-        Choice("template", "Unit", tuple((key, t.name) for key, t in catalog.units.items())),
+        Choice("template", "Unit", tuple((key, t.name) for key, t in catalog.units.items()), acting),
         Choice("side", "Side", ((NO_ONE, "The side playing its nationality"),
                                 *((side, side_name(state, catalog, side)) for side in (1, 2)))),
         deploy_sector(state, catalog, selected),
