@@ -342,6 +342,16 @@ def test_in_a_turn_the_bar_offers_a_unit_to_add_with_none_in_play_and_the_active
     assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("activate", None)]
 
 
+def test_setup_offers_a_unit_for_each_side_in_turn_then_the_first_round(game):
+    """Taken as offered, a free game gets a German unit, a Soviet one, and starts."""
+    assert next(iter(buttons(game))) == ("add_unit", None)
+    run(game, answer(press(game, "add_unit")))
+    assert next(iter(buttons(game))) == ("add_unit", None)
+    run(game, answer(press(game, "add_unit")))
+    assert [(unit.side, unit.profile.nationality) for unit in game.state.units] == [(1, "German"), (2, "Soviet")]
+    assert next(iter(buttons(game))) == ("next", None)
+
+
 def test_a_side_to_act_with_no_unit_of_its_own_is_offered_adding_one_and_with_none_fresh_passing(game):
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)

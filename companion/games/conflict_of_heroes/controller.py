@@ -223,7 +223,7 @@ class ConflictOfHeroesController(Controller[CohState]):
         if guided.over(state):
             return ("vp_up", "vp_down", "undo", "redo")
         if state.phase in ("setup", "round_over"):
-            return SETTING_UP
+            return setting_up_now(state)
         if announcing(state) is not None:
             return ANNOUNCING
         if state.pending is not None:
@@ -235,6 +235,13 @@ class ConflictOfHeroesController(Controller[CohState]):
 
 
 UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move", "fire", "rally", "peek"})
+
+
+def setting_up_now(state: CohState) -> tuple[str, ...]:
+    """`SETTING_UP`, what the table does next at the front: a unit for a side with none in play,
+    else the round's start."""
+    first = "add_unit" if not (forms.in_play(state, 1) and forms.in_play(state, 2)) else "next"
+    return tuple(dict.fromkeys((first, *SETTING_UP)))
 
 
 def acting_now(state: CohState) -> tuple[str, ...]:

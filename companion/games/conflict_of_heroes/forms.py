@@ -63,30 +63,42 @@ def sides_answered(state: CohState, answers: Answers) -> Intent:
 
 
 def add_unit_form(state: CohState, library: Library) -> FormSpec:
+    """Starts at a unit for the side to act, or in setup for the first side with no unit in play."""
     units = tuple((key, profile.name) for key, profile in library.units.items())
     sides = ((NATIONALITY, "The side that plays its nationality"),
              *((side, state.side(side).name) for side in (1, 2)))
+    wanting = state.turn or next((side for side in (1, 2) if not in_play(state, side)), None)
+    first = next((key for key, profile in library.units.items() if plays(state, profile.nationality) == wanting), None)
     return FormSpec("Add a unit", (
-        Choice("unit", "Unit", units),
+        Choice("unit", "Unit", units, first if wanting is not None else None),
         Text("label", "Label on the map (e.g. Squad C; blank: the unit's name)", required=False,
              max_length=LABEL_LENGTH),
         Choice("side", "Side", sides, default=NATIONALITY),
     ), note="A unit joins the side that already plays its nationality")
 
 
-def add_unit_answered(state: CohState, library: Library, answers: Answers) -> Intent:
-    profile = library.units[str(answers["unit"])]
-    label = str(answers["label"]) or profile.name[:LABEL_LENGTH]
+def plays(state: CohState, nationality: str) -> int | None:
+    """The side a unit of `nationality` joins unless the players choose another (`nationality_side`)."""
     played: dict[int, set[str]] = {1: set(), 2: set()}
     for unit in state.units:
         played[unit.side].add(unit.profile.nationality)
-    plays = nationality_side(profile.nationality, (state.side(1).name, state.side(2).name), played)
+    return nationality_side(nationality, (state.side(1).name, state.side(2).name), played)
+
+
+def in_play(state: CohState, side: int) -> list[UnitState]:
+    return [unit for unit in state.units if unit.in_play and unit.side == side]
+
+
+def add_unit_answered(state: CohState, library: Library, answers: Answers) -> Intent:
+    profile = library.units[str(answers["unit"])]
+    label = str(answers["label"]) or profile.name[:LABEL_LENGTH]
+    playing = plays(state, profile.nationality)
     chosen = _int(answers, "side")
-    side = chosen or plays or state.turn or 1
+    side = chosen or playing or state.turn or 1
     add = Run.one(AddUnit(side=1 if side == 1 else 2, label=label, profile=profile))
-    if chosen == NATIONALITY or plays is None or plays == chosen:
+    if chosen == NATIONALITY or playing is None or playing == chosen:
         return add
-    here, there = state.side(side).name, state.side(plays).name
+    here, there = state.side(side).name, state.side(playing).name
     named = label if label == profile.name else f"{label} ({profile.name})"
     question = FormSpec(
         f"Put {named} on the {here} side?", (),
