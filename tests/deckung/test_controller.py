@@ -10,7 +10,7 @@ from companion.games.deckung.controller import KEYMAP, DeckungController
 from companion.games.deckung.lights import lights
 from companion.games.deckung.state import DeckungState
 from companion.games.kit.faces import EnterFace
-from companion.games.kit.intents import Ask, Run
+from companion.games.kit.intents import Ask, Run, Tell
 from companion.hardware.controls import Control
 from companion.journal.events import Record
 from tests.deckung.conftest import DATA, rules
@@ -51,6 +51,13 @@ def test_confirm_shoots_at_standing_cover_then_asks_for_the_models_in_contact():
     assert isinstance(intent, Ask)
     assert dict(intent.form.fields[1].options) == {"rekrut": "Rekrut (recruit), survives on ≤ 4"}
     assert answer(intent, count="3") == Run.one(PlaceModels(count=3, rank="rekrut"))
+
+
+def test_the_bar_offers_the_shot_at_the_cover_first_and_choosing_the_kind_it_has_changes_nothing():
+    assert [action.name for action in controller.tappable(folded())][:4] == ["shoot", "light", "massive", "position"]
+    assert controller.press(folded(), "light", None, None) == Tell("The cover is light already")
+    destroyed = folded(ShootCover(penetration=3, hardness=2))
+    assert [action.name for action in controller.tappable(destroyed)][:2] == ["models", "clear"]
 
 
 def test_models_before_the_cover_falls_and_a_shot_after_are_refused_before_their_forms_open():

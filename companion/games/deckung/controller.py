@@ -19,7 +19,7 @@ from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace
 from companion.games.kit.forms import Choice, FormSpec, Number
 from companion.games.kit.intents import Ask, Intent, Run, Tell
-from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys
+from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.hardware.controls import Control
 
 KEYMAP = Keymap((
@@ -77,6 +77,8 @@ class DeckungController(Controller[DeckungState]):
                 return Run.one(RollDie())
             case "face" if value is not None:
                 return Run.one(EnterFace(entered=value))
+            case "light" | "massive" if state.cover == action:
+                return Tell(f"The cover is {action} already")
             case "light" | "massive":
                 return Run.one(ChooseCover(cover="light" if action == "light" else "massive"))
             case "position":
@@ -99,9 +101,14 @@ class DeckungController(Controller[DeckungState]):
                 return Run.one(ClearCover())
         return super().press(state, action, value, selected)
 
+    def tappable(self, state: DeckungState) -> tuple[KeyAction, ...]:
+        """The bar's buttons in the order `available` gives them: the shot at the cover first, its
+        kind and the attacker's position after (they stay as they are chosen)."""
+        return in_order(super().tappable(state), self.available(state))
+
     def available(self, state: DeckungState) -> tuple[str, ...]:
         if state.waiting is not None:
             return ("roll", "face", "undo")
         if state.destroyed:
             return ("models", "clear", "light", "massive", "position", "undo", "redo")
-        return ("light", "massive", "position", "shoot", "undo", "redo")
+        return ("shoot", "light", "massive", "position", "undo", "redo")
