@@ -24,7 +24,7 @@ from companion.games.take_cover.commands import (
 from companion.games.take_cover.controller import KEYMAP, TakeCoverController
 from companion.games.take_cover.lights import lights
 from companion.hardware.controls import Control
-from tests.take_cover.conftest import DATA, LEADER, LMG, OPENING, folded
+from tests.take_cover.conftest import DATA, LEADER, LMG, OPENING, WOODS, folded
 
 controller = TakeCoverController(DATA)
 
@@ -59,6 +59,17 @@ def test_the_bar_offers_last_the_actions_whose_every_card_is_out_since_the_last_
     every = state.deck.composition
     out = replace(state, deck=replace(state.deck, seen={"fire": every["fire"], "medic": every["medic"]}))
     assert names(out) == ["attach", "detach", "discard", "advance", "event", "smoke", "fire", "medic"]
+
+
+def test_the_attach_form_starts_at_a_card_a_squad_has_room_for_and_attach_goes_last_when_none_has():
+    """Taken as offered, it attaches: not a second weapon to a squad that has one."""
+    state = folded(*OPENING, Attach(squad="A", card=LMG), EndTurn(), Discard(count=1), EndTurn())
+    attached = answer(press(state, "attach")).commands[0]
+    assert isinstance(attached, Attach) and (attached.squad, attached.card.kind) == ("A", "leader")
+    full = {"weapon": LMG, "leader": LEADER, "terrain": WOODS}
+    squads = tuple(replace(squad, **full) if squad.side == "German" else squad for squad in state.squads)
+    names = [action.name for action in controller.tappable(replace(state, squads=squads))]
+    assert names.index("attach") > names.index("smoke")
 
 
 def test_the_event_form_starts_at_a_card_some_hand_may_hold():

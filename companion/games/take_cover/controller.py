@@ -7,11 +7,12 @@ from companion.games.kit.guide import GuideView
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, in_order
 from companion.games.take_cover import forms, guided
-from companion.games.take_cover.cards import ATTACH_KINDS, EVENT_CARDS
+from companion.games.take_cover.cards import EVENT_CARDS
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
 from companion.games.take_cover.deck import unseen
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
+from companion.games.take_cover.turns import attachable
 from companion.games.take_cover.words import game_over
 from companion.hardware.controls import Control
 
@@ -38,7 +39,7 @@ KEYMAP = Keymap((
 ))
 
 ACTIONS = ("fire", "attach", "detach", "discard", "advance", "event", "medic", "smoke")
-PLAYS: dict[str, tuple[str, ...]] = {"fire": ("fire",), "attach": ATTACH_KINDS, "advance": ("advance",),
+PLAYS: dict[str, tuple[str, ...]] = {"fire": ("fire",), "advance": ("advance",),
                                      "event": EVENT_CARDS, "medic": ("medic",), "smoke": ("smoke",)}
 """The kinds of card each action plays from the hand (Fire's Grenade and Flank cards go with a Fire card)."""
 
@@ -155,10 +156,13 @@ class TakeCoverController(Controller[TakeCoverState]):
 
 def playable_first(state: TakeCoverState) -> tuple[str, ...]:
     """The turn's actions, those that play a kind of card every one of which the companion has seen
-    out since the last reshuffle (on the table or in the discard pile) last: no hand holds one."""
+    out since the last reshuffle (on the table or in the discard pile) last: no hand holds one.
+    So does Attach when no squad of the side to act has room for a kind some hand may hold."""
     left = unseen(state.deck, state.squads)
 
     def possible(action: str) -> bool:
+        if action == "attach":
+            return state.to_act is not None and bool(attachable(state, state.to_act))
         return any(left.get(kind, 0) for kind in PLAYS[action]) if action in PLAYS else True
 
     first = tuple(action for action in ACTIONS if possible(action))

@@ -41,7 +41,7 @@ from companion.games.take_cover.deck import unseen
 from companion.games.take_cover.fire import chance_to_hit, firepower, legal_targets, modified_firepower, percent
 from companion.games.take_cover.library import AttachableCard
 from companion.games.take_cover.state import TakeCoverState
-from companion.games.take_cover.turns import check_advance, check_attach, check_discard
+from companion.games.take_cover.turns import attachable, check_advance, check_attach, check_discard
 from companion.games.take_cover.view import event_label, number
 
 DOTS: tuple[Option, ...] = (("none", "no dot"), ("black", "black dot"), ("white", "white dot"))
@@ -66,10 +66,13 @@ def setup_form() -> Ask:
 
 
 def attach_form(state: TakeCoverState, side: Side, cards: Mapping[str, AttachableCard]) -> Ask:
+    """Starts at the first squad and card the squad may take, of a kind some hand may hold."""
+    squad, kind = next(iter(attachable(state, side)), (None, None))
     form = FormSpec(f"{side}: attach a card", (
-        Choice("squad", "Squad", squad_options(state, side)),
+        Choice("squad", "Squad", squad_options(state, side), squad),
         Choice("card", "Card", tuple((key, f"{card.label} ({card.kind}, {card.modifier:+d})")
-                                     for key, card in cards.items())),
+                                     for key, card in cards.items()),
+               next((key for key, card in cards.items() if card.kind == kind), None)),
         Choice("dot", "Dot on the card", DOTS),
         Text("modifier", "Modifier printed on it (blank: the usual)", required=False, max_length=3),
     ), note="At most one weapon, one leader and one terrain card per squad.", submit="Attach")

@@ -7,6 +7,7 @@ from companion.errors import RuleViolation
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command
 from companion.games.take_cover.cards import (
+    ATTACH_KINDS,
     HAND_SIZE,
     HITS_TO_ELIMINATE,
     MAX_ADVANCE,
@@ -26,7 +27,7 @@ from companion.games.take_cover.commands import (
     RollDie,
     SetUpGame,
 )
-from companion.games.take_cover.deck import dealt, face_down, played, to_table
+from companion.games.take_cover.deck import dealt, face_down, played, to_table, unseen
 from companion.games.take_cover.events import (
     AdvanceMarkerPlaced,
     CardAttached,
@@ -114,6 +115,14 @@ def check_attach(state: TakeCoverState, side: Side, name: SquadName, kind: Attac
         raise RuleViolation(f"{name} already has a {kind} card ({held.describe()}): one weapon, "
                             "one leader and one terrain card per squad; detach it first")
     require_hand(state, side, 1, "Attach")
+
+
+def attachable(state: TakeCoverState, side: Side) -> list[tuple[SquadName, AttachKind]]:
+    """Each standing squad of `side` with each kind of card it has no card of, of the kinds some
+    hand may hold (not all out since the last reshuffle)."""
+    left = unseen(state.deck, state.squads)
+    return [(squad.name, kind) for squad in state.standing(side) for kind in ATTACH_KINDS
+            if squad.card(kind) is None and left.get(kind, 0)]
 
 
 def check_discard(state: TakeCoverState, side: Side, count: int) -> None:
