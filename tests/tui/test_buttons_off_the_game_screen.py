@@ -2,7 +2,7 @@
 scenario chosen, a saved game opened, the dice statistics and the list of every action left, each
 with Next, Confirm, the face keys and Undo, on mock pins."""
 
-from companion.games.kit.forms import FormSpec, Number, Text
+from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent, Tell
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -49,6 +49,28 @@ async def test_a_form_is_answered_with_the_face_keys_next_and_confirm(companion,
         await pressed(pilot, companion, clock, Control.CONFIRM)
         assert not isinstance(app.screen, SpecForm)
     assert answered == [Tell("4 as typed 5 2")]
+
+
+CHOICES = FormSpec("A fire", (
+    Choice("lead", "Lead unit", (("a", "Squad A"), ("b", "Squad B"), ("c", "Squad C"))),
+    Pick("targets", "Targets", ((1, "Squad D"), (2, "Squad E"), (3, "Squad F"))),
+    Tick("cover", "A Cover card was played")))
+
+
+async def test_a_face_key_chooses_ticks_and_unticks_by_number_in_lists_and_boxes(companion, clock):
+    answered: list[Intent | None] = []
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(CHOICES, lambda answers: Tell(repr(dict(answers)))), answered.append)
+        await settle(pilot)
+        # The third lead unit (then on to the targets); the first and third targets ticked, the
+        # first unticked again and the second ticked; a seventh target there is not; the box ticked.
+        await pressed(pilot, companion, clock, (Control.FACE, 3), (Control.FACE, 1), (Control.FACE, 3),
+                      (Control.FACE, 1), (Control.FACE, 2), (Control.FACE, 6), Control.NEXT, (Control.FACE, 1),
+                      Control.CONFIRM)
+        assert not isinstance(app.screen, SpecForm)
+    assert answered == [Tell(repr({"lead": "c", "targets": (2, 3), "cover": True}))]
 
 
 async def test_undo_cancels_a_form_confirm_takes_it_as_offered_and_next_closes_a_private_panel(

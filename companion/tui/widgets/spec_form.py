@@ -167,7 +167,9 @@ class SpecForm(ModalScreen[Intent]):
 
     def on_control(self, press: ControlPressed) -> None:
         """The table's buttons: Confirm submits, Undo cancels, Next goes to the next field, and a face
-        key types its face into a number field (a card's pips, a die), then goes to the next."""
+        key answers the field in focus: its face typed into a number field (a card's pips, a die),
+        the option of that number chosen in a list, or ticked or unticked in a list of ticks, a box
+        ticked or unticked. A face that answers a field wholly goes on to the next."""
         match press.control:
             case Control.CONFIRM:
                 self.action_submit()
@@ -175,10 +177,25 @@ class SpecForm(ModalScreen[Intent]):
                 self.action_cancel()
             case Control.NEXT:
                 self.focus_next()
-            case Control.FACE if (isinstance(self.focused, Input) and self.focused.type == "integer"
-                                  and press.value is not None):
-                self.focused.value = str(press.value)
+            case Control.FACE if press.value is not None:
+                self._face(press.value)
+
+    def _face(self, face: int) -> None:
+        focused = self.focused
+        field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
+        options = field.options if isinstance(field, Choice | Pick) else ()
+        nth = options[face - 1][0] if 0 < face <= len(options) else None
+        match focused:
+            case Input(type="integer"):
+                focused.value = str(face)
                 self.focus_next()
+            case Select() if nth is not None and not focused.expanded:
+                focused.value = str(nth)
+                self.focus_next()
+            case Picks() if nth is not None:
+                focused.toggle(str(nth))
+            case TickBox():
+                focused.toggle()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
