@@ -240,3 +240,23 @@ async def test_the_highlight_goes_to_a_unit_of_the_side_to_act_each_time_the_tur
         assert unit_of(screen, 1).status == "active", last_notice(app) if app._notifications else ""
         await press(pilot, "u", "u")  # the activation, then the German pass
         assert screen.state.turn == 1 and screen.selected() == 3, "the German's activated HMG"
+        await press(pilot, "up")
+        assert screen.selected() == 2, "within the turn the highlight stays where the players put it"
+
+
+async def test_the_highlight_goes_to_the_unit_a_side_to_act_with_none_in_play_adds(table):
+    _, session = table.resume_or_start("conflict_of_heroes")
+    units = shipped().units
+    session.execute(AddUnit(side=1, label="Squad B", profile=units["german_rifle_squad"]))
+    session.execute(StartRound())
+    session.execute(AnnounceInitiative(side=2, caps=0))
+    session.execute(AnnounceInitiative(side=1, caps=0))
+    for face in (6, 6, 1, 1):  # the Soviet side wins, with no unit on the map yet
+        session.execute(EnterFace(entered=face))
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = coh_screen(app)
+        assert screen.state.turn == 2 and screen.selected() == 1
+        await press(pilot, "i", "enter")  # the form starts at a Soviet unit
+        assert unit_of(screen, 2).side == 2 and screen.selected() == 2

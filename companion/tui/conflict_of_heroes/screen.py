@@ -32,8 +32,8 @@ class ConflictOfHeroesScreen(GameScreen):
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
     # The CAP digits take more rows as the screen has more: 80x24, the 7-inch touchscreen, a TV.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall"), (45, "-huge")]
-    _turn_followed: int | None = None
-    """The side to act when the highlight last went to one of its units."""
+    _followed: tuple[int | None, int | None] = (None, None)
+    """The side to act and its unit to act when the highlight last went to that unit."""
 
     @property
     def state(self) -> CohState:
@@ -84,9 +84,11 @@ class ConflictOfHeroesScreen(GameScreen):
         self._show_lines("#coh-rolls", [*view.roll_lines(state), *scenario], names)
         table = self.query_one("#coh-units", UnitTable)
         table.show((unit.number, self._unit_cells(unit)) for unit in state.units)
-        if state.turn != self._turn_followed:
-            # Only when the turn passes: between turns the players move the highlight where they like.
-            self._turn_followed = state.turn
+        moment = (state.turn, view.acting_unit(state, None))
+        if moment != self._followed:
+            # Only when the turn passes or the side's unit to act changes: otherwise the players move
+            # the highlight where they like (to peek at their own counter in the other side's turn).
+            self._followed = moment
             if (acting := view.acting_unit(state, table.selected())) is not None:
                 table.highlight(acting)
 
