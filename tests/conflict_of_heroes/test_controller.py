@@ -1,6 +1,8 @@
 """What each key and button asks for at each moment of a game, and the forms behind them: the
 controller answered as the screen, a remote view or the CLI would ask it, with no screen."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import CompanionError, NothingToDo, RuleViolation
@@ -339,7 +341,7 @@ def test_in_a_turn_the_bar_offers_a_unit_to_add_with_none_in_play_and_the_active
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     assert next(iter(buttons(game))) == ("activate", None)
     run(game, press(game, "activate", selected=squad))
-    assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("activate", None)]
+    assert list(buttons(game))[:3] == [("fire", None), ("move", None), ("pass", None)], "no other unit to activate"
 
 
 def test_setup_offers_a_unit_for_each_side_in_turn_then_the_first_round(game):
@@ -370,6 +372,18 @@ def test_an_active_unit_with_no_enemy_in_play_is_offered_its_move_first_not_a_fi
     assert next(iter(buttons(game))) == ("move", None)
     with pytest.raises(NothingToDo, match="no enemy unit"):
         press(game, "fire", selected=squad)
+
+
+def test_an_active_unit_is_offered_first_only_what_its_aps_pay_for_and_with_none_fresh_left_passing(game):
+    start_with_turn(game, GERMAN)
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    run(game, press(game, "activate", selected=squad))
+    active = game.state.unit(squad)
+    first = lambda state: [action.name for action in CONTROLLER.tappable(state)][:2]  # noqa: E731
+    assert first(game.state.with_unit(replace(active, aps=active.profile.fire_cost))) == ["fire", "move"]
+    assert first(game.state.with_unit(replace(active, aps=1))) == ["move", "pass"]
+    assert first(game.state.with_unit(replace(active, aps=0))) == ["pass", "activate"]
 
 
 def test_once_a_die_of_a_roll_is_keyed_the_bar_offers_the_faces_first_not_the_roll_that_is_refused(game):

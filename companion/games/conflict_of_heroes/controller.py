@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import checks, forms, guided, view
+from companion.games.conflict_of_heroes import activation, checks, forms, guided, view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -247,17 +247,23 @@ def setting_up_now(state: CohState) -> tuple[str, ...]:
 def acting_now(state: CohState) -> tuple[str, ...]:
     """`ACTING`, what the side to act does next at the front: with no unit of its in play, adding
     one; with a unit of its activated, that unit's fire (when an enemy unit is in play) and move
-    before activating another; with no fresh unit left to activate, passing."""
+    before activating another, each when its APs pay for it; with no fresh unit left to activate,
+    passing."""
     own = [unit for unit in state.units if unit.in_play and state.turn in (None, unit.side)]
     if not own:
-        first: tuple[str, ...] = ("add_unit",)
-    elif (active := next((unit for unit in own if unit.status == "active"), None)) is not None:
-        first = ("fire", "move") if forms.enemies(state, active) else ("move",)
-    elif not any(unit.status == "fresh" for unit in own):
-        first = ("pass",)
-    else:
-        return ACTING
+        return ("add_unit", *ACTING)
+    active = next((unit for unit in own if unit.status == "active"), None)
+    first = () if active is None else tuple(
+        action for action in ("fire", "move")
+        if affords(active, action) and (action != "fire" or forms.enemies(state, active)))
+    if not any(unit.status == "fresh" for unit in own):
+        first = (*first, "pass")
     return tuple(dict.fromkeys((*first, *ACTING)))
+
+
+def affords(unit: UnitState, action: activation.Action) -> bool:
+    """The activated unit has the APs for the action (a move on open ground)."""
+    return unit.aps >= activation.cost(action, unit.profile, unit.counter)
 
 
 def _unit(state: CohState, selected: int | None) -> UnitState:
