@@ -270,6 +270,21 @@ def test_the_owners_peek_is_a_reveal_for_that_side_and_changes_nothing(new_game)
     assert len(game.records) == records and not game.state.unit(squad).hit.revealed
 
 
+def test_a_pinned_unit_is_not_offered_a_move_and_its_move_is_refused_before_the_form_opens(new_game):
+    """Taken as offered, the move form would only close into the hit counter's refusal (7.4)."""
+    game = new_game(only("pinned"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    assert game.state.turn == SOVIET and game.state.unit(squad).hit is not None
+    run(game, press(game, "activate", selected=squad))
+    assert list(buttons(game))[:2] == [("fire", None), ("pass", None)]
+    with pytest.raises(RuleViolation, match="cannot move or pivot"):
+        press(game, "move", selected=squad)
+
+
 def test_pass_with_nobody_to_act_says_so(game):
     assert isinstance(press(game, "pass"), Tell)
 

@@ -66,7 +66,6 @@ def decide(state: CohState, command: Command) -> list[Event]:
 
 def _action(state: CohState, number: int, action: activation.Action, extra: int, caps_paid: int) -> list[Event]:
     unit = checks.own_turn_unit(state, number)
-    activation.check_allowed(action, unit.counter)
     aps, caps = checks.payment(state, unit, action, caps_paid, extra)
     shown: list[Event] = []
     if action == "move" and unit.hit and unit.hit.counter.move_cost and not unit.hit.revealed:

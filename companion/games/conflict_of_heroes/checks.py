@@ -42,10 +42,19 @@ def own_turn_unit(state: CohState, number: int) -> UnitState:
     return unit
 
 
+def acting_unit(state: CohState, number: int, action: activation.Action) -> UnitState:
+    """A unit in play of the side to act whose hit counter allows the action (7.4)."""
+    unit = own_turn_unit(state, number)
+    activation.check_allowed(action, unit.counter)
+    return unit
+
+
 def payment(state: CohState, unit: UnitState, action: activation.Action, caps_paid: int,
             extra: int = 0) -> tuple[int, int]:
-    """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when the unit or
-    its side cannot pay: a unit not activated pays all in CAPs (a command action)."""
+    """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when its hit
+    counter forbids it (7.4), or the unit or its side cannot pay: a unit not activated pays all in
+    CAPs (a command action)."""
+    activation.check_allowed(action, unit.counter)
     aps, caps = activation.split(activation.cost(action, unit.profile, unit.counter, extra), caps_paid)
     if aps:
         if unit.status != "active":

@@ -5,7 +5,7 @@ import random
 from dataclasses import replace
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import activation, attack, checks
+from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.actions import revealed
 from companion.games.conflict_of_heroes.commands import DeclareAttack, DeclareModifier, DeclareRally
 from companion.games.conflict_of_heroes.events import (
@@ -55,8 +55,7 @@ def rally_bonus(cover_dm: int, hill: bool, friends: int) -> int:
 
 
 def _declare_attack(state: CohState, command: DeclareAttack) -> AttackDeclared:
-    attacker = checks.own_turn_unit(state, command.attacker)
-    activation.check_allowed("fire", attacker.counter)
+    attacker = checks.acting_unit(state, command.attacker, "fire")
     numbers = [target.unit for target in command.targets]
     if len(set(numbers)) != len(numbers):
         raise RuleViolation("each unit in the target hex is rolled against once (7.7)")

@@ -166,10 +166,10 @@ class ConflictOfHeroesController(Controller[CohState]):
             case "reveal", UnitState(number=number):
                 return Run.one(RevealCounter(unit=number))
             case "move", UnitState():
-                mover = checks.own_turn_unit(state, unit.number)
+                mover = checks.acting_unit(state, unit.number, "move")
                 return Ask(forms.move_form(mover), lambda answers: forms.move_answered(state, mover, answers))
             case "fire", UnitState():
-                firer = checks.own_turn_unit(state, unit.number)
+                firer = checks.acting_unit(state, unit.number, "fire")
                 if not forms.enemies(state, firer):
                     raise NothingToDo("there is no enemy unit to fire at")
                 return Ask(forms.attack_form(state, firer),
@@ -177,7 +177,7 @@ class ConflictOfHeroesController(Controller[CohState]):
             case "rally", UnitState(hit=None):
                 raise NothingToDo(f"{unit.label} has no hit counter to rally from")
             case "rally", UnitState():
-                rallier = checks.own_turn_unit(state, unit.number)
+                rallier = checks.acting_unit(state, unit.number, "rally")
                 return Ask(forms.rally_form(rallier), lambda answers: forms.rally_answered(state, rallier, answers))
             case "peek", UnitState(hit=None):
                 raise NothingToDo(f"{unit.label} has no hit counter")
@@ -262,7 +262,12 @@ def acting_now(state: CohState) -> tuple[str, ...]:
 
 
 def affords(unit: UnitState, action: activation.Action) -> bool:
-    """The activated unit has the APs for the action (a move on open ground)."""
+    """The activated unit's hit counter allows the action, and it has the APs for it (a move on
+    open ground)."""
+    try:
+        activation.check_allowed(action, unit.counter)
+    except RuleViolation:
+        return False
     return unit.aps >= activation.cost(action, unit.profile, unit.counter)
 
 
