@@ -1,5 +1,7 @@
 """What the screen reads off the state: the situation line, the pending roll's odds, unit cells."""
 
+from dataclasses import replace
+
 from companion.games.conflict_of_heroes import view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
@@ -75,3 +77,18 @@ def test_the_initiative_roll_is_told_with_the_sides_names(game):
     game.execute(AnnounceInitiative(side=GERMAN, caps=0))
     enter(game, 2, 2, 3, 3)
     assert view.roll_lines(game.state) == ["initiative: German 6 (3+3), Soviet 5 (2+2 +1 CAP), physical"]
+
+
+def test_the_highlight_goes_to_the_active_unit_while_it_can_act_else_to_a_fresh_unit_to_activate(game):
+    start_with_turn(game, GERMAN)
+    first = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    second = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    enemy = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    assert view.acting_unit(game.state, enemy) == first, "the German's first fresh unit"
+    assert view.acting_unit(game.state, second) == second, "a fresh German unit highlighted stays"
+    game.execute(Activate(unit=first))
+    assert view.acting_unit(game.state, second) == first, "the activated unit, while its APs pay"
+    spent = replace(game.state.unit(first), aps=0)
+    assert view.acting_unit(game.state.with_unit(spent), first) == second, "it can do no more: the next to activate"
+    others = replace(game.state.unit(second), status="spent")
+    assert view.acting_unit(game.state.with_unit(spent).with_unit(others), enemy) == first

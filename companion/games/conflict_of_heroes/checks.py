@@ -49,6 +49,16 @@ def acting_unit(state: CohState, number: int, action: activation.Action) -> Unit
     return unit
 
 
+def affords(unit: UnitState, action: activation.Action) -> bool:
+    """The activated unit's hit counter allows the action, and it has the APs for it (a move on
+    open ground)."""
+    try:
+        activation.check_allowed(action, unit.counter)
+    except RuleViolation:
+        return False
+    return unit.aps >= activation.cost(action, unit.profile, unit.counter)
+
+
 def payment(state: CohState, unit: UnitState, action: activation.Action, caps_paid: int,
             extra: int = 0) -> tuple[int, int]:
     """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when its hit

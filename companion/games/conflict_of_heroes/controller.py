@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import activation, checks, forms, guided, view
+from companion.games.conflict_of_heroes import checks, forms, guided, view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -255,20 +255,10 @@ def acting_now(state: CohState) -> tuple[str, ...]:
     active = next((unit for unit in own if unit.status == "active"), None)
     first = () if active is None else tuple(
         action for action in ("fire", "move")
-        if affords(active, action) and (action != "fire" or forms.enemies(state, active)))
+        if checks.affords(active, action) and (action != "fire" or forms.enemies(state, active)))
     if not any(unit.status == "fresh" for unit in own):
         first = (*first, "pass")
     return tuple(dict.fromkeys((*first, *ACTING)))
-
-
-def affords(unit: UnitState, action: activation.Action) -> bool:
-    """The activated unit's hit counter allows the action, and it has the APs for it (a move on
-    open ground)."""
-    try:
-        activation.check_allowed(action, unit.counter)
-    except RuleViolation:
-        return False
-    return unit.aps >= activation.cost(action, unit.profile, unit.counter)
 
 
 def _unit(state: CohState, selected: int | None) -> UnitState:

@@ -1,7 +1,7 @@
 """What the table reads off the screen, worked out from the state: whose move, odds, unit lines,
 the sides' tracks, a hidden counter's peek, and every event's line with the sides' names."""
 
-from companion.games.conflict_of_heroes import attack
+from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.events import SideEvent, caps_count
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
@@ -127,17 +127,19 @@ def unit_cells(state: CohState, unit: UnitState) -> tuple[str, ...]:
 
 def acting_unit(state: CohState, highlighted: int | None) -> int | None:
     """The unit to highlight once a side is to act, for the unit actions that act on it: the side's
-    activated unit, else the highlighted unit when it is the side's, else its first fresh unit.
-    None leaves the highlight where it is."""
+    activated unit while its APs pay for a fire or a move, else the highlighted unit when it is a
+    fresh unit of the side, else the side's first fresh unit (to activate), else its activated
+    unit. None leaves the highlight where it is."""
     if state.turn is None:
         return None
     own = [unit for unit in state.units if unit.in_play and unit.side == state.turn]
     active = state.active_unit(state.turn)
-    if active is not None:
+    if active is not None and (checks.affords(active, "fire") or checks.affords(active, "move")):
         return active.number
-    if any(unit.number == highlighted for unit in own):
+    if any(unit.number == highlighted and unit.status == "fresh" for unit in own):
         return highlighted
-    return next((unit.number for unit in own if unit.status == "fresh"), None)
+    fresh = next((unit.number for unit in own if unit.status == "fresh"), None)
+    return fresh if fresh is not None or active is None else active.number
 
 
 def side_button(state: CohState, action: str, side: int) -> str:
