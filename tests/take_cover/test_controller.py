@@ -72,6 +72,16 @@ def test_the_attach_form_starts_at_a_card_a_squad_has_room_for_and_attach_goes_l
     assert names.index("attach") > names.index("smoke")
 
 
+def test_an_action_whose_every_card_is_out_is_refused_before_its_form_opens_and_a_card_kind_in_it():
+    state = folded(*OPENING)
+    every = state.deck.composition
+    out = replace(state, deck=replace(state.deck, seen={"fire": every["fire"], "leader": every["leader"]}))
+    with pytest.raises(RuleViolation, match="14 Fire cards, and all are out since the last reshuffle"):
+        press(out, "fire")
+    with pytest.raises(RuleViolation, match="Leader cards, and all are out"):
+        answer(press(out, "attach"), card="leader")
+
+
 def test_the_event_form_starts_at_a_card_some_hand_may_hold():
     state = folded(*OPENING)
     assert answer(press(state, "event"), target="C").commands[0].card == "sniper"

@@ -9,7 +9,7 @@ from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap, face_keys, 
 from companion.games.take_cover import forms, guided
 from companion.games.take_cover.cards import EVENT_CARDS
 from companion.games.take_cover.commands import DeclineReaction, DigIn, EndTurn, PlaySmoke, ReactionFire, RollDie
-from companion.games.take_cover.deck import unseen
+from companion.games.take_cover.deck import check_unseen, unseen
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import require_action, waiting_for
 from companion.games.take_cover.turns import attachable
@@ -42,6 +42,8 @@ ACTIONS = ("fire", "attach", "detach", "discard", "advance", "event", "medic", "
 PLAYS: dict[str, tuple[str, ...]] = {"fire": ("fire",), "advance": ("advance",),
                                      "event": EVENT_CARDS, "medic": ("medic",), "smoke": ("smoke",)}
 """The kinds of card each action plays from the hand (Fire's Grenade and Flank cards go with a Fire card)."""
+SINGLE_KIND = frozenset(action for action, kinds in PLAYS.items() if kinds == (action,))
+"""The actions that play a card of their own name."""
 
 
 class TakeCoverController(Controller[TakeCoverState]):
@@ -77,6 +79,8 @@ class TakeCoverController(Controller[TakeCoverState]):
 
     def act(self, state: TakeCoverState, name: str) -> Intent:
         side = require_action(state)
+        if name in SINGLE_KIND:
+            check_unseen(state.deck, state.squads, name)  # refused before its form opens
         match name:
             case "fire":
                 return forms.fire_form(state, side) or Tell(f"no {side} squad may fire now", "warning")

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
+from companion.errors import RuleViolation
 from companion.games.take_cover.cards import HAND_SIZE, SET_ASIDE, Side
 from companion.games.take_cover.state import Deck, Squad
 
@@ -91,6 +92,19 @@ def on_table(squads: Iterable[Squad]) -> dict[str, int]:
             for card in squad.attached:
                 counts[card.kind] = counts.get(card.kind, 0) + 1
     return counts
+
+
+def all_out(kind: str, total: int) -> RuleViolation:
+    """The refusal of a card of `kind` when the companion counts all `total` of them out already."""
+    noun = kind.replace("_", " ").title()
+    return RuleViolation(f"the deck has {total} {noun} card{'s' * (total != 1)}, and all are out since "
+                         "the last reshuffle: check the cards on the table")
+
+
+def check_unseen(deck: Deck, squads: Iterable[Squad], kind: str) -> None:
+    """Refuses a card of `kind` no hand may hold: all of them are out since the last reshuffle."""
+    if not unseen(deck, squads).get(kind, 0):
+        raise all_out(kind, deck.composition.get(kind, 0))
 
 
 def unseen(deck: Deck, squads: Iterable[Squad]) -> dict[str, int]:

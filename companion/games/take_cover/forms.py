@@ -37,7 +37,7 @@ from companion.games.take_cover.commands import (
     RedirectEvent,
     SetUpGame,
 )
-from companion.games.take_cover.deck import unseen
+from companion.games.take_cover.deck import check_unseen, unseen
 from companion.games.take_cover.fire import chance_to_hit, firepower, legal_targets, modified_firepower, percent
 from companion.games.take_cover.library import AttachableCard
 from companion.games.take_cover.state import TakeCoverState
@@ -87,6 +87,7 @@ def attach_form(state: TakeCoverState, side: Side, cards: Mapping[str, Attachabl
         card = Attachment(kind=kind.kind, name=kind.label, modifier=modifier, dot=cast(Dot, answers["dot"]))
         squad = cast(SquadName, answers["squad"])
         check_attach(state, side, squad, card.kind)
+        check_unseen(state.deck, state.squads, card.kind)
         return Run.one(Attach(squad=squad, card=card))
 
     return Ask(form, then)

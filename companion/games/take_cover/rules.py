@@ -7,13 +7,13 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
-from companion.errors import NothingToDo, RuleViolation
+from companion.errors import NothingToDo
 from companion.games.kit import facts, guide
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
 from companion.games.take_cover import cardplay, combat, guided, turns
 from companion.games.take_cover.commands import RollDie
-from companion.games.take_cover.deck import on_table
+from companion.games.take_cover.deck import all_out, on_table
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
@@ -73,9 +73,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
         for kind, total in after.deck.composition.items():
             out = after.deck.seen.get(kind, 0) + table.get(kind, 0)
             if kind != "squad" and out > total:
-                noun = kind.replace("_", " ").title()
-                raise RuleViolation(f"the deck has {total} {noun} card{'s' * (total != 1)}, and all are out since "
-                                    "the last reshuffle: check the cards on the table")
+                raise all_out(kind, total)
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target)
