@@ -213,6 +213,18 @@ def test_the_attack_form_offers_the_enemy_units_and_ticks_a_lone_one(game):
         "flank", 2, "adjacent", 3)
 
 
+def soviet_squad_hit(new_game, counter: str) -> tuple[GameSession, int]:
+    """A German HMG's fire hits a Soviet squad, the piles holding only `counter` counters; the
+    Soviet side is to act."""
+    game = new_game(only(counter))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    return game, squad
+
+
 @pytest.mark.parametrize(("cover_dm", "hill", "friends", "bonus"), [
     (1, False, 0, 1), (3, False, 0, 1), (0, False, 0, 0), (-1, False, 0, 0), (2, True, 0, 0), (1, False, 2, 3),
 ])
@@ -221,12 +233,7 @@ def test_7_51_the_cover_bonus_needs_at_least_plus_1_dm_and_hills_do_not_count(ne
     in a hex which provides at least +1DM of cover to receive this bonus. Hills do not count for this
     modifier. Units stacked with other friendly un-hit units receive an additional +1 rally die roll
     modifier per friendly un-hit unit in the same hex." """
-    game = new_game(only("suppressed"))
-    hmg = add(game, GERMAN, "HMG", "german_hmg")
-    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
-    start_with_turn(game, GERMAN)
-    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
-    enter(game, 4, 4)
+    game, squad = soviet_squad_hit(new_game, "suppressed")
     run(game, press(game, "activate", selected=squad))
     rally = answer(press(game, "rally", selected=squad), cover_dm=str(cover_dm), hill=hill, friends=str(friends))
     assert isinstance(rally, Run) and isinstance(rally.commands[0], DeclareRally)
@@ -272,12 +279,7 @@ def test_the_owners_peek_is_a_reveal_for_that_side_and_changes_nothing(new_game)
 
 def test_a_pinned_unit_is_not_offered_a_move_and_its_move_is_refused_before_the_form_opens(new_game):
     """Taken as offered, the move form would only close into the hit counter's refusal (7.4)."""
-    game = new_game(only("pinned"))
-    hmg = add(game, GERMAN, "HMG", "german_hmg")
-    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
-    start_with_turn(game, GERMAN)
-    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
-    enter(game, 4, 4)
+    game, squad = soviet_squad_hit(new_game, "pinned")
     assert game.state.turn == SOVIET and game.state.unit(squad).hit is not None
     run(game, press(game, "activate", selected=squad))
     assert list(buttons(game))[:2] == [("fire", None), ("pass", None)]
