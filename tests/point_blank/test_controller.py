@@ -294,6 +294,16 @@ def test_the_orders_the_sides_units_may_take_come_first(markers, first):
     assert bar(state)[:7] == first
 
 
+def test_a_leader_alone_fit_to_fire_does_not_put_fire_first_since_leaders_lend_their_modifier():
+    """2.11: the fire form orders the squads, the leader adding his modifier; with every squad
+    spent, Fire as offered would only be refused."""
+    state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                   AddUnit(template=LIEUTENANT, side=1), AddUnit(template=GERMAN, side=2),
+                   AdjustUnit(unit=1, changes={"spent": True}))
+    offered = bar(state)
+    assert offered[0] == "move" and offered.index("ready") < offered.index("fire"), "the leader moves"
+
+
 def test_with_no_enemy_unit_on_the_table_the_attacks_come_after_the_other_orders():
     state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1))
     assert bar(state)[:5] == ["move", "other", "fire", "assault", "melee"]

@@ -227,5 +227,5 @@ def orders_now(state: PointBlankState) -> tuple[str, ...]:
         return ("add_unit", *ORDERING)
     targets = bool(forms.standing(state, 3 - state.side))
     first = tuple(name for name in ORDERING if (targets or name not in order_forms.ATTACKS)
-                  and any(may_take(unit, ORDERS[name]) for unit in units))
+                  and any(may_take(unit, ORDERS[name]) for unit in order_forms.ordered(units, ORDERS[name])))
     return (*first, *(name for name in ORDERING if name not in first))

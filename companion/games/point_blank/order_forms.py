@@ -25,7 +25,7 @@ from companion.games.point_blank.forms import (
 )
 from companion.games.point_blank.sector_fields import OFF, move_destination
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.units import Action
+from companion.games.point_blank.units import Action, Unit
 from companion.games.point_blank.view import side_name
 from companion.games.point_blank.words import plural
 
@@ -45,6 +45,14 @@ TITLES: dict[str, str] = {"fire": "Fire", "assault": "Assault", "move": "Move", 
                           "rally": "Rally", "ready": "Ready a spent unit", "other": "Another order"}
 
 
+def ordered(units: list[Unit], action: Action) -> list[Unit]:
+    """The units an order is given to: a fire or an assault leaves out the leaders, who lend their
+    modifier (2.11), unless there are only leaders."""
+    if action in ("fire", "assault"):
+        return [u for u in units if not u.leader] or units
+    return units
+
+
 def order(state: PointBlankState, catalog: Catalog, action: Action, selected: int | None) -> Intent:
     acting = state.side
     own = standing(state) if action == "other" else standing(state, acting)
@@ -57,9 +65,7 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     fields: list[Field] = []
     if action == "other":
         fields.append(Choice("action", "Order", OTHER_ORDERS, "recon"))
-    if action in ("fire", "assault"):
-        # Leaders lend their modifier (2.11); the units that fire make the group.
-        own = [u for u in own if not u.leader] or own
+    own = ordered(own, action)
     # The form starts at a unit the order would do something for: not a spent squad to fire (4.8).
     able = own if action == "other" else [u for u in own if may_take(u, action)] or own
     if action in ("fire", "assault"):
