@@ -97,7 +97,7 @@ def enterable(state: PointBlankState, catalog: Catalog | None, key: str, sides: 
     """Refuses a move into a Sector where units of another side stand (8.7)."""
     if state.enemy_held(key, sides):
         raise RuleViolation(f"{where(state, catalog, key)} holds enemy units: a move may not enter it (8.7). "
-                            "A move ordered there is cancelled by taking its move marker off (t)")
+                            "A move ordered there is cancelled by taking its move marker off")
 
 
 def empty(state: PointBlankState, catalog: Catalog | None, sector: str) -> None:
