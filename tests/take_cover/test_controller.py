@@ -55,10 +55,12 @@ def test_the_bar_offers_last_the_actions_whose_every_card_is_out_since_the_last_
     first, would only be refused."""
     state = folded(*OPENING)
     names = lambda state: [action.name for action in controller.tappable(state)][:8]  # noqa: E731
-    assert names(state) == ["fire", "attach", "discard", "advance", "event", "medic", "smoke", "detach"], (
-        "no card attached to detach")
-    every = state.deck.composition
-    out = replace(state, deck=replace(state.deck, seen={"fire": every["fire"], "medic": every["medic"]}))
+    assert names(state) == ["fire", "attach", "discard", "advance", "event", "smoke", "detach", "medic"], (
+        "no card attached to detach, no hit to heal")
+    hit = folded(*OPENING, CorrectSquad(squad="A", hits=1, advance=0))
+    assert names(hit) == ["fire", "attach", "discard", "advance", "event", "medic", "smoke", "detach"]
+    every = hit.deck.composition
+    out = replace(hit, deck=replace(hit.deck, seen={"fire": every["fire"], "medic": every["medic"]}))
     assert names(out) == ["attach", "discard", "advance", "event", "smoke", "fire", "detach", "medic"]
     attached = folded(*OPENING, Attach(squad="A", card=LMG), EndTurn(), Discard(count=1), EndTurn())
     assert names(attached)[:3] == ["fire", "attach", "detach"]

@@ -161,15 +161,19 @@ class TakeCoverController(Controller[TakeCoverState]):
 def playable_first(state: TakeCoverState) -> tuple[str, ...]:
     """The turn's actions, those that play a kind of card every one of which the companion has seen
     out since the last reshuffle (on the table or in the discard pile) last: no hand holds one.
-    So do Attach when no squad of the side to act has room for a kind some hand may hold, and
-    Detach when none has a card attached."""
+    So do Attach when no squad of the side to act has room for a kind some hand may hold, Detach
+    when none has a card attached, and Medic when none has a hit."""
     left = unseen(state.deck, state.squads)
+    own = state.standing(state.to_act) if state.to_act is not None else ()
 
     def possible(action: str) -> bool:
-        if action == "attach":
-            return state.to_act is not None and bool(attachable(state, state.to_act))
-        if action == "detach":
-            return any(squad.attached for squad in state.standing(state.to_act)) if state.to_act else False
+        match action:
+            case "attach":
+                return state.to_act is not None and bool(attachable(state, state.to_act))
+            case "detach":
+                return any(squad.attached for squad in own)
+            case "medic" if not any(squad.hits for squad in own):
+                return False
         return any(left.get(kind, 0) for kind in PLAYS[action]) if action in PLAYS else True
 
     first = tuple(action for action in ACTIONS if possible(action))
