@@ -139,9 +139,18 @@ def test_a_form_for_a_unit_of_the_side_not_to_act_is_refused_before_it_opens(gam
     add(game, GERMAN, "Squad B", "german_rifle_squad")
     soviet = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
-    for action in ("move", "fire"):
-        with pytest.raises(RuleViolation, match="it is German's turn"):
+    for action in ("move", "fire", "activate"):
+        with pytest.raises(RuleViolation, match=r"it is German's turn: highlight another unit \(↑ ↓ or Next\)"):
             press(game, action, selected=soviet)
+
+
+def test_a_unit_action_on_a_destroyed_unit_says_to_highlight_another(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    start_with_turn(game, GERMAN)
+    destroyed = game.state.with_unit(replace(game.state.unit(squad), status="destroyed"))
+    for action in ("activate", "fire", "peek"):
+        with pytest.raises(RuleViolation, match=r"Squad B is destroyed: highlight another unit"):
+            CONTROLLER.press(destroyed, action, None, squad)
 
 
 def test_the_set_up_form_asks_the_sides_by_name_with_labels_and_the_current_values(game):

@@ -125,7 +125,7 @@ class ConflictOfHeroesController(Controller[CohState]):
                     counted = state.initiative.counted
                     return Run.one(AnnounceInitiative(side=checks.side_number(announcer), caps=counted))
                 if state.phase == "play" and state.pending is None:
-                    return Run.one(Activate(unit=_unit(state, selected).number))
+                    return Run.one(Activate(unit=_unit(state, selected, "activate").number))
                 return Tell("Confirm has nothing to confirm now")
             case "next":
                 if guided.over(state):
@@ -153,7 +153,7 @@ class ConflictOfHeroesController(Controller[CohState]):
 
     def _unit_action(self, state: CohState, action: str, value: int | None, selected: int | None) -> Intent:
         """What the players ask of the highlighted unit."""
-        unit = _unit(state, selected) if action in UNIT_ACTIONS else None
+        unit = _unit(state, selected, action) if action in UNIT_ACTIONS else None
         match action, unit:
             case "activate", UnitState(number=number):
                 return Run.one(Activate(unit=number))
@@ -235,6 +235,9 @@ class ConflictOfHeroesController(Controller[CohState]):
 
 
 UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move", "fire", "rally", "peek"})
+TURN_ACTIONS = UNIT_ACTIONS - {"reveal", "peek"}
+"""The highlighted unit's actions that only the side to act takes."""
+HIGHLIGHT = "highlight another unit (↑ ↓ or Next)"
 
 
 def setting_up_now(state: CohState) -> tuple[str, ...]:
@@ -261,7 +264,16 @@ def acting_now(state: CohState) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*first, *ACTING)))
 
 
-def _unit(state: CohState, selected: int | None) -> UnitState:
+def _unit(state: CohState, selected: int | None, action: str) -> UnitState:
+    """The highlighted unit, for `action`; refused, saying how to pick another, when it is
+    destroyed or, for an action of the turn, the other side's."""
     if selected is None:
         raise NothingToDo("add a unit first (i)")
-    return checks.unit_in_play(state, selected)
+    highlighted = state.unit(selected)
+    if highlighted is not None and not highlighted.in_play:
+        raise RuleViolation(f"{highlighted.label} is destroyed: {HIGHLIGHT}")
+    unit = checks.unit_in_play(state, selected)
+    in_turn = action in TURN_ACTIONS and state.phase == "play" and state.pending is None
+    if in_turn and state.turn is not None and state.turn != unit.side:
+        raise RuleViolation(f"it is {state.side(state.turn).name}'s turn: {HIGHLIGHT}, one of its units")
+    return unit
