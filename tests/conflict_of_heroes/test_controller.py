@@ -140,7 +140,7 @@ def test_a_form_for_a_unit_of_the_side_not_to_act_is_refused_before_it_opens(gam
     soviet = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     for action in ("move", "fire", "activate"):
-        with pytest.raises(RuleViolation, match=r"it is German's turn: highlight another unit \(↑ ↓ or Next\)"):
+        with pytest.raises(RuleViolation, match=r"it is German's turn: highlight one of its units \(↑ ↓ or Next\)"):
             press(game, action, selected=soviet)
 
 

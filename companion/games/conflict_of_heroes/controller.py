@@ -237,7 +237,7 @@ class ConflictOfHeroesController(Controller[CohState]):
 UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move", "fire", "rally", "peek"})
 TURN_ACTIONS = UNIT_ACTIONS - {"reveal", "peek"}
 """The highlighted unit's actions that only the side to act takes."""
-HIGHLIGHT = "highlight another unit (↑ ↓ or Next)"
+HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
 
 
 def setting_up_now(state: CohState) -> tuple[str, ...]:
@@ -271,9 +271,10 @@ def _unit(state: CohState, selected: int | None, action: str) -> UnitState:
         raise NothingToDo("add a unit first (i)")
     highlighted = state.unit(selected)
     if highlighted is not None and not highlighted.in_play:
-        raise RuleViolation(f"{highlighted.label} is destroyed: {HIGHLIGHT}")
+        raise RuleViolation(f"{highlighted.label} is destroyed: highlight another unit {HIGHLIGHT_KEYS}")
     unit = checks.unit_in_play(state, selected)
     in_turn = action in TURN_ACTIONS and state.phase == "play" and state.pending is None
     if in_turn and state.turn is not None and state.turn != unit.side:
-        raise RuleViolation(f"it is {state.side(state.turn).name}'s turn: {HIGHLIGHT}, one of its units")
+        side = state.side(state.turn).name
+        raise RuleViolation(f"it is {side}'s turn: highlight one of its units {HIGHLIGHT_KEYS}")
     return unit
