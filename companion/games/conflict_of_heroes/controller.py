@@ -243,7 +243,7 @@ HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
 def setting_up_now(state: CohState) -> tuple[str, ...]:
     """`SETTING_UP`, what the table does next at the front: a unit for a side with none in play,
     else the round's start."""
-    first = "add_unit" if not (forms.in_play(state, 1) and forms.in_play(state, 2)) else "next"
+    first = "add_unit" if not (state.in_play(1) and state.in_play(2)) else "next"
     return tuple(dict.fromkeys((first, *SETTING_UP)))
 
 
@@ -252,7 +252,7 @@ def acting_now(state: CohState) -> tuple[str, ...]:
     one; with a unit of its activated, that unit's fire (when an enemy unit is in play) and move
     before activating another, each when its APs pay for it; with no fresh unit left to activate,
     passing."""
-    own = [unit for unit in state.units if unit.in_play and state.turn in (None, unit.side)]
+    own = state.in_play(state.turn)
     if not own:
         return ("add_unit", *ACTING)
     active = next((unit for unit in own if unit.status == "active"), None)

@@ -67,7 +67,7 @@ def add_unit_form(state: CohState, library: Library) -> FormSpec:
     units = tuple((key, profile.name) for key, profile in library.units.items())
     sides = ((NATIONALITY, "The side that plays its nationality"),
              *((side, state.side(side).name) for side in (1, 2)))
-    wanting = state.turn or next((side for side in (1, 2) if not in_play(state, side)), None)
+    wanting = state.turn or next((side for side in (1, 2) if not state.in_play(side)), None)
     first = next((key for key, profile in library.units.items() if plays(state, profile.nationality) == wanting), None)
     return FormSpec("Add a unit", (
         Choice("unit", "Unit", units, first if wanting is not None else None),
@@ -83,10 +83,6 @@ def plays(state: CohState, nationality: str) -> int | None:
     for unit in state.units:
         played[unit.side].add(unit.profile.nationality)
     return nationality_side(nationality, (state.side(1).name, state.side(2).name), played)
-
-
-def in_play(state: CohState, side: int) -> list[UnitState]:
-    return [unit for unit in state.units if unit.in_play and unit.side == side]
 
 
 def add_unit_answered(state: CohState, library: Library, answers: Answers) -> Intent:
@@ -121,7 +117,7 @@ def move_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
 
 
 def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
-    return [u for u in state.units if u.in_play and u.side != unit.side]
+    return state.in_play(3 - unit.side)
 
 
 def attack_form(state: CohState, attacker: UnitState) -> FormSpec:

@@ -147,6 +147,10 @@ class CohState:
     def unit(self, number: int) -> UnitState | None:
         return next((unit for unit in self.units if unit.number == number), None)
 
+    def in_play(self, side: int | None = None) -> list[UnitState]:
+        """The units not destroyed, of one side or both."""
+        return [unit for unit in self.units if unit.in_play and side in (None, unit.side)]
+
     def active_unit(self, side: int) -> UnitState | None:
         return next((u for u in self.units if u.side == side and u.status == "active"), None)
 

@@ -132,7 +132,7 @@ def acting_unit(state: CohState, highlighted: int | None) -> int | None:
     unit. None leaves the highlight where it is."""
     if state.turn is None:
         return None
-    own = [unit for unit in state.units if unit.in_play and unit.side == state.turn]
+    own = state.in_play(state.turn)
     active = state.active_unit(state.turn)
     if active is not None and (checks.affords(active, "fire") or checks.affords(active, "move")):
         return active.number
