@@ -140,7 +140,7 @@ def upkeep_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
             who = listed([f"{state.unit(u).name} ({u})" for u in move.units])
             card = field.card(move.to)
             what = card_name(catalog, card) if card is not None else "no card yet: one is drawn"
-            if state.enemy_held(move.to, (move.side,)):
+            if state.blocked(move):
                 what = "enemy units hold it: cancel the move, its marker off (t), 8.7"
             lines.append(f"  {who} to {sector_name(state, catalog, move.to)} ({what})")
     if state.mines_owed:

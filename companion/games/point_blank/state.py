@@ -169,7 +169,11 @@ class PointBlankState:
     def moves_open(self) -> tuple[PendingMove, ...]:
         """The moves due whose Sector they may enter: enemy units holding it, the players may cancel
         the move instead (8.7)."""
-        return tuple(m for m in self.moves_due if not self.enemy_held(m.to, (m.side,)))
+        return tuple(m for m in self.moves_due if not self.blocked(m))
+
+    def blocked(self, move: PendingMove) -> bool:
+        """Enemy units have entered the Sector the move points at since it was ordered (8.7)."""
+        return self.enemy_held(move.to, (move.side,))
 
     def enemy_held(self, key: str, sides: Container[int]) -> bool:
         """Units of none of `sides` stand in Sector `key`: a move of theirs may not enter it (8.7)."""
