@@ -9,6 +9,7 @@ from textual.widgets import Button, Select
 from textual.widgets._toast import Toast
 
 from companion.dice.spec import DiceSpec
+from companion.games.kit.forms import FormSpec, Number
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.action_bar import ActionBar
@@ -94,6 +95,36 @@ async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(compani
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
         assert "'firer': 1" in told_last(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_field_of_a_long_form_comes_into_view_as_tab_reaches_it(companion, size):
+    """Fields the screen cannot show at once scroll between the title and the buttons."""
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await open_the_long_form(pilot)
+        form = app.screen
+        foot = form.query_one(".form-foot")
+        reached = []
+        for _ in EVERY_FIELD.fields:
+            field = app.focused
+            assert field is not None
+            reached.append(field.id)
+            assert form.region.contains_region(field.region), f"{field.id} is off the screen"
+            assert not overlaps(field.region, foot.region), f"{field.id} is under the buttons"
+            await pilot.press("tab")
+            await pilot.pause()
+        assert reached == [f"field-{field.name}" for field in EVERY_FIELD.fields]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_short_form_keeps_to_its_own_height(companion, size):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(FormSpec("Range", (Number("range", "Range in hexes", 3, 1, 20),)), told))
+        await pilot.pause()
+        assert app.screen.query_one(".form").region.height <= 12
 
 
 async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submits(companion):

@@ -80,6 +80,19 @@ class SpecForm(ModalScreen[Intent]):
         # Focusing the first field scrolls it to the top, hiding its label: show the form from its top.
         fields = self.query_one(".form-fields", VerticalScroll)
         self.call_after_refresh(fields.scroll_home, animate=False)
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """A form taller than the screen fills it and scrolls its fields (`-fill` in the stylesheet);
+        a shorter one keeps to its own height. Only the stylesheet's `auto` cannot tell them apart:
+        the fields' height is either the content's or the room left, never the smaller of the two."""
+        form = self.query_one(".form")
+        fields = self.query_one(".form-fields", VerticalScroll)
+        around = sum(child.outer_size.height for child in form.children if child is not fields)
+        self.set_class(form.gutter.height + around + fields.virtual_size.height > self.size.height, "-fill")
 
     def _field(self, field: Field) -> ComposeResult:
         widget_id = f"field-{field.name}"
@@ -148,6 +161,7 @@ class SpecForm(ModalScreen[Intent]):
             intent = self._then(self.spec.read(self.raw_values()))
         except (ValueError, CompanionError) as problem:
             self.query_one("#form-error", Static).update(str(problem).splitlines()[0] if str(problem) else "not valid")
+            self.call_after_refresh(self._fit)
             self._answered()
             return
         self.dismiss(intent)
