@@ -275,7 +275,7 @@ def test_the_bar_offers_what_matters_now_first_and_every_action_there_is():
                      AddUnit(template=GERMAN, side=2))
     assert bar(impulse)[:9] == ["fire", "move", "assault", "melee", "other", "rally", "ready", "check", "end_impulse"]
     check = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), StartCheck(check=PlainCheck(cards=2)))
-    assert bar(check)[:8] == ["1", "2", "3", "4", "5", "6", "undo", "cancel_check"]
+    assert bar(check)[:7] == ["1", "2", "3", "4", "5", "6", "cancel_check"]
     acted = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
                    Order(units=(1,), action="move"))
     assert bar(acted)[:2] == ["end_impulse", "undo"], "the impulse's one action is taken"

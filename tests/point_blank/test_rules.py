@@ -231,6 +231,20 @@ def test_an_order_and_the_check_it_starts_are_one_commit_that_a_restart_finds_wh
     assert resumed.check.pips == (5,) and resumed.card_used == "card"
 
 
+def test_an_order_is_not_taken_back_while_the_check_it_started_goes_on(session):
+    """Undone mid-check, the order went and its check stayed to apply its result: a free attack."""
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(Order(units=(1,), action="rally", check=PlainCheck(cards=2)))
+    session.execute(EnterPip(pip=5))
+    with pytest.raises(RuleViolation, match=re.escape("abandon it (x, its cards stay drawn)")):
+        session.execute(Undo())
+    assert session.state.card_used == "card" and session.state.check is not None
+    session.execute(CancelCheck())
+    session.execute(Undo())
+    assert session.state.card_used is None and session.state.deck.left == 7
+
+
 def test_a_stray_face_key_with_no_check_in_progress_draws_nothing_until_confirmed(session, reopen):
     """Issue 11: a face key pressed by mistake must not put the count a card away from the deck."""
     set_up(session)

@@ -191,7 +191,7 @@ class PointBlankController(Controller[PointBlankState]):
         if setup.setting_up(state) or state.settings is None or state.game_over:
             return ()
         if state.check is not None:
-            return ("roll", "face", "undo", "cancel_check", "confirm", "battlefield", "edit_unit")
+            return ("roll", "face", "cancel_check", "confirm", "battlefield", "edit_unit", "undo")
         duties = (*(aeo_forms.available(state) if state.aeo is not None else ()),
                   *(("search",) if state.search is not None else ()),
                   *(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),

@@ -32,7 +32,7 @@ from companion.games.point_blank import (
 from companion.games.point_blank.aeo import fold as aeo_fold
 from companion.games.point_blank.aeo import play as aeo_play
 from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
-from companion.games.point_blank.aeo.events import AeoRowFilled
+from companion.games.point_blank.aeo.events import AeoCoverSpent, AeoRowFilled
 from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
@@ -110,6 +110,11 @@ class PointBlankRules(Rules[PointBlankState]):
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target, lambda event: self.describe(state, event))
+        if state.check is not None and not isinstance(target.event, AeoCoverSpent):
+            # Only the AEO's cover is decided during a check; taking back the order that started
+            # it would leave the check to apply its result all the same.
+            raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
+                                f"{title(state.check.check)}")
         turn = state.aeo.impulse if state.aeo is not None else None
         if verb == "undo" and isinstance(target.event, AeoRowFilled) and (
                 turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
