@@ -34,7 +34,10 @@ def refusal(unit: Unit, action: Action, via: Via) -> RuleViolation | None:
             return RuleViolation(f"{unit.name} is a Weapon Team: it may not initiate a melee (7.10.1.4)")
         if unit.vehicle and not unit.good_order:
             return RuleViolation(f"{unit.name} may only overrun in Good Order (7.11)")
-    if via == "spend" and not unit.good_order:
+    # A shaken unit with the rally icon may rally itself by a Spend action (8.8), though a Spend
+    # action otherwise orders a Good Order unit (6.2.1); the table knows which cards print it.
+    self_rally = action == "rally" and bool(unit.shaken) and not unit.spent
+    if via == "spend" and not unit.good_order and not self_rally:
         return RuleViolation(f"a Spend action orders one Good Order unit; {unit.name} is not (6.2.1)")
     return None
 

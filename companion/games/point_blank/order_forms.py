@@ -81,8 +81,11 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     fields += [Choice("via", "Ordered by", (*VIAS, AEO_VIA) if solo else VIAS, "aeo" if solo else "card"),
                leader_choice(state, "leader", "Leader taking the action, or giving his modifier", acting)]
     if attacks:
+        # A melee starts at the enemy the unit can reach (8.6); fire has no such limit.
+        first = state.unit(default_id(selected, able))
+        aimed = [u for u in enemies if orders.in_reach(state, first, u)] if action == "melee" else enemies
         fields.append(Pick("targets", "Targets", unit_options(state, catalog, enemies),
-                           default_ids(selected, enemies), least=1))
+                           default_ids(selected, aimed), least=1))
     if action in ("fire", "assault"):
         fields.append(Number("modifier", "Other modifier (8.4 table items not tracked)", 0, -10, 10))
         fields += [Tick(name, label) for name, label in FIRE_TICKS]

@@ -98,9 +98,11 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
     via = command.via
     if via in ("unit_card", "spend") and len(units) != 1:
         raise RuleViolation("a Unit Action card or a Spend action orders exactly one unit (6.2.1.2, 8.13)")
+    _one_stack(state, command, units)
     _may_order_via(state, command, units, acting_side)
     if command.action == "melee":
         _melee_targets(state, acting_side, command.targets)
+        _within_reach(state, units, command.targets)
     elif command.targets:
         raise RuleViolation("only a melee or overrun order names the enemy units it attacks (7.10)")
     if command.destination is not None:
@@ -114,6 +116,38 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
     ordered = UnitsOrdered(side=acting_side, units=command.units, action=command.action, via=via,
                            leader=command.leader, targets=command.targets, destination=command.destination)
     return [ordered] if command.check is None else [ordered, CheckStarted(check=command.check)]
+
+
+def _one_stack(state: PointBlankState, command: Order, units: list[Unit]) -> None:
+    """One order commands one stack: units in one Sector (8.4 a fire group, 8.6 a melee, 8.7 a
+    move, 8.8 a rally), and a leader who acts or lends his modifier is stacked with them (2.11).
+    Units in no Sector the battlefield knows (off it, or an old game's text) are not held to it."""
+    field = state.battlefield
+    sectors = sorted({unit.sector for unit in units if field.holds(unit.sector)})
+    if len(sectors) > 1:
+        raise RuleViolation(f"one order commands a stack in one Sector, not units in {' and '.join(sectors)} "
+                            "(8.4, 8.7, 8.8)")
+    leader = state.unit(command.leader) if command.leader is not None else None
+    if leader is not None and sectors and field.holds(leader.sector) and leader.sector != sectors[0]:
+        raise RuleViolation(f"{leader.name} in {leader.sector} leads only the units stacked with him, "
+                            f"not those in {sectors[0]} (2.11)")
+
+
+def in_reach(state: PointBlankState, unit: Unit, target: Unit) -> bool:
+    """Whether `unit` may melee `target`: in an adjacent Sector, or a Sector in an adjacent Area
+    (8.6); a unit in no Sector the battlefield knows is taken to be."""
+    field = state.battlefield
+    if not (field.holds(unit.sector) and field.holds(target.sector)):
+        return True
+    return target.sector == unit.sector or target.sector in field.adjacent(unit.sector)
+
+
+def _within_reach(state: PointBlankState, units: list[Unit], targets: tuple[int, ...]) -> None:
+    for unit in units:
+        for target in map(state.unit, targets):
+            if not in_reach(state, unit, target):
+                raise RuleViolation(f"{target.name} in {target.sector} is out of reach of {unit.name} in "
+                                    f"{unit.sector}: a melee goes into an adjacent Sector or Area (8.6)")
 
 
 def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], acting_side: int) -> None:
