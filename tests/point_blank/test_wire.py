@@ -4,7 +4,7 @@ move takes it away, gone when an AFV enters or the terrain is removed."""
 
 import pytest
 
-from companion.errors import Overridable
+from companion.errors import Overridable, RuleViolation
 from companion.games.point_blank import builders
 from companion.games.point_blank.commands import (
     EndImpulse,
@@ -17,7 +17,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.events import ObjectiveControlled
 from companion.games.point_blank.field_view import card_cell
 from companion.games.rules import Undo
-from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, TANK, deploy, set_up
+from tests.point_blank.playing import CATALOG, CONTROLLER, GERMAN, SQUAD, TANK, answer, deploy, field, ran, set_up
 
 
 def test_wire_over_woods_adds_one_to_the_attack_and_takes_one_off_a_bog_check(session):
@@ -77,6 +77,20 @@ def test_infantry_in_wire_leave_only_after_an_in_sector_move_that_takes_the_wire
     assert session.state.wire == frozenset() and session.state.battlefield.card("B2/1") == "woods"
     session.execute(leaving)
     assert session.state.unit(1).sector == "B1/1"
+
+
+def test_the_forms_start_infantry_in_wire_at_an_in_sector_move_and_a_way_out_needs_the_retreat_ticked(session):
+    set_up(session)
+    deploy(session, SQUAD, 1, "B2", "woods")
+    session.execute(SetMarker(marker="wire", sector="B2/1"))
+    assert field(CONTROLLER.press(session.latest, "move", None, 1), "destination").default == "B2/1"
+    entering = CONTROLLER.press(session.latest, "enter_sector", None, 1)
+    assert field(entering, "sector").default == "B2/1"
+    with pytest.raises(RuleViolation, match="tick the retreat to move them all the same"):
+        answer(entering, sector="B1/1")  # said in the form, which stays open
+    retreat = ran(answer(entering, sector="B1/1", retreat=True))
+    assert retreat.commands == (MoveUnits(units=(1,), sector="B1/1", force=True),)
+    assert ran(answer(entering)).commands == (MoveUnits(units=(1,), sector="B2/1"),)
 
 
 def test_wire_alone_in_a_sector_gives_way_to_a_clear_card_from_the_deck_when_an_afv_enters(session):

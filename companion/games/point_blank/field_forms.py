@@ -2,6 +2,7 @@
 and a Sector's card drawn, placed, corrected or removed. Defaults come from the table: the move
 due, the card due for removal, the selected unit."""
 
+from companion.errors import RuleViolation
 from companion.games.kit.forms import Choice, Field, FormSpec, Option, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.point_blank.catalog import Catalog
@@ -17,7 +18,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.forms import Answers, default_ids, ids, made, standing, text, unit_options
 from companion.games.point_blank.sector_fields import OFF, sector_choice, selected_sector
-from companion.games.point_blank.sectors import empty, enterable
+from companion.games.point_blank.sectors import empty, enterable, held_by_wire
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import side_name
 
@@ -36,16 +37,23 @@ def move_into(state: PointBlankState, catalog: Catalog, selected: int | None) ->
     if default is None and selected is not None and (here := selected_sector(state, selected)):
         side = state.unit(selected).side
         ahead = state.battlefield.forward(here, side)
-        default = ahead if ahead is not None and not state.enemy_held(ahead, (side,)) else here
+        leaves = ahead is not None and held_by_wire(state, [state.unit(selected)], ahead) is None
+        default = ahead if leaves and ahead is not None and not state.enemy_held(ahead, (side,)) else here
     fields: tuple[Field, ...] = (
         Pick("units", "Units entering", unit_options(state, catalog, units), chosen, least=1),
         sector_choice(state, catalog, "sector", "Sector they enter", default),
+        Tick("retreat", "A retreat (7.13): infantry leave Wire all the same"),
     )
 
     def then(answers: Answers) -> Intent:
         movers = ids(answers, "units")
-        enterable(state, catalog, text(answers, "sector"), {state.unit(unit).side for unit in movers})
-        return Run.one(made(MoveUnits, units=movers, sector=text(answers, "sector")))
+        sector = text(answers, "sector")
+        enterable(state, catalog, sector, {state.unit(unit).side for unit in movers})
+        wired = held_by_wire(state, [state.unit(unit) for unit in movers], sector)
+        if wired is not None and not answers["retreat"]:
+            raise RuleViolation(f"{wired.name} stands in Wire: infantry leave it only after an in-Sector move "
+                                "(10.1.5); tick the retreat to move them all the same")
+        return Run.one(made(MoveUnits, units=movers, sector=sector, force=bool(answers["retreat"])))
 
     note = ("A Sector with no card draws one from the terrain deck (6.1.2.1). To refuse the terrain (6.1.2.3), "
             "undo the move: the card stays. The units' own Sector is an in-Sector move: a new card is drawn (8.7).")

@@ -45,7 +45,9 @@ def move_destination(state: PointBlankState, catalog: Catalog, selected: int | N
         return sector_choice(state, catalog, "destination", "Moving to (the move marker, 8.7)", None,
                              off="Not tracked: moved by hand")
     keys = [sector.key for sector in field.sectors() if sector.key == here or sector.key in field.adjacent(here)]
-    ahead = field.forward(here, state.unit(selected).side)
+    unit = state.unit(selected)
+    # Infantry in Wire leave it only after an in-Sector move (10.1.5).
+    ahead = here if unit.infantry and state.wired(here) else field.forward(here, unit.side)
     return sector_choice(state, catalog, "destination", "Moving to (the move marker, 8.7; its own Sector: in-Sector)",
                          ahead, keys, off="Not tracked: moved by hand")
 

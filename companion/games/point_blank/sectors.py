@@ -100,6 +100,12 @@ def enterable(state: PointBlankState, catalog: Catalog | None, key: str, sides: 
                             "A move ordered there is cancelled by taking its move marker off")
 
 
+def held_by_wire(state: PointBlankState, movers: list[Unit], key: str) -> Unit | None:
+    """The first infantry unit that would leave a Sector with Wire for `key`: infantry leave it only
+    after an in-Sector move (10.1.5)."""
+    return next((u for u in movers if u.infantry and u.sector != key and state.wired(u.sector)), None)
+
+
 def empty(state: PointBlankState, catalog: Catalog | None, sector: str) -> None:
     """Refuses a draw for a Sector out of play or already holding a card."""
     key = in_play(state, sector)
@@ -137,9 +143,8 @@ def move(state: PointBlankState, command: MoveUnits, rng: random.Random, catalog
         # Removing Wire does not remove the terrain the Wire is in" (10.1.5).
         events = [MarkerSet(marker="wire", sector=key, present=False)]
         return [*events, UnitsMoved(units=command.units, sector=command.sector)]
-    held_by_wire = [u for u in movers if u.infantry and u.sector != key and state.wired(u.sector)]
-    if held_by_wire and not command.force:
-        raise Overridable(f"{held_by_wire[0].name} stands in Wire: infantry leave it only after an in-Sector move "
+    if (leaving := held_by_wire(state, movers, key)) and not command.force:
+        raise Overridable(f"{leaving.name} stands in Wire: infantry leave it only after an in-Sector move "
                           "(10.1.5). Confirm moves them all the same (a retreat)",
                           override=command.model_copy(update={"force": True}))
     in_sector = all(u.sector == key for u in movers)
