@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.errors import RuleViolation
 from companion.games.point_blank.commands import EndImpulse, EnterPip
 from companion.games.point_blank.event_words import log_lines
 from companion.games.point_blank.events import CheckResolved
@@ -43,9 +44,10 @@ def summary(state: PointBlankState) -> dict[str, object]:
     }
 
 
-def one_more(state: PointBlankState) -> Command:
+def one_more(state: PointBlankState) -> Command | None:
+    """The next press of a game that goes on; None for one that is over."""
     if state.game_over:
-        return Undo()
+        return None
     if state.check is not None:
         return EnterPip(pip=1, force=True)
     return EndImpulse()
@@ -61,7 +63,12 @@ def test_an_old_game_opens_folds_as_it_did_and_plays_on(old_games, sessions, gam
     session = sessions(old_games, info, rules())
     assert summary(session.state) == EXPECTED[game_id]["summary"]
     assert len(session.records) == EXPECTED[game_id]["events"]
-    records = session.execute(one_more(session.state))
+    command = one_more(session.state)
+    if command is None:  # over: the last turn's end stands, and undo stops there
+        with pytest.raises(RuleViolation, match="impulse is over"):
+            session.execute(Undo())
+        return
+    records = session.execute(command)
     assert records and sessions(old_games, info, rules()).state == session.state
 
 

@@ -231,6 +231,20 @@ def test_an_order_and_the_check_it_starts_are_one_commit_that_a_restart_finds_wh
     assert resumed.check.pips == (5,) and resumed.card_used == "card"
 
 
+def test_undo_stops_at_the_end_of_an_impulse_the_other_side_has_played_on(session, reopen):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
+    session.execute(EndImpulse())
+    with pytest.raises(RuleViolation, match=re.escape("its impulse is over (correct the table with Edit unit")):
+        session.execute(Undo())
+    assert session.state.unit(1).spotted
+    assert reopen(session).state == session.state
+    session.execute(AdjustUnit(unit=1, changes={"spotted": False}))
+    session.execute(Undo())  # within the impulse in progress, as before
+    assert session.state.unit(1).spotted
+
+
 def test_an_order_is_not_taken_back_while_the_check_it_started_goes_on(session):
     """Undone mid-check, the order went and its check stayed to apply its result: a free attack."""
     set_up(session)

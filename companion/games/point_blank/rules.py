@@ -11,6 +11,7 @@ commands is decided, and its events folded, in its own module.
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
@@ -60,7 +61,7 @@ from companion.games.point_blank.commands import (
     SetUpGame,
     StartCheck,
 )
-from companion.games.point_blank.events import PointBlankEvent
+from companion.games.point_blank.events import ImpulseEnded, PointBlankEvent, TurnEnded
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.words import title
 from companion.games.rules import Command, Rules
@@ -82,7 +83,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 10
+    state_version: ClassVar[int] = 11
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -110,6 +111,10 @@ class PointBlankRules(Rules[PointBlankState]):
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target, lambda event: self.describe(state, event))
+        if verb == "undo" and target.seq < state.impulse_began:
+            # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
+            raise RuleViolation(f"cannot undo “{self.describe(state, target.event)}”: its impulse is over "
+                                "(correct the table with Edit unit, t, or Marker card, p)")
         if state.check is not None and not isinstance(target.event, AeoCoverSpent):
             # Only the AEO's cover is decided during a check; taking back the order that started
             # it would leave the check to apply its result all the same.
@@ -212,6 +217,12 @@ class PointBlankRules(Rules[PointBlankState]):
         return state
 
     def evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
+        folded = self._evolve(state, record, voided)
+        if isinstance(record.event, (ImpulseEnded, TurnEnded)):
+            return replace(folded, impulse_began=record.seq)
+        return folded
+
+    def _evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
         event = record.event
         found = setup.evolve(state, record)
         if found is None:

@@ -121,6 +121,8 @@ class PointBlankState:
     game_over: bool = False
     resolved: int = 0
     """The journal seq of the latest check resolved (undone or not): the roll LED flashes when it changes."""
+    impulse_began: int = 0
+    """The journal seq of the latest impulse's or turn's end: undo takes back nothing before it."""
     scenario: PbScenario | None = None
     """The scenario played, when the game started from one (free play: None)."""
     guide: Guide | None = None
