@@ -208,7 +208,21 @@ def test_the_fatigue_example_a_leader_cannot_ready_away_fatigue_gained_this_impu
     session.execute(EndImpulse())
     session.execute(ReduceFatigue(unit=1, via="leader", leader=2))
     assert session.state.unit(1).fatigue == 0 and session.state.unit(2).spent
-    assert session.state.check is not None  # the odd d6 for a second reduction (8.9)
+    assert session.state.check is None  # no fatigue left anywhere: no odd d6 to draw a card for (8.9)
+
+
+def test_the_odd_d6_for_a_second_level_is_drawn_only_while_a_unit_has_fatigue_left(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
+    session.execute(ReduceFatigue(unit=1, via="discard"))
+    assert session.state.check is not None  # unit 1 keeps a level the odd d6 may take (6.2.1.3)
+    session.execute(CancelCheck())
+    session.execute(EndImpulse())
+    session.execute(EndImpulse())
+    session.execute(ReduceFatigue(unit=1, via="discard"))
+    assert session.state.unit(1).fatigue == 0 and session.state.check is None
 
 
 def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):

@@ -66,7 +66,15 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
     else:
         use_card(state, command.via)
     reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
+    if not any(_reducible_after(other, unit) for other in state.units if other.side == state.side):
+        return [reduced]  # the odd d6 would draw a card for nothing (8.9: a unit with a fatigue counter)
     return [reduced, CheckStarted(check=FatigueBonus())]
+
+
+def _reducible_after(other: Unit, reduced: Unit) -> bool:
+    """Whether `other` could lose a fatigue level once `reduced` has lost one (7.6)."""
+    fatigue = other.fatigue - (other.id == reduced.id)
+    return not other.eliminated and fatigue > 0 and not other.fatigue_gained
 
 
 def aeo_acts(state: PointBlankState, side: int) -> None:
