@@ -48,7 +48,8 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     press(session, "face", 3)
     assert shown()[1].endswith("(first die: 3)")
     press(session, "face", 1)
-    assert "✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)" in shown()
+    assert shown()[2:] == ["✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)", "✓ Discarded a 4-pip card (12.3.3)",
+                           "✓ Upkeep with the AEO Upkeep flowchart (12.3.1)"], "newest first, under what it waits for"
     assert shown()[1].startswith("▶ Recon: consult the defensive Recon flowchart (green")
     asked = CONTROLLER.press(session.state, "confirm", None, None)
     assert isinstance(asked, Ask) and "Recon flowchart" in asked.form.note

@@ -247,8 +247,9 @@ def waiting(state: PointBlankState, catalog: Catalog, at: Stage) -> str:
 
 
 def panel_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """The AEO panel: who it plays, its cover markers, what it waits for, then this impulse's steps.
-    What it waits for comes second so that a panel cut short on a small screen still says it."""
+    """The AEO panel: who it plays, its cover markers, what it waits for, then this impulse's steps,
+    newest first. What it waits for comes second, and what it just did third, so that a panel cut
+    short on a small screen still says both: the table carries out what it did."""
     aeo = solo(state)
     if aeo is None:
         return []
@@ -258,11 +259,23 @@ def panel_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     turn = impulse(state)
     steps: list[str] = []
     if turn is not None and at.kind != "start":
-        steps = [f"✓ {line}" if not line.startswith("  ") else line for line in step_lines(state, catalog, turn)]
+        steps = newest_first([f"✓ {line}" if not line.startswith("  ") else line
+                              for line in step_lines(state, catalog, turn)])
     elif aeo.impulse is not None and aeo.impulse.acts:
         steps = ["Its last impulse: " + summary(state, catalog, aeo.impulse)]
     said = waiting(state, catalog, at)
     return [head, *([f"▶ {said}"] if said else []), *steps]
+
+
+def newest_first(lines: list[str]) -> list[str]:
+    """Steps in the reverse order, each with its indented lines (the random draws) still under it."""
+    steps: list[list[str]] = []
+    for line in lines:
+        if line.startswith("  ") and steps:
+            steps[-1].append(line)
+        else:
+            steps.append([line])
+    return [line for step in reversed(steps) for line in step]
 
 
 def summary(state: PointBlankState, catalog: Catalog, turn: AeoImpulse) -> str:
