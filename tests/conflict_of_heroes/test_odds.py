@@ -12,16 +12,19 @@ from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, chance
 FACES = list(product(range(1, 7), repeat=2))
 
 
-def brute_force_hits(firepower: int, defence: int, caps: int) -> tuple[Fraction, Fraction]:
+def brute_force_hits(firepower: int, defence: int, caps: int, already_hit: bool) -> tuple[Fraction, Fraction]:
+    """(hit, destroyed): two hits destroy an un-hit unit, any hit one with a hit counter (7.3)."""
     outcomes = [attack.hits(firepower + a + b + caps, defence) for a, b in FACES]
-    return Fraction(sum(h >= 1 for h in outcomes), 36), Fraction(sum(h == 2 for h in outcomes), 36)
+    destroying = 1 if already_hit else 2
+    return Fraction(sum(h >= 1 for h in outcomes), 36), Fraction(sum(h >= destroying for h in outcomes), 36)
 
 
 @settings(max_examples=200)
-@given(firepower=st.integers(min_value=-4, max_value=12), defence=st.integers(min_value=5, max_value=22))
-def test_attack_odds_for_each_cap_spend_match_brute_force(firepower, defence):
-    for odds in attack_odds_by_spend(firepower, defence, range(-2, 3)):
-        assert (odds.hit, odds.two_hits) == brute_force_hits(firepower, defence, odds.cap_modifier)
+@given(firepower=st.integers(min_value=-4, max_value=12), defence=st.integers(min_value=5, max_value=22),
+       already_hit=st.booleans())
+def test_attack_odds_for_each_cap_spend_match_brute_force(firepower, defence, already_hit):
+    for odds in attack_odds_by_spend(firepower, defence, range(-2, 3), already_hit):
+        assert (odds.hit, odds.destroyed) == brute_force_hits(firepower, defence, odds.cap_modifier, already_hit)
         assert odds.miss == 1 - odds.hit
 
 

@@ -2,12 +2,15 @@
 
 from dataclasses import replace
 
+import pytest
+
 from companion.games.conflict_of_heroes import view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
     DeclareAttack,
     DeclareRally,
+    Pass,
     RevealCounter,
     StartRound,
     Target,
@@ -92,3 +95,20 @@ def test_the_highlight_goes_to_the_active_unit_while_it_can_act_else_to_a_fresh_
     assert view.acting_unit(game.state.with_unit(spent), first) == second, "it can do no more: the next to activate"
     others = replace(game.state.unit(second), status="spent")
     assert view.acting_unit(game.state.with_unit(spent).with_unit(others), enemy) == first
+
+
+@pytest.mark.parametrize("shown", [False, True], ids=["hidden counter", "revealed counter"])
+def test_a_unit_with_a_hit_counter_is_destroyed_by_any_hit_so_its_destroyed_odds_are_its_hit_odds(new_game, shown):
+    game = new_game(only("pinned"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "S1", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)  # 12 against 12: one hit, a Pinned counter under S1
+    if shown:
+        game.execute(RevealCounter(unit=squad))
+    game.execute(Pass(side=SOVIET))
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    lines = view.pending_lines(game.state)
+    assert lines[1] == "▶ S1: 4 FP + 2d6 vs DV 12 (in range, front)"
+    assert " ".join(lines[2].split()) == "hit / destroyed: +0 CAP 42% / 42% · +1 CAP 58% / 58% · +2 CAP 72% / 72%"

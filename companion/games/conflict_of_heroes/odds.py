@@ -1,4 +1,4 @@
-"""Exact chances of 2d6 rolls: to hit, to make two hits, to rally, for each CAP spend."""
+"""Exact chances of 2d6 rolls: to hit, to destroy, to rally, for each CAP spend."""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -35,22 +35,25 @@ class AttackOdds:
     cap_modifier: int
     hit: Fraction
     """At least one hit."""
-    two_hits: Fraction
-    """Two hits: destroyed."""
+    destroyed: Fraction
+    """Two hits, or for a unit that already has a hit counter any hit (7.3)."""
 
     @property
     def miss(self) -> Fraction:
         return 1 - self.hit
 
 
-def attack_odds(firepower: int, defence: int, cap_modifier: int = 0) -> AttackOdds:
+def attack_odds(firepower: int, defence: int, cap_modifier: int = 0, already_hit: bool = False) -> AttackOdds:
+    """`already_hit`: the target has a hit counter, revealed or not (the table sees that it has one)."""
     need = defence - firepower - cap_modifier
-    return AttackOdds(cap_modifier, chance_at_least(need), chance_at_least(need + TWO_HITS_MARGIN))
+    hit = chance_at_least(need)
+    return AttackOdds(cap_modifier, hit, hit if already_hit else chance_at_least(need + TWO_HITS_MARGIN))
 
 
-def attack_odds_by_spend(firepower: int, defence: int, spends: range = range(0, 3)) -> list[AttackOdds]:
+def attack_odds_by_spend(firepower: int, defence: int, spends: range = range(0, 3),
+                         already_hit: bool = False) -> list[AttackOdds]:
     """The odds for each CAP modifier the attacker might declare before the roll."""
-    return [attack_odds(firepower, defence, caps) for caps in spends]
+    return [attack_odds(firepower, defence, caps, already_hit) for caps in spends]
 
 
 def rally_odds(rally: int, modifier: int, spends: range = range(0, 3)) -> list[tuple[int, Fraction]]:

@@ -91,8 +91,8 @@ def pending_lines(state: CohState) -> list[str]:
         defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
         odds = "hit / destroyed: " + " · ".join(
-            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.two_hits)}"
-            for o in attack_odds_by_spend(firepower, defence)
+            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.destroyed)}"
+            for o in attack_odds_by_spend(firepower, defence, already_hit=target.hit is not None)
         )
         lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence}"
                      f" ({RANGE_NAMES[declared.band]}, {spec.facing})")
