@@ -87,7 +87,7 @@ def test_a_side_button_counts_the_announcing_sides_spend_and_confirm_announces_t
     assert press(game, "confirm") == Run.one(AnnounceInitiative(side=SOVIET, caps=2))
 
 
-def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_other_spends_a_cap(game):
+def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_other_sides_is_refused(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
@@ -99,9 +99,34 @@ def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_
         steps.append(intent)
         run(game, intent)
     assert steps == [Run.one(DeclareModifier(caps=caps)) for caps in (1, 2, 0)]
-    assert press(game, "side", SOVIET) == Run.one(SpendCaps(side=SOVIET, caps=1, use="side_button", ends_turn=False))
+    with pytest.raises(RuleViolation, match=r"German rolls now: no side changes its opponent's roll \(3.23\)"):
+        press(game, "side", SOVIET)
+    assert game.state.side(SOVIET).caps.current == 7
+    assert [value for name, value in buttons(game) if name == "side"] == [GERMAN], "only the roller's CAP button"
     assert press(game, "modifier", -1) == Run.one(DeclareModifier(caps=-1))
     assert game.state.pending.attack.targets[0].unit == target
+
+
+def test_a_cap_button_pressed_during_the_initiative_roll_is_refused_the_spends_were_announced(game):
+    run(game, press(game, "next"))
+    run(game, press(game, "face", 1))
+    run(game, press(game, "face", 0))
+    for side in (GERMAN, SOVIET):
+        with pytest.raises(RuleViolation, match=r"the initiative roll counts only the CAPs announced \(3.24\)"):
+            press(game, "side", side)
+    assert [side.caps.current for side in game.state.sides] == [7, 6]
+    assert not [value for name, value in buttons(game) if name == "side"]
+
+
+def test_outside_a_roll_a_side_button_spends_one_of_its_caps_for_a_card_without_ending_the_turn(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    assert [value for name, value in buttons(game) if name == "side"] == [GERMAN, SOVIET]
+    intent = press(game, "side", SOVIET)
+    assert intent == Run.one(SpendCaps(side=SOVIET, caps=1, use="side_button", ends_turn=False))
+    run(game, intent)
+    assert (game.state.side(SOVIET).caps.current, game.state.turn) == (6, GERMAN)
 
 
 def test_the_undo_button_erases_a_keyed_face_before_it_takes_back_a_decision(game):
@@ -354,7 +379,7 @@ def test_the_bar_offers_what_is_done_most_at_the_moment_first(game):
     add(game, GERMAN, "Squad B", "german_rifle_squad")
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     game.execute(StartRound())
-    assert list(buttons(game))[:4] == [("face", 0), ("face", 1), ("face", 2), ("side", 1)]
+    assert list(buttons(game))[:4] == [("face", 0), ("face", 1), ("face", 2), ("side", SOVIET)]
     run(game, press(game, "face", 0))
     run(game, press(game, "face", 0))
     assert next(iter(buttons(game))) == ("roll", None), "a tie: the roll that breaks it"

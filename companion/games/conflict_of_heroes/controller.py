@@ -188,12 +188,18 @@ class ConflictOfHeroesController(Controller[CohState]):
 
     def _side_button(self, state: CohState, side: int) -> Intent:
         """A side's CAP button: a CAP more on its side's roll (back to 0 after 2), one more CAP counted
-        for its initiative announcement, or else one CAP spent (a card and the like)."""
+        for its initiative announcement, or else one CAP spent (a card and the like). While a roll
+        waits, only the rolling side's button does anything: no side changes its opponent's roll
+        (3.23), and the initiative roll counts only what was announced (3.24)."""
         waiting = state.pending
-        if waiting is not None and waiting.roller is not None:
-            roller = state.unit(waiting.roller)
-            if roller is not None and roller.side == side:
-                return Run.one(DeclareModifier(caps=waiting.modifier + 1 if waiting.modifier < 2 else 0))
+        if waiting is not None:
+            roller = state.unit(waiting.roller) if waiting.roller is not None else None
+            if roller is None:
+                raise RuleViolation("the initiative roll counts only the CAPs announced (3.24): no CAP spent")
+            if roller.side != side:
+                raise RuleViolation(f"{state.side(roller.side).name} rolls now: no side changes its opponent's roll"
+                                    f" (3.23), so {state.side(side).name}'s CAP button spends nothing")
+            return Run.one(DeclareModifier(caps=waiting.modifier + 1 if waiting.modifier < 2 else 0))
         announcer = announcing(state)
         if announcer == side:
             return Run.one(CountInitiativeSpend(side=checks.side_number(side)))
@@ -206,11 +212,12 @@ class ConflictOfHeroesController(Controller[CohState]):
         buttons named after the side, and only the digits that mean something now (a die's faces;
         an initiative spend of 0 to 2 CAPs)."""
         digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
+        sides = cap_buttons(state)
         shown = [
             replace(action, label=view.side_button(state, action.name, action.value))
             if action.name in view.SIDE_BUTTONS and action.value is not None else action
             for action in super().tappable(state)
-            if action.name != "face" or action.value in digits
+            if (action.name != "face" or action.value in digits) and (action.name != "side" or action.value in sides)
         ]
         # The digits in counting order (0, 1, 2), where the keymap has the keyboard's (1 … 9, 0).
         counting = iter(sorted((action for action in shown if action.name == "face"), key=lambda a: a.value or 0))
@@ -238,6 +245,17 @@ UNIT_ACTIONS = frozenset({"activate", "pivot", "stall", "spent", "reveal", "move
 TURN_ACTIONS = UNIT_ACTIONS - {"reveal", "peek"}
 """The highlighted unit's actions that only the side to act takes."""
 HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
+
+
+def cap_buttons(state: CohState) -> tuple[int, ...]:
+    """The sides whose CAP button does something now: the rolling side's while a roll waits (none
+    for the initiative roll), the announcing side's while one announces, else both."""
+    waiting = state.pending
+    if waiting is not None:
+        roller = state.unit(waiting.roller) if waiting.roller is not None else None
+        return (roller.side,) if roller is not None else ()
+    announcer = announcing(state)
+    return (announcer,) if announcer is not None else (1, 2)
 
 
 def setting_up_now(state: CohState) -> tuple[str, ...]:
