@@ -14,11 +14,13 @@ from companion.games.conflict_of_heroes.commands import (
     DeclareModifier,
     DeclareRally,
     NameSide,
+    RevealCounter,
     SpendCaps,
     StartRound,
 )
 from companion.games.conflict_of_heroes.controller import KEYMAP, ConflictOfHeroesController
 from companion.games.conflict_of_heroes.data import HIT_COUNTERS, UNITS
+from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import shipped
 from companion.games.kit.faces import EnterFace, EraseFace
 from companion.games.kit.forms import Choice, Number, Pick, Text, Tick
@@ -225,8 +227,8 @@ def test_a_payment_the_rules_refuse_is_refused_inside_the_form_which_stays_open_
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN, caps=(9, 9))
     cost = game.state.unit(squad).profile.move_cost
-    for action in ("move", "fire"):
-        with pytest.raises(RuleViolation, match="Squad B is not activated: pay with CAPs"):
+    for action, whole in (("move", cost), ("fire", game.state.unit(squad).profile.fire_cost)):
+        with pytest.raises(RuleViolation, match=f"Squad B is not activated: pay its whole {action} cost of {whole}"):
             answer(press(game, action, selected=squad))
     run(game, answer(press(game, "move", selected=squad), caps=str(cost)))
     assert game.state.side(GERMAN).caps.current == 9 - cost
@@ -292,6 +294,39 @@ def test_the_rally_form_asks_the_hexs_dm_and_whether_it_is_a_hill(new_game):
         (Tick, "Enemy units in the hex (no rally then, 7.5)"),
         (Number, "Of the 5 AP, paid in CAPs"),
     ]
+
+
+def test_the_fire_form_states_the_cost_with_a_hit_counters_change_without_naming_a_hidden_counter(new_game):
+    """7.4: a Suppressed squad's fire costs 4 +1; firing uses the changed cost, which shows the counter."""
+    game, squad = soviet_squad_hit(new_game, "suppressed")
+    form = press(game, "fire", selected=squad)
+    assert isinstance(form, Ask)
+    cost = form.form.fields[-1]
+    assert isinstance(cost, Number) and cost.name == "caps"
+    assert (cost.label, cost.help) == ("Of the fire cost (5 AP), paid in CAPs (a command action)",
+                                       "4 AP +1 from its hit counter, which firing shows (7.4)")
+    with pytest.raises(RuleViolation, match=r"Squad is not activated: pay its whole fire cost of 5 in CAPs"):
+        answer(form, caps="4")
+    game.execute(RevealCounter(unit=squad))
+    shown = press(game, "fire", selected=squad)
+    assert isinstance(shown, Ask) and shown.form.fields[-1].help == "4 AP +1 from Suppressed"
+    declared = answer(shown, caps="5")
+    assert isinstance(declared, Run) and declared.commands[0].caps_paid == 5  # type: ignore[attr-defined]
+
+
+def test_the_move_form_states_the_move_cost_with_a_hit_counters_change(new_game):
+    slowed = only("pinned").foot["pinned"].model_copy(update={"no_move": False, "move_cost": 1})
+    game = new_game(HitCounterPools(foot={"slowed": slowed}, vehicle={"slowed": slowed}))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, answer(press(game, "fire", selected=hmg), caps="2"))
+    enter(game, 4, 4)
+    form = press(game, "move", selected=squad)
+    assert isinstance(form, Ask)
+    assert form.form.note == "A move costs 2 AP before terrain: 1 AP +1 from its hit counter, which moving shows (7.4)"
+    with pytest.raises(RuleViolation, match=r"Squad is not activated: pay its whole move cost of 2 in CAPs"):
+        answer(form, caps="1")
 
 
 def test_the_owners_peek_is_a_reveal_for_that_side_and_changes_nothing(new_game):

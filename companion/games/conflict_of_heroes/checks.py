@@ -65,10 +65,12 @@ def payment(state: CohState, unit: UnitState, action: activation.Action, caps_pa
     counter forbids it (7.4), or the unit or its side cannot pay: a unit not activated pays all in
     CAPs (a command action)."""
     activation.check_allowed(action, unit.counter)
-    aps, caps = activation.split(activation.cost(action, unit.profile, unit.counter, extra), caps_paid)
+    total = activation.cost(action, unit.profile, unit.counter, extra)
+    aps, caps = activation.split(total, caps_paid)
     if aps:
         if unit.status != "active":
-            raise RuleViolation(f"{unit.label} is not activated: pay with CAPs (a command action), or activate it")
+            raise RuleViolation(f"{unit.label} is not activated: pay its whole {action} cost of {total} in CAPs"
+                                " (a command action), or activate it")
         if aps > unit.aps:
             raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left")
     state.side(unit.side).caps.spend(caps, "this action")

@@ -5,6 +5,7 @@ of the attacker) and read back into the commands it stands for.
 """
 
 from collections.abc import Mapping
+from typing import Literal
 
 from companion.games.conflict_of_heroes import activation, checks
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
@@ -103,11 +104,27 @@ def add_unit_answered(state: CohState, library: Library, answers: Answers) -> In
     return Ask(question, lambda _: add)
 
 
+def action_cost(unit: UnitState, action: Literal["fire", "move"]) -> tuple[int, str]:
+    """What the unit's fire or move (before terrain) costs it, and how its hit counter changes
+    that, if it does. The form is the acting side's: it states what the side really pays, and
+    names a face-down counter only as "its hit counter" (using the changed cost shows it, 7.4)."""
+    counter = unit.counter
+    change = 0 if counter is None else (counter.fire_cost if action == "fire" else counter.move_cost)
+    total = activation.cost(action, unit.profile, counter)
+    if unit.hit is None or not change:
+        return total, ""
+    printed = unit.profile.fire_cost if action == "fire" else unit.profile.move_cost
+    shows = "firing" if action == "fire" else "moving"
+    source = unit.hit.counter.name if unit.hit.revealed else f"its hit counter, which {shows} shows (7.4)"
+    return total, f"{printed} AP {change:+d} from {source}"
+
+
 def move_form(unit: UnitState) -> FormSpec:
+    cost, change = action_cost(unit, "move")
     return FormSpec(f"{unit.label} moves", (
         Number("extra", "Extra APs (terrain, moving backwards)", 0, 0, 10),
         Number("caps", "Of the cost, paid in CAPs (a command action)", 0, 0, 30),
-    ), note=f"A move costs {unit.profile.move_cost} AP before terrain")
+    ), note=f"A move costs {cost} AP before terrain" + (f": {change}" if change else ""))
 
 
 def move_answered(state: CohState, unit: UnitState, answers: Answers) -> Intent:
@@ -123,7 +140,7 @@ def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
 def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
     options = tuple((u.number, u.label) for u in enemies(state, attacker))
     lone = (options[0][0],) if len(options) == 1 else ()
-    cost = attacker.profile.fire_cost
+    cost, change = action_cost(attacker, "fire")
     bands: tuple[tuple[RangeBand, str], ...] = tuple(RANGE_NAMES.items())
     return FormSpec(f"{attacker.label} fires", (
         Pick("targets", "Enemy units in the target hex (one roll each; Space ticks)", options, default=lone, least=1),
@@ -131,7 +148,7 @@ def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
              help="Fired on from outside their front arc"),
         Number("terrain", "Terrain DM of the target hex", 0, -5, 10),
         Choice("band", "Range", bands, default="normal"),
-        Number("caps", f"Of the fire cost ({cost} AP), paid in CAPs (a command action)", 0, 0, 30),
+        Number("caps", f"Of the fire cost ({cost} AP), paid in CAPs (a command action)", 0, 0, 30, help=change),
     ))
 
 
