@@ -112,3 +112,13 @@ def test_a_unit_with_a_hit_counter_is_destroyed_by_any_hit_so_its_destroyed_odds
     lines = view.pending_lines(game.state)
     assert lines[1] == "▶ S1: 4 FP + 2d6 vs DV 12 (in range, front)"
     assert " ".join(lines[2].split()) == "hit / destroyed: +0 CAP 42% / 42% · +1 CAP 58% / 58% · +2 CAP 72% / 72%"
+
+
+def test_close_combat_odds_name_the_flank_rating_they_use(game):
+    """7.63: "CC is resolved against the flank DRs of all enemy units in the hex"."""
+    squad = add(game, GERMAN, "B", "german_rifle_squad")
+    target = add(game, SOVIET, "D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target, facing="front"),), band="close_combat"))
+    assert view.pending_lines(game.state)[1] == "▶ D: 8 FP + 2d6 vs DV 11 (close combat, flank)"

@@ -55,11 +55,16 @@ def firepower(attacker: UnitProfile, counter: HitCounter | None, target: UnitPro
     return attacker.firepower(colour) + change + range_modifier(band, attacker.boxed(colour))
 
 
+def facing_met(facing: Facing, band: RangeBand) -> Facing:
+    """The rating the attack meets: the flank from outside the arc (7.2), and always in close combat (7.63)."""
+    return "flank" if band == "close_combat" else facing
+
+
 def defence_value(
     target: UnitProfile, counter: HitCounter | None, facing: Facing, terrain_dm: int, band: RangeBand
 ) -> int:
     """DR (flank from outside the arc, and always in close combat) + counter change + terrain DM."""
-    flank = facing == "flank" or band == "close_combat"
+    flank = facing_met(facing, band) == "flank"
     rating = target.flank_dr if flank else target.front_dr
     if counter is not None:
         rating += counter.flank_dr if flank else counter.front_dr

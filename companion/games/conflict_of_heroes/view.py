@@ -95,7 +95,7 @@ def pending_lines(state: CohState) -> list[str]:
             for o in attack_odds_by_spend(firepower, defence, already_hit=target.hit is not None)
         )
         lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence}"
-                     f" ({RANGE_NAMES[declared.band]}, {spec.facing})")
+                     f" ({RANGE_NAMES[declared.band]}, {attack.facing_met(spec.facing, declared.band)})")
         lines.append(f"    {odds}")
     return lines
 
