@@ -21,6 +21,8 @@ from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
+from tests.tui.conftest import SIZES
+from tests.tui.screen_text import painted_rows
 
 SIZE = (150, 45)
 SIDE_PINS = (20, 21)
@@ -260,3 +262,19 @@ async def test_the_highlight_goes_to_the_unit_a_side_to_act_with_none_in_play_ad
         assert screen.state.turn == 2 and screen.selected() == 1
         await press(pilot, "i", "enter")  # the form starts at a Soviet unit
         assert unit_of(screen, 2).side == 2 and screen.selected() == 2
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_the_owners_peek_shows_the_whole_rally_odds_on_the_smallest_screens(table, size):
+    german_to_act(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        screen = coh_screen(app)
+        await press(pilot, "a", "f", "enter", "4", "4")  # 12 against 12: one hit
+        hit = unit_of(screen, 2).hit
+        assert hit is not None and hit.counter.rally == 7
+        await press(pilot, "down", "h")
+        assert isinstance(app.screen, RevealPanel)
+        shown = " ".join(" ".join(painted_rows(app, app.screen.query_one(".form"))).split())
+        assert "Rally (5 AP) on 2d6 ≥ 7, before cover and friends" in shown
+        assert "+0 CAP: 58% +1 CAP: 72% +2 CAP: 83%" in shown

@@ -15,6 +15,7 @@ from companion.games.conflict_of_heroes.commands import (
     StartRound,
     Target,
 )
+from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
 
@@ -122,3 +123,19 @@ def test_close_combat_odds_name_the_flank_rating_they_use(game):
     game.execute(Activate(unit=squad))
     game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target, facing="front"),), band="close_combat"))
     assert view.pending_lines(game.state)[1] == "▶ D: 8 FP + 2d6 vs DV 11 (close combat, flank)"
+
+
+def test_every_line_of_the_owners_peek_fits_the_smallest_screen_even_for_a_counter_that_changes_everything(new_game):
+    loaded = only("suppressed").foot["suppressed"].model_copy(update={
+        "name": "Suppressed and shaken to the bone", "move_cost": 1, "front_dr": -1, "flank_dr": -1,
+        "no_move": True, "shown_when_attacked": True,
+    })
+    game = new_game(HitCounterPools(foot={"loaded": loaded}, vehicle={"loaded": loaded}))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Guards rifle squad of the 3rd", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)
+    _, lines = view.peek(game.state, game.state.unit(squad))
+    assert max(map(len, lines)) <= view.PEEK_WIDTH
+    assert "shown when attacked" in " ".join(lines) and lines[-1].startswith("+0 CAP: ")

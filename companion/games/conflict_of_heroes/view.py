@@ -1,7 +1,10 @@
 """What the table reads off the screen, worked out from the state: whose move, odds, unit lines,
 the sides' tracks, a hidden counter's peek, and every event's line with the sides' names."""
 
+import textwrap
+
 from companion.games.conflict_of_heroes import attack, checks
+from companion.games.conflict_of_heroes.activation import RALLY_COST
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.events import SideEvent, caps_count
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
@@ -15,6 +18,8 @@ SIDE_BUTTONS = {"side": "{} CAP", "vp_up": "{} +1 VP", "vp_down": "{} −1 VP"}
 """The action bar's buttons that act for one side, named after it."""
 BUTTON_NAME = 12
 """As much of a side's name as a button shows."""
+PEEK_WIDTH = 72
+"""The longest line of the owner's peek: it fits inside the panel's frame on an 80-column screen."""
 
 
 def describe(state: CohState, event: Event) -> str:
@@ -168,13 +173,14 @@ def track_text(state: CohState, side: int) -> str:
 
 
 def peek(state: CohState, unit: UnitState) -> tuple[str, tuple[str, ...]]:
-    """The owner's look at a face-down counter: who may look, what it is, what it does, the rally odds."""
+    """The owner's look at a face-down counter: who may look, what it is, what it does, the rally
+    odds; each line wrapped to fit the smallest screen (the panel does not wrap them)."""
     title = f"For the {state.side(unit.side).name} player only"
     if unit.hit is None:
         return title, (f"{unit.label} has no hit counter",)
     counter = unit.hit.counter
     lines = [f"{unit.label}: {counter.name}", counter.effects()]
     if counter.rally is not None:
-        chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0))
-        lines.append(f"Rally (5 AP) on 2d6 ≥ {counter.rally}, before cover and friends: {chances}")
-    return title, tuple(lines)
+        lines.append(f"Rally ({RALLY_COST} AP) on 2d6 ≥ {counter.rally}, before cover and friends:")
+        lines.append("  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0)))
+    return title, tuple(part for line in lines for part in textwrap.wrap(line, PEEK_WIDTH))
