@@ -111,8 +111,12 @@ def test_a_second_hit_on_a_hit_unit_destroys_it_and_puts_its_counter_back_in_the
     enter(game, 4, 4)  # 12 vs 12: one hit
     assert game.state.unit(squad).hit.key == "pinned"
     game.execute(Pass(side=SOVIET))
-    with pytest.raises(RuleViolation, match="pile is short"):
+    with pytest.raises(RuleViolation) as short:
         game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=other),), caps_paid=2))
+    assert str(short.value) == (
+        "the foot hit counter pile has 0 left for 1 un-hit target in the hex: fire at another hex, or wait"
+        " for a counter to go back (a hit unit that rallies or is destroyed returns its own);"
+        " this game keeps the piles it started with")
     game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
     records = enter(game, 4, 4)
     assert kinds(records) == [AttackRolled, UnitDestroyed]

@@ -64,8 +64,13 @@ def _declare_attack(state: CohState, command: DeclareAttack) -> AttackDeclared:
         raise RuleViolation(f"{attacker.label} cannot attack itself")
     for kind in ("foot", "vehicle"):
         unhit = sum(1 for t in targets if t.hit is None and t.profile.kind == kind)
-        if unhit > sum(available(state.pools.pool(kind), state.counters_in_play(kind)).values()):
-            raise RuleViolation(f"the {kind} hit counter pile is short: add counters (hit_counters.toml)")
+        left = sum(available(state.pools.pool(kind), state.counters_in_play(kind)).values())
+        if unhit > left:
+            # The piles were recorded when the first round started: a file changed now changes nothing here.
+            raise RuleViolation(
+                f"the {kind} hit counter pile has {left} left for {unhit} un-hit target{'s' if unhit > 1 else ''}"
+                " in the hex: fire at another hex, or wait for a counter to go back (a hit unit that rallies or"
+                " is destroyed returns its own); this game keeps the piles it started with")
     aps, caps = checks.payment(state, attacker, "fire", command.caps_paid)
     return AttackDeclared(
         attacker=attacker.number, label=attacker.label, targets=command.targets, band=command.band, aps=aps, caps=caps
