@@ -234,6 +234,19 @@ def test_a_payment_the_rules_refuse_is_refused_inside_the_form_which_stays_open_
     assert game.state.side(GERMAN).caps.current == 9 - cost
 
 
+def test_a_spent_unit_is_told_only_to_pay_in_caps_since_it_cannot_activate_again(game):
+    squad = add(game, GERMAN, "G1", "german_rifle_squad")
+    add(game, SOVIET, "S1", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "activate", selected=squad))
+    run(game, press(game, "spent", selected=squad))
+    with pytest.raises(RuleViolation) as refused:
+        answer(press(game, "fire", selected=squad))
+    assert str(refused.value) == "G1 is spent: pay its whole fire cost of 3 in CAPs (a command action)"
+    run(game, answer(press(game, "fire", selected=squad), caps="3"))
+    assert game.state.pending is not None
+
+
 def test_the_attack_form_offers_the_enemy_units_and_ticks_a_lone_one(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")

@@ -63,14 +63,16 @@ def payment(state: CohState, unit: UnitState, action: activation.Action, caps_pa
             extra: int = 0) -> tuple[int, int]:
     """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when its hit
     counter forbids it (7.4), or the unit or its side cannot pay: a unit not activated pays all in
-    CAPs (a command action)."""
+    CAPs (a command action), and a refusal offers activating only to a fresh unit."""
     activation.check_allowed(action, unit.counter)
     total = activation.cost(action, unit.profile, unit.counter, extra)
     aps, caps = activation.split(total, caps_paid)
     if aps:
+        in_caps = f"pay its whole {action} cost of {total} in CAPs (a command action)"
+        if unit.status == "spent":  # a spent unit is not activated again this round
+            raise RuleViolation(f"{unit.label} is spent: {in_caps}")
         if unit.status != "active":
-            raise RuleViolation(f"{unit.label} is not activated: pay its whole {action} cost of {total} in CAPs"
-                                " (a command action), or activate it")
+            raise RuleViolation(f"{unit.label} is not activated: {in_caps}, or activate it")
         if aps > unit.aps:
             raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left")
     state.side(unit.side).caps.spend(caps, "this action")
