@@ -139,3 +139,18 @@ def test_every_line_of_the_owners_peek_fits_the_smallest_screen_even_for_a_count
     _, lines = view.peek(game.state, game.state.unit(squad))
     assert max(map(len, lines)) <= view.PEEK_WIDTH
     assert "shown when attacked" in " ".join(lines) and lines[-1].startswith("+0 CAP: ")
+
+
+@pytest.mark.parametrize(("pile", "attacks"), [("pinned", 2), ("killed", 1)], ids=["hit again", "Killed drawn"])
+def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed(new_game, pile, attacks):
+    game = new_game(only(pile))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "S2", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    for attack in range(attacks):
+        if attack:
+            game.execute(Pass(side=SOVIET))
+        game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+        enter(game, 4, 4)  # 12 against 12: one hit
+    assert game.state.unit(squad).status == "destroyed"
+    assert view.roll_lines(game.state) == ["HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: destroyed, physical"]

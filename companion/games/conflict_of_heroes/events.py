@@ -300,8 +300,10 @@ class AttackRolled(Event):
     def attack_value(self) -> int:
         return self.firepower + sum(self.faces) + self.modifier
 
-    def describe(self) -> str:
-        outcome = ("miss", "one hit", "two hits: destroyed")[self.hits]
+    def describe(self, destroyed: bool = False) -> str:
+        """`destroyed`: its one hit destroyed the target (a unit already hit, or a Killed counter
+        drawn), which the events after the roll say and the screen knows from the state."""
+        outcome = ("miss", "one hit: destroyed" if destroyed else "one hit", "two hits: destroyed")[self.hits]
         return (f"{self.attacker_label} → {self.target_label}: AV {self.attack_value}"
                 f" ({self.firepower} FP + {_faces(self.faces)}{_caps(self.modifier)}) vs DV {self.defence}:"
                 f" {outcome}, {self.source}")

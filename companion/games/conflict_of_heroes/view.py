@@ -6,9 +6,9 @@ import textwrap
 from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import SideEvent, caps_count
+from companion.games.conflict_of_heroes.events import AttackRolled, SideEvent, caps_count
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
-from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
 from companion.games.kit.faces import slots
 from companion.journal.events import Event
 
@@ -161,7 +161,17 @@ def summary(state: CohState) -> str:
 
 
 def roll_lines(state: CohState) -> list[str]:
-    return [describe(state, roll) for roll in state.last_rolls]
+    """The latest action's rolls; a roll whose one hit destroyed its target says so (the target is
+    out of play now, and nothing but that roll can have put it out since)."""
+    return [_roll_line(state, roll) for roll in state.last_rolls]
+
+
+def _roll_line(state: CohState, roll: LastRoll) -> str:
+    if isinstance(roll, AttackRolled) and roll.hits == 1:
+        target = state.unit(roll.target)
+        if target is not None and not target.in_play:
+            return roll.describe(destroyed=True)
+    return describe(state, roll)
 
 
 def track_text(state: CohState, side: int) -> str:
