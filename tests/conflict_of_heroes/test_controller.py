@@ -247,19 +247,41 @@ def test_a_spent_unit_is_told_only_to_pay_in_caps_since_it_cannot_activate_again
     assert game.state.pending is not None
 
 
-def test_the_attack_form_offers_the_enemy_units_and_ticks_a_lone_one(game):
+def test_the_attack_form_offers_the_enemy_units_none_ticked_and_which_of_them_are_hit_in_the_flank(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    first = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    second = add(game, SOVIET, "MMG", "soviet_mmg")
+    start_with_turn(game, GERMAN)
+    intent = press(game, "fire", selected=squad)
+    assert isinstance(intent, Ask)
+    targets = intent.form.fields[0]
+    assert isinstance(targets, Pick) and targets.options == ((first, "Squad D"), (second, "MMG"))
+    assert targets.default == (), "a Space ticks, whichever unit it is on"
+    declared = answer(intent, targets=[str(first), str(second)], flank=[str(second)], terrain="2", band="adjacent",
+                      caps="3")
+    assert isinstance(declared, Run) and isinstance(declared.commands[0], DeclareAttack)
+    attack = declared.commands[0]
+    assert [(target.unit, target.facing, target.terrain_dm) for target in attack.targets] == [
+        (first, "front", 2), (second, "flank", 2)]
+    assert (attack.band, attack.caps_paid) == ("adjacent", 3)
+
+
+def test_a_lone_enemy_unit_is_the_target_with_no_list_to_tick_or_untick_only_its_facing_to_choose(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     intent = press(game, "fire", selected=squad)
     assert isinstance(intent, Ask)
-    targets = intent.form.fields[0]
-    assert isinstance(targets, Pick) and targets.options == ((target, "Squad D"),) and targets.default == (target,)
-    declared = answer(intent, flank=[str(target)], terrain="2", band="adjacent", caps="3")
+    assert intent.form.title == "Squad B fires at Squad D" and not any(
+        isinstance(field, Pick) for field in intent.form.fields)
+    facing = intent.form.fields[0]
+    assert isinstance(facing, Choice) and facing.initial == "front"
+    declared = answer(intent, facing="flank", terrain="2", band="adjacent", caps="3")
     assert isinstance(declared, Run) and isinstance(declared.commands[0], DeclareAttack)
     attack = declared.commands[0]
-    assert (attack.targets[0].facing, attack.targets[0].terrain_dm, attack.band, attack.caps_paid) == (
-        "flank", 2, "adjacent", 3)
+    assert [(target.unit, target.facing, target.terrain_dm) for target in attack.targets] == [(target, "flank", 2)]
+    as_offered = answer(press(game, "fire", selected=squad), caps="3")
+    assert isinstance(as_offered, Run) and as_offered.commands[0].targets[0].facing == "front"  # type: ignore[attr-defined]
 
 
 def soviet_squad_hit(new_game, counter: str) -> tuple[GameSession, int]:

@@ -278,3 +278,15 @@ async def test_the_owners_peek_shows_the_whole_rally_odds_on_the_smallest_screen
         shown = " ".join(" ".join(painted_rows(app, app.screen.query_one(".form"))).split())
         assert "Rally (5 AP) on 2d6 ≥ 7, before cover and friends" in shown
         assert "+0 CAP: 58% +1 CAP: 72% +2 CAP: 83%" in shown
+
+
+async def test_a_space_pressed_in_the_fire_form_at_a_lone_enemy_unit_never_takes_it_off_the_target(table):
+    """With a list of one ticked already, a Space out of habit unticked it and Enter was refused."""
+    german_to_act(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = coh_screen(app)
+        await press(pilot, "a", "f", "space", "enter", "enter")
+        assert app.screen is screen
+        assert screen.state.pending is not None and screen.state.pending.attack is not None
+        assert [target.unit for target in screen.state.pending.attack.targets] == [2]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from companion.games.conflict_of_heroes import activation, checks
-from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
+from companion.games.conflict_of_heroes.attack import RANGE_NAMES, Facing, RangeBand
 from companion.games.conflict_of_heroes.commands import (
     AddUnit,
     ChooseFirstOnTie,
@@ -21,7 +21,7 @@ from companion.games.conflict_of_heroes.commands import (
 )
 from companion.games.conflict_of_heroes.library import Library, nationality_side
 from companion.games.conflict_of_heroes.state import CohState, UnitState
-from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run
 from companion.games.rules import Command
 
@@ -137,15 +137,31 @@ def enemies(state: CohState, unit: UnitState) -> list[UnitState]:
     return state.in_play(3 - unit.side)
 
 
+FACINGS: tuple[tuple[Facing, str], ...] = (("front", "front"), ("flank", "flank: fired on from outside its front arc"))
+
+
 def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
-    options = tuple((u.number, u.label) for u in enemies(state, attacker))
-    lone = (options[0][0],) if len(options) == 1 else ()
+    """The enemy units in the target hex to tick, and those hit in the flank; a lone enemy unit in
+    play is the target without a list of one (ticked already, a first Space would untick it), and
+    its facing is chosen."""
+    targets = enemies(state, attacker)
     cost, change = action_cost(attacker, "fire")
     bands: tuple[tuple[RangeBand, str], ...] = tuple(RANGE_NAMES.items())
-    return FormSpec(f"{attacker.label} fires", (
-        Pick("targets", "Enemy units in the target hex (one roll each; Space ticks)", options, default=lone, least=1),
-        Pick("flank", "Of those, hit in the flank (close combat always is)", options,
-             help="Fired on from outside their front arc"),
+    title = f"{attacker.label} fires"
+    aim: tuple[Field, ...]
+    if len(targets) == 1:
+        title = f"{attacker.label} fires at {targets[0].label}"
+        aim = (Choice("facing", f"{targets[0].label} is hit in the (close combat: always the flank)", FACINGS,
+                      default="front"),)
+    else:
+        options = tuple((u.number, u.label) for u in targets)
+        aim = (
+            Pick("targets", "Enemy units in the target hex (one roll each; Space ticks)", options, least=1),
+            Pick("flank", "Of those, hit in the flank (close combat always is)", options,
+                 help="Fired on from outside their front arc"),
+        )
+    return FormSpec(title, (
+        *aim,
         Number("terrain", "Terrain DM of the target hex", 0, -5, 10),
         Choice("band", "Range", bands, default="normal"),
         Number("caps", f"Of the fire cost ({cost} AP), paid in CAPs (a command action)", 0, 0, 30, help=change),
@@ -154,11 +170,15 @@ def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
 
 def attack_answered(state: CohState, attacker: UnitState, answers: Answers) -> Intent:
     checks.payment(state, attacker, "fire", _int(answers, "caps"))
-    chosen = answers["targets"]
-    flanks = answers["flank"]
-    assert isinstance(chosen, tuple) and isinstance(flanks, tuple)
     terrain = _int(answers, "terrain")
-    targets = tuple(Target(unit=int(n), facing="flank" if n in flanks else "front", terrain_dm=terrain) for n in chosen)
+    if "targets" in answers:
+        chosen, flanks = answers["targets"], answers["flank"]
+        assert isinstance(chosen, tuple) and isinstance(flanks, tuple)
+        facings = {int(n): "flank" if n in flanks else "front" for n in chosen}
+    else:
+        facings = {enemies(state, attacker)[0].number: str(answers["facing"])}
+    targets = tuple(Target(unit=number, facing="flank" if facing == "flank" else "front", terrain_dm=terrain)
+                    for number, facing in facings.items())
     band = next(band for band in RANGE_NAMES if band == answers["band"])
     return Run.one(DeclareAttack(attacker=attacker.number, targets=targets, band=band, caps_paid=_int(answers, "caps")))
 
