@@ -33,6 +33,12 @@ def test_an_overspend_is_refused_and_names_what_is_left():
         CapTrack.starting_with(2).spend(3)
 
 
+def test_an_overspend_of_one_cap_says_cap_not_caps():
+    with pytest.raises(RuleViolation) as refused:
+        CapTrack.starting_with(1).spend(1).spend(1, "this roll")
+    assert str(refused.value) == "1 CAP needed for this roll, only 0 left (3.23)"
+
+
 def test_the_allowance_never_goes_below_zero():
     track = CapTrack.starting_with(1).lose_unit().lose_unit().lose_unit()
     assert track.allowance == 0

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from companion.errors import RuleViolation
+from companion.games.conflict_of_heroes.events import caps_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class CapTrack:
             raise RuleViolation(f"cannot spend {caps} CAPs")
         if caps > self.current:
             reason = f" for {why}" if why else ""
-            raise RuleViolation(f"{caps} CAPs needed{reason}, only {self.current} left (3.23)")
+            raise RuleViolation(f"{caps_count(caps)} needed{reason}, only {self.current} left (3.23)")
         return CapTrack(self.start, self.current - caps, self.losses)
 
     def refill(self) -> "CapTrack":
