@@ -22,7 +22,7 @@ STATE_SHAPES = {
     "take_cover": (3, "5a073db5cb1b66d0"),
     "deckung": (2, "3cf7901f5af04355"),
     "point_blank": (11, "31bae6804f6473de"),
-    "conflict_of_heroes": (2, "8316b5e680f0900e"),
+    "conflict_of_heroes": (3, "21227257761f6785"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])

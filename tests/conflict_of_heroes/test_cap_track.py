@@ -22,6 +22,12 @@ def test_a_counter_standing_on_the_space_a_destroyed_unit_takes_drops_to_the_nex
     assert lowered.current == 7
 
 
+def test_a_loss_lowers_the_next_rounds_allowance_not_the_one_this_round_began_with():
+    track = CapTrack.starting_with(9).refill().lose_unit()
+    assert (track.this_round, track.allowance) == (9, 8)
+    assert track.refill().this_round == 8
+
+
 def test_a_counter_below_the_space_a_destroyed_unit_takes_stays_where_it_is():
     track = CapTrack.starting_with(9).spend(4).lose_unit()
     assert track.current == 5

@@ -154,3 +154,19 @@ def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed(new_gam
         enter(game, 4, 4)  # 12 against 12: one hit
     assert game.state.unit(squad).status == "destroyed"
     assert view.roll_lines(game.state) == ["HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: destroyed, physical"]
+
+
+def test_the_track_shows_this_rounds_allowance_after_a_loss_and_the_next_rounds_apart(game):
+    """7.3: "At the beginning of each round, the total number of CAPs a player receives permanently
+    decreases by 1 for each unit lost during the game." """
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    add(game, SOVIET, "Other", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN, caps=(9, 9))
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 6, 6)  # 16 against 12: two hits, destroyed
+    assert view.track_text(game.state, SOVIET) == "of 9 this round\nstart 9 · VP 0\nlost units on 9\nnext round 8"
+    game.execute(Pass(side=SOVIET))
+    game.execute(Pass(side=GERMAN))
+    game.execute(StartRound())
+    assert view.track_text(game.state, SOVIET) == "of 8 this round\nstart 9 · VP 0\nlost units on 9"

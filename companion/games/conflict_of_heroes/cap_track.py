@@ -1,6 +1,6 @@
 """A side's Command Action Point track: spend, refill each round, and lose spaces to destroyed units (7.3)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes.events import caps_count
@@ -17,17 +17,20 @@ class CapTrack:
 
     start: int
     current: int
+    this_round: int
+    """The CAPs this round began with: the allowance when it was refilled (the start before round 1).
+    A loss lowers the allowance only from the next round on (7.3)."""
     losses: int = 0
 
     @classmethod
     def starting_with(cls, caps: int) -> "CapTrack":
         if caps < 0:
             raise RuleViolation(f"a CAP track starts at 0 or more, not {caps}")
-        return cls(start=caps, current=caps)
+        return cls(start=caps, current=caps, this_round=caps)
 
     @property
     def allowance(self) -> int:
-        """The CAPs a new round refills to: the start less one space per destroyed unit."""
+        """The CAPs the next round refills to: the start less one space per destroyed unit."""
         return max(0, self.start - self.losses)
 
     @property
@@ -42,18 +45,18 @@ class CapTrack:
         if caps > self.current:
             reason = f" for {why}" if why else ""
             raise RuleViolation(f"{caps_count(caps)} needed{reason}, only {self.current} left (3.23)")
-        return CapTrack(self.start, self.current - caps, self.losses)
+        return replace(self, current=self.current - caps)
 
     def refill(self) -> "CapTrack":
         """A new round: the counter goes back up to the allowance."""
-        return CapTrack(self.start, self.allowance, self.losses)
+        return replace(self, current=self.allowance, this_round=self.allowance)
 
     def lose_unit(self) -> "CapTrack":
         """A destroyed unit takes the next space down; a counter standing on it drops below (7.3)."""
         losses = self.losses + 1
         allowance = max(0, self.start - losses)
-        return CapTrack(self.start, min(self.current, allowance), losses)
+        return replace(self, current=min(self.current, allowance), losses=losses)
 
     def drain(self, caps: int) -> "CapTrack":
         """Replays a payment already made at the table; an undone decision may leave it short, so it stops at 0."""
-        return CapTrack(self.start, max(0, self.current - max(0, caps)), self.losses)
+        return replace(self, current=max(0, self.current - max(0, caps)))

@@ -175,11 +175,13 @@ def _roll_line(state: CohState, roll: LastRoll) -> str:
 
 
 def track_text(state: CohState, side: int) -> str:
-    """Under a side's big CAP digits: this round's allowance, the start, VP and the spaces lost units lie on."""
+    """Under a side's big CAP digits: this round's allowance, the start, VP, the spaces lost units
+    lie on, and the next round's allowance once a loss this round has lowered it (7.3)."""
     named = state.side(side)
     track = named.caps
     lost = f"\nlost units on {', '.join(map(str, track.occupied))}" if track.occupied else ""
-    return f"of {track.allowance} this round\nstart {track.start} · VP {named.victory_points}{lost}"
+    lowered = f"\nnext round {track.allowance}" if track.allowance != track.this_round else ""
+    return f"of {track.this_round} this round\nstart {track.start} · VP {named.victory_points}{lost}{lowered}"
 
 
 def peek(state: CohState, unit: UnitState) -> tuple[str, tuple[str, ...]]:
