@@ -72,6 +72,7 @@ def test_the_side_buttons_are_wired_to_sides_1_and_2_and_a_third_side_is_refused
 
 
 def test_a_face_key_announces_initiative_caps_while_a_side_announces_and_keys_dice_once_the_roll_waits(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
     run(game, press(game, "next"))
     assert press(game, "face", 1) == Run.one(AnnounceInitiative(side=SOVIET, caps=1))
     run(game, press(game, "face", 1))
@@ -80,6 +81,7 @@ def test_a_face_key_announces_initiative_caps_while_a_side_announces_and_keys_di
 
 
 def test_a_side_button_counts_the_announcing_sides_spend_and_confirm_announces_the_count(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
     run(game, press(game, "next"))
     assert press(game, "side", SOVIET) == Run.one(CountInitiativeSpend(side=SOVIET))
     run(game, press(game, "side", SOVIET))
@@ -110,6 +112,7 @@ def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_
 
 
 def test_a_cap_button_pressed_during_the_initiative_roll_is_refused_the_spends_were_announced(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
     run(game, press(game, "next"))
     run(game, press(game, "face", 1))
     run(game, press(game, "face", 0))
@@ -142,9 +145,21 @@ def test_the_undo_button_erases_a_keyed_face_before_it_takes_back_a_decision(gam
 
 
 def test_next_starts_a_round_before_play_and_moves_the_highlight_in_play(game):
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     assert press(game, "next") == Run.one(StartRound())
     start_with_turn(game, GERMAN)
     assert press(game, "next") == Select(1)
+
+
+def test_in_free_play_set_up_next_is_neither_offered_nor_taken_before_a_unit_is_on_the_map(game):
+    assert "next" not in CONTROLLER.available(game.state)
+    assert next(iter(buttons(game))) == ("add_unit", None)
+    with pytest.raises(NothingToDo, match=r"add the firefight's units first \(i\)"):
+        press(game, "next")
+    assert game.records == []
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")  # the other side may enter later, as reinforcements
+    assert "next" in CONTROLLER.available(game.state)
+    assert press(game, "next") == Run.one(StartRound())
 
 
 def test_confirm_activates_the_highlighted_unit_in_play_and_says_when_it_has_nothing_to_confirm(game):

@@ -130,6 +130,8 @@ class ConflictOfHeroesController(Controller[CohState]):
             case "next":
                 if guided.over(state):
                     return Tell("The firefight is over: check its victory conditions")
+                if empty_map(state):
+                    raise NothingToDo("add the firefight's units first (i): round 1 starts with units on the map")
                 return Run.one(StartRound()) if state.phase in ("setup", "round_over") else Select(1)
             case "side":
                 return self._side_button(state, checks.side_number(value))
@@ -258,11 +260,18 @@ def cap_buttons(state: CohState) -> tuple[int, ...]:
     return (announcer,) if announcer is not None else (1, 2)
 
 
+def empty_map(state: CohState) -> bool:
+    """Setting up a free-play firefight with no unit on the map yet: no round to start."""
+    return state.phase == "setup" and not state.in_play()
+
+
 def setting_up_now(state: CohState) -> tuple[str, ...]:
     """`SETTING_UP`, what the table does next at the front: a unit for a side with none in play,
-    else the round's start."""
+    else the round's start; no round's start before any unit is on the map (a side with none may
+    be one whose units all enter later, 5.1)."""
     first = "add_unit" if not (state.in_play(1) and state.in_play(2)) else "next"
-    return tuple(dict.fromkeys((first, *SETTING_UP)))
+    return tuple(action for action in dict.fromkeys((first, *SETTING_UP))
+                 if action != "next" or not empty_map(state))
 
 
 def acting_now(state: CohState) -> tuple[str, ...]:

@@ -32,6 +32,8 @@ def describe(state: CohState, event: Event) -> str:
 def situation(state: CohState) -> str:
     """One line: the round and who is to do what."""
     if state.phase == "setup":
+        if not state.in_play():
+            return "Set up the firefight: add its units (i), then start round 1 (Next)"
         return "Set up the firefight, then start round 1 (Next)"
     if state.phase == "round_over":
         if state.scenario is not None and state.round >= state.scenario.rounds:
