@@ -70,8 +70,8 @@ class DiceController(Controller[DiceState]):
     def tappable(self, state: DiceState) -> tuple[KeyAction, ...]:
         """Face buttons only for the faces these dice have (0 stands for a d10's 10); none for dice
         of more than ten sides, which are keyed one key per die and so cannot be keyed in."""
-        sides = state.spec.sides
-        faces = set() if sides > 10 else {*range(1, min(sides, 9) + 1), *((0,) if sides == 10 else ())}
+        spec = state.spec
+        faces = {*range(1, min(spec.sides, 9) + 1), *((0,) if spec.sides == 10 else ())} if spec.keyable else set()
         return tuple(action for action in super().tappable(state) if action.name != "face" or action.value in faces)
 
     def available(self, state: DiceState) -> tuple[str, ...]:

@@ -28,6 +28,11 @@ class RollDice(Command):
 DEFAULT_SPEC = DiceSpec(count=2, sides=6)
 
 
+def rolled_by_the_companion(spec: DiceSpec) -> str:
+    """Why a face keyed for dice of more than ten sides is refused, and what to do instead."""
+    return f"a d{spec.sides} is rolled by the companion: press Roll"
+
+
 class DiceRules(Rules[DiceState]):
     """Rules of the plain dice roller; also the dice every other game rolls with."""
 
@@ -52,6 +57,9 @@ class DiceRules(Rules[DiceState]):
                     )
                 return [DiceRolled(spec=state.spec, faces=roll_faces(state.spec, self.rng), source="generated")]
             case EnterFace(entered=entered):
+                if not state.spec.keyable:
+                    # One key per die: a keyed 1 would be recorded at once, before the 5 of a 15.
+                    raise RuleViolation(rolled_by_the_companion(state.spec))
                 faces = (*state.pending, state.spec.face(entered))
                 if len(faces) < state.spec.count:
                     return [FaceEntered(face=faces[-1])]

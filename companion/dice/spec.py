@@ -16,6 +16,8 @@ _SPEC = re.compile(r"^\s*(\d*)\s*[dDwW]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 # int, which for thousands of digits is slow and past 4,300 raises ValueError.
 _MOST_DIGITS = 6
 _SHOWN = 24
+MOST_KEYED_SIDES = 10
+"""Faces are keyed one key per die, 0 for a d10's 10: dice of more sides are rolled by the companion."""
 
 
 class DiceSpec(BaseModel):
@@ -68,6 +70,11 @@ class DiceSpec(BaseModel):
     def within_limits(self) -> bool:
         """False only for a spec read back from a game saved before the modifier had its limit."""
         return -MAX_MODIFIER <= self.modifier <= MAX_MODIFIER
+
+    @property
+    def keyable(self) -> bool:
+        """Whether a player's own dice of this kind can be keyed in, one key per die."""
+        return self.sides <= MOST_KEYED_SIDES
 
     def face(self, entered: int) -> int:
         """The face a player's entry stands for; on a d10 a 0 reads as 10."""

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.dice.rules import rolled_by_the_companion
 from companion.dice.state import DiceState, RollEntry
 from companion.dice.stats_view import totals_line, totals_text
 from companion.games.kit.faces import slots
@@ -85,6 +86,9 @@ def history_table(entries: Sequence[RollEntry], width: int) -> list[str]:
 
 
 def pending_text(state: DiceState) -> str:
+    if not state.spec.keyable:
+        reason = rolled_by_the_companion(state.spec)
+        return reason[0].upper() + reason[1:]
     if not state.pending:
         zero = ", 0 for 10" if state.spec.sides == 10 else ""
         return f"Physical dice: key the faces (1–{min(state.spec.sides, 9)}{zero})"

@@ -38,9 +38,9 @@ def link_says(text: str):
     return lambda m: isinstance(m, BoardLinkChanged) and m.description.startswith(text)
 
 
-def dice_app_with_fake_board(companion) -> CompanionApp:
+def dice_app_with_fake_board(companion, spec: str = "2d6") -> CompanionApp:
     companion.want_fake_board = True
-    return CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    return CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse(spec))
 
 
 async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companion):
@@ -59,6 +59,22 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert list(companion.store.inputs("board:").values()) == [0], "the board's first press, recorded with its roll"
         assert app.board_status == "fake board connected (firmware 1.0.0, protocol 1.0)"
+
+
+async def test_a_face_reported_by_the_board_for_a_d20_is_refused_and_its_input_recorded(companion):
+    seen = Seen()
+    app = dice_app_with_fake_board(companion, "d20")
+    async with app.run_test(size=SIZE, message_hook=seen) as pilot:
+        await seen.wait_for(link_says("fake board connected"))
+        companion.fake_board.command("face 4")
+        await asyncio.to_thread(companion.fake_board.command, "settle")
+        await settle(pilot)
+        session = app.screen.session
+        assert session.state.pending == () and session.state.rolls == 0
+        committed = list(companion.store.records(session.game.id, session.rules.events))
+        assert [record.event.type for record in committed] == ["spec_chosen"]
+        assert list(companion.store.inputs("board:").values()) == [0], "the refused press, recorded on its own"
+        assert [n.message for n in app._notifications] == ["a d20 is rolled by the companion: press Roll"]
 
 
 async def test_the_status_line_says_lost_when_unplugged_and_connected_again_after_replug(companion):

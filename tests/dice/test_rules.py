@@ -130,3 +130,15 @@ def test_a_reopened_game_folds_to_the_same_state_without_rolling(session, store,
     again = reopened(store, session)
     assert again.state == session.state
     assert again.state.pending == (2,)
+
+
+@pytest.mark.parametrize("spec", ["d12", "d20", "2d20+1"])
+def test_a_face_keyed_for_dice_of_more_than_ten_sides_is_refused_and_records_nothing(session, spec):
+    session.execute(ChooseSpec(spec=DiceSpec.parse(spec)))
+    before = len(session.records)
+    sides = DiceSpec.parse(spec).sides
+    with pytest.raises(RuleViolation, match=f"^a d{sides} is rolled by the companion: press Roll$"):
+        session.execute(EnterFace(entered=1))
+    assert len(session.records) == before
+    assert session.state.pending == ()
+    assert session.state.recent == ()

@@ -9,7 +9,7 @@ from companion.dice.rolling import random_source
 from companion.dice.rules import DiceRules
 from companion.dice.spec import DiceSpec
 from companion.dice.state import DiceState, RollEntry
-from companion.dice.view import history_table, shown_roll
+from companion.dice.view import history_table, pending_text, shown_roll
 
 AT = datetime(2026, 11, 30, 14, 5, 9, tzinfo=UTC)
 
@@ -64,3 +64,13 @@ def test_the_summary_counts_the_rolls_made_with_the_right_plural():
     assert rules.summary(state) == "no rolls yet"
     assert rules.summary(DiceState(spec=state.spec, rolls=1)) == "1 roll"
     assert rules.summary(DiceState(spec=state.spec, rolls=12)) == "12 rolls"
+
+
+@pytest.mark.parametrize(("spec", "hint"), [
+    ("2d6", "Physical dice: key the faces (1–6)"),
+    ("d10", "Physical dice: key the faces (1–9, 0 for 10)"),
+    ("d12", "A d12 is rolled by the companion: press Roll"),
+    ("3d20", "A d20 is rolled by the companion: press Roll"),
+])
+def test_the_hint_offers_keyed_faces_only_for_dice_of_up_to_ten_sides(spec, hint):
+    assert pending_text(DiceState(spec=DiceSpec.parse(spec))) == hint

@@ -108,6 +108,36 @@ async def test_a_bad_face_is_refused_on_screen_and_records_nothing(companion):
         assert notices == ["7 is not a face of a d6: enter 1 to 6"]
 
 
+async def test_a_face_key_for_a_d20_typed_in_is_refused_with_the_way_to_roll_it(companion):
+    app = dice_app(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "e")
+        app.screen.query_one(Input).value = "d20"
+        await pilot.press("enter")
+        await settle(pilot)
+        before = len(app.screen.session.records)
+        hint = str(app.screen.query_one("#pending").render())
+        assert hint == "A d20 is rolled by the companion: press Roll"
+        await press(pilot, "1")
+        await press(pilot, "5")
+        assert len(app.screen.session.records) == before
+        assert app.screen.session.state.pending == ()
+        assert history_rows(app) == []
+        assert [n.message for n in app._notifications] == ["a d20 is rolled by the companion: press Roll"] * 2
+
+
+async def test_a_face_button_on_gpio_is_refused_for_a_d12(companion):
+    app = dice_app(companion, "d12")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = len(app.screen.session.records)
+        companion.mock_presser.press(Control.FACE, 3)
+        await settle(pilot)
+        assert len(app.screen.session.records) == before
+        assert app.screen.session.state.pending == ()
+        assert [n.message for n in app._notifications] == ["a d12 is rolled by the companion: press Roll"]
+
+
 async def test_undo_strikes_the_roll_and_redo_brings_back_the_same_faces(companion):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
