@@ -17,6 +17,7 @@ from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from tests.journal_rows import append
 from tests.pilot import comes_true, press, settle
+from tests.tui.screen_text import dimmer
 
 SIZE = (140, 40)
 
@@ -154,6 +155,19 @@ async def test_undo_strikes_the_roll_and_redo_brings_back_the_same_faces(compani
         assert shown_total(app).strip() == str(rolled.total)
         await settle(pilot)
         assert history_rows(app)[0].endswith(" generated")
+
+
+async def test_an_undone_roll_is_painted_struck_through_and_dim_under_a_bold_header(companion):
+    app = dice_app(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space", "space", "u")
+        history = app.screen.query_one("#history", NewestFirst)
+        header, undone, kept = history.render_lines(history.region.reset_offset)[:3]
+        assert undone.text.rstrip().endswith("generated (undone)")
+        assert all(segment.style.bold for segment in header if segment.text.strip())
+        normal = next(iter(kept))
+        assert all(segment.style.strike and dimmer(segment, normal) for segment in undone if segment.text.strip())
+        assert not any(segment.style.strike or segment.style.bold for segment in kept)
 
 
 async def test_the_undo_button_erases_a_half_entered_roll_face_by_face(companion, clock):

@@ -4,6 +4,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from companion.tui.widgets.newest_first import NewestFirst
+from tests.tui.screen_text import dimmer
 
 
 class OneRecord(App):
@@ -39,3 +40,20 @@ async def test_a_new_row_repaints_without_a_new_layout():
         await pilot.pause()
         assert record._layout_updates == layouts
         assert record.visible_rows()[0].plain == "row 2"
+
+
+async def test_a_rows_own_style_and_its_spans_survive_the_drawing():
+    app = OneRecord()
+    async with app.run_test(size=(40, 10)) as pilot:
+        record = app.query_one(NewestFirst)
+        spanned = Text("plain ")
+        spanned.append("red", style="red")
+        record.show(lambda rows: [Text("header", style="bold"), Text("undone", style="strike dim"), spanned])
+        await pilot.pause()
+        header, undone, mixed = record.render_lines(record.region.reset_offset)[:3]
+        plain = next(segment for segment in mixed if segment.text.startswith("plain"))
+        assert all(segment.style.bold for segment in header if segment.text.strip())
+        assert all(segment.style.strike and dimmer(segment, plain) for segment in undone if segment.text.strip())
+        assert not plain.style.bold and not plain.style.strike
+        red = next(segment for segment in mixed if segment.text == "red")
+        assert red.style.color != plain.style.color

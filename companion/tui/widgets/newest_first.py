@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Iterable
 
+from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
@@ -33,5 +34,8 @@ class NewestFirst(DrawnLines):
     def draw(self) -> list[Strip]:
         # One style look-up per drawing: it walks the ancestors for the background.
         console, width, style = self.app.console, self.size.width, self.rich_style
-        return [Strip(row.render(console)).crop_extend(0, width, style).apply_style(style)
+        # `Text.render` leaves out the text's own style when it has no spans (Rich 15): an undone
+        # roll lost its strike and the header its bold, so the row's style goes under each segment.
+        return [Strip(row.render(console)).apply_style(console.get_style(row.style, default=Style.null()))
+                .crop_extend(0, width, style).apply_style(style)
                 for row in self.visible_rows()]
