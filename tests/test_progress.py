@@ -3,6 +3,8 @@
 from companion.dice.rules import RollDice
 from companion.games.kit.words import count_of
 from companion.games.point_blank.commands import EndImpulse, SetUpGame
+from companion.games.rules import Redo, Undo
+from companion.session import SNAPSHOT_EVERY
 from tests.tui import game_positions
 from tests.tui.short_game import PlayTurn
 
@@ -15,6 +17,28 @@ def test_a_games_progress_is_its_rules_summary_read_without_opening_it_for_play(
     progress = companion.progress(companion.store.last_game("dice"))
     assert progress is not None
     assert (progress.summary, progress.finished) == (count_of(3, "roll"), False)
+
+
+def test_an_undone_roll_does_not_count_in_a_games_progress(companion):
+    _, session = companion.resume_or_start("dice")
+    for _ in range(3):
+        session.execute(RollDice())
+    session.execute(Undo())
+    session.execute(Undo())
+    game = companion.store.last_game("dice")
+    assert companion.progress(game).summary == "1 roll"
+    session.execute(Redo())
+    assert companion.progress(game).summary == "2 rolls"
+    session.close()
+
+
+def test_a_long_games_progress_counts_the_rolls_in_force_from_its_snapshot(companion):
+    _, session = companion.resume_or_start("dice")
+    for _ in range(SNAPSHOT_EVERY + 10):
+        session.execute(RollDice())
+    session.execute(Undo())
+    session.close()
+    assert companion.progress(companion.store.last_game("dice")).summary == f"{SNAPSHOT_EVERY + 9} rolls"
 
 
 def summaries(companion, kinds: tuple[str, ...]) -> dict[str, str]:

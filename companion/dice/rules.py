@@ -71,7 +71,11 @@ class DiceRules(Rules[DiceState]):
         raise TypeError(f"the dice roller does not take {command!r}")
 
     def summary(self, state: DiceState) -> str:
-        return count_of(state.rolls, "roll") if state.rolls else "no rolls yet"
+        # The rolls in force, as the statistics count them (an undone roll does not count): already
+        # folded, so reading it costs one pass over the specs rolled, never over the game.
+        if in_force := state.statistics.rolls:
+            return count_of(in_force, "roll")
+        return "every roll undone" if state.rolls else "no rolls yet"
 
     def evolve(self, state: DiceState, record: Record, voided: bool) -> DiceState:
         match record.event:

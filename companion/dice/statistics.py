@@ -222,6 +222,11 @@ class DiceStatistics:
         return DiceStatistics(_replaced(self.by_die, die, faces, faces.rolls),
                               _replaced(self.by_spec, throw.spec, totals, totals.rolls))
 
+    @property
+    def rolls(self) -> int:
+        """How many rolls are counted: each roll counts once, under its spec."""
+        return sum(tally.rolls for tally in self.by_spec.values())
+
     def die_types(self) -> list[DieType]:
         """Fewest sides first, generated before physical."""
         return sorted(self.by_die, key=lambda die: (die.sides, SOURCES.index(die.source)))

@@ -9,6 +9,7 @@ from companion.dice.rolling import random_source
 from companion.dice.rules import DiceRules
 from companion.dice.spec import DiceSpec
 from companion.dice.state import DiceState, RollEntry
+from companion.dice.statistics import DiceStatistics, Throw
 from companion.dice.view import history_table, pending_text, shown_roll
 
 AT = datetime(2026, 11, 30, 14, 5, 9, tzinfo=UTC)
@@ -58,12 +59,15 @@ def test_the_big_digits_keep_room_for_the_highest_total_and_show_nothing_of_othe
     assert (shown_roll(other).faces, shown_roll(other).total, shown_roll(other).reserve) == ((), "-", 2)
 
 
-def test_the_summary_counts_the_rolls_made_with_the_right_plural():
+def test_the_summary_counts_the_rolls_in_force_with_the_right_plural():
     rules = DiceRules(random_source(1))
     state = rules.initial()
     assert rules.summary(state) == "no rolls yet"
-    assert rules.summary(DiceState(spec=state.spec, rolls=1)) == "1 roll"
-    assert rules.summary(DiceState(spec=state.spec, rolls=12)) == "12 rolls"
+    one = DiceStatistics.of([Throw(DiceSpec.parse("2d6"), (3, 4), "generated")])
+    assert rules.summary(DiceState(spec=state.spec, rolls=3, statistics=one)) == "1 roll"
+    twelve = DiceStatistics.of([Throw(DiceSpec.parse(spec), (1,), "physical") for spec in ("d6", "d6+1", "d10") * 4])
+    assert rules.summary(DiceState(spec=state.spec, rolls=12, statistics=twelve)) == "12 rolls"
+    assert rules.summary(DiceState(spec=state.spec, rolls=2)) == "every roll undone"
 
 
 @pytest.mark.parametrize(("spec", "hint"), [

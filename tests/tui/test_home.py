@@ -55,6 +55,15 @@ async def test_one_roll_is_one_roll(table):
         assert menu(app)[0] == "Continue Dice roller — Game 1, 1 roll"
 
 
+async def test_home_counts_only_the_rolls_in_force(table):
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space", "space", "space", "u", "u")
+        await pilot.press("escape")
+        await progress_read(pilot)
+        assert menu(app)[0] == "Continue Dice roller Game 1, 1 roll"
+
+
 async def test_continue_opens_the_latest_game_and_new_starts_another(table):
     played(table, "dice", RollDice(), 2)
     app = CompanionApp(table)
