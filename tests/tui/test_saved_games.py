@@ -1,11 +1,14 @@
 """Saved games: every game with its progress, and renaming and deleting them."""
 
+import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
 from companion.tui.app import CompanionApp
-from companion.tui.screens.saved_games import SavedGamesScreen
-from tests.pilot import press
+from companion.tui.screens.saved_games import AskText, SavedGamesScreen
+from tests.pilot import comes_true, press
+from tests.tui.conftest import SIZES
+from tests.tui.screen_text import painted
 
 SIZE = (100, 30)
 
@@ -31,3 +34,26 @@ async def test_saved_games_count_only_the_rolls_in_force(table):
         await progress_read(pilot)
         assert isinstance(app.screen, SavedGamesScreen)
         assert [row[3] for row in rows(app)] == ["1 roll"]
+
+
+LONG_NAME = "The battle for the bridge at Arnhem, played on Saturday with the club, second attempt"
+
+
+def dialog_text(app: CompanionApp) -> str:
+    """The dialog's question as painted, its lines joined."""
+    return " ".join(" ".join(painted(app, app.screen.query_one("#dialog Label").region)).split())
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+@pytest.mark.parametrize("name", ["Game 1", LONG_NAME])
+async def test_the_delete_and_rename_questions_show_in_full(table, size, name):
+    game = table.store.create_game("dice", name)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.press("escape", "g", "d")
+        assert isinstance(app.screen, AskText)
+        question = f"Delete {name} and its 0 events for good? Type its name to confirm"
+        assert await comes_true(pilot, lambda: question in dialog_text(app)), dialog_text(app)
+        await pilot.press("escape", "r")
+        assert await comes_true(pilot, lambda: f"New name for {name}" in dialog_text(app)), dialog_text(app)
+        assert table.store.game(game.id).name == name
