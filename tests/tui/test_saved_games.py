@@ -8,7 +8,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from tests.pilot import comes_true, press
 from tests.tui.conftest import SIZES
-from tests.tui.screen_text import painted
+from tests.tui.screen_text import painted, painted_rows
 
 SIZE = (100, 30)
 
@@ -57,3 +57,27 @@ async def test_the_delete_and_rename_questions_show_in_full(table, size, name):
         await pilot.press("escape", "r")
         assert await comes_true(pilot, lambda: f"New name for {name}" in dialog_text(app)), dialog_text(app)
         assert table.store.game(game.id).name == name
+
+
+NAME_84 = "Operation Market Garden, the bridge at Arnhem, replayed with the club's new rules, 2"
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30", "160x50"])
+async def test_a_long_name_gives_way_so_that_every_column_shows(table, size):
+    assert len(NAME_84) == 84
+    table.store.create_game("dice", NAME_84)
+    table.store.create_game("take_cover")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.press("escape", "g")
+        await progress_read(pilot)
+        games = app.screen.query_one(DataTable)
+        shown = [" ".join(line.split()) for line in painted_rows(app, games)]
+        assert shown[0] == "# name game progress last used"
+        newest, long = shown[1:3]
+        assert newest.startswith("2 Game 2 Take Cover setting up 2026-11-30")
+        assert long.startswith("1 Operation Market Garden") and " no rolls yet 2026-11-30 " in long
+        if size == "160x50":
+            assert NAME_84 in long
+        else:
+            assert "…" in long and NAME_84 not in long

@@ -48,6 +48,8 @@ def test_home(snap_compare, table, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_saved_games(snap_compare, table, size):
+    """Two dice games and one whose long name gives way to the other columns."""
+    table.store.create_game("take_cover", "Take Cover at the crossroads, the club's long Saturday campaign, part two")
     played_dice(table, 12)
 
     async def saved_games(pilot) -> None:

@@ -70,3 +70,20 @@ async def test_a_fitted_table_too_narrow_shortens_its_headings_and_wraps_names_k
         assert await comes_true(pilot, lambda: headings(table) == ["#", "unit", "sector"]), headings(table)
         assert table.get_row("7")[1].plain == name.plain, "wide again, the name is on one line"
         assert table.selected() == 7
+
+
+async def test_a_table_fitted_by_cutting_cuts_names_short_with_an_ellipsis_on_one_line():
+    app = Units(Fit(("#", "unit", "sector"), ({1},), cut=True))
+    async with app.run_test(size=(30, 10)) as pilot:
+        table = app.query_one(UnitTable)
+        name = Text("Rifle squad of the Royal Ulster Rifles")
+        name.stylize("red", 0, 5)
+        table.show([(7, ("7", name, "A2")), (8, ("8", "Crew", "B1"))])
+        await pilot.pause()
+        cell = table.get_row("7")[1]
+        assert "\n" not in cell.plain and cell.plain.endswith("…") and cell.cell_len < name.cell_len
+        assert name.plain.startswith(cell.plain[:-1]) and cell.spans[0].style == "red"
+        assert table.get_row("8")[1].plain == "Crew", "a name that fits stays whole"
+        assert [line.rstrip() for line in table.render_line(1).text.split()][-1] == "A2"
+        await pilot.resize_terminal(120, 10)
+        assert await comes_true(pilot, lambda: table.get_row("7")[1].plain == name.plain)

@@ -1,7 +1,6 @@
 """Saved games: open, rename, delete, or start a new one."""
 
 from collections.abc import Iterable
-from contextlib import suppress
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,7 +9,6 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Header, Input, Label, OptionList
-from textual.widgets.data_table import CellDoesNotExist
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
@@ -26,6 +24,11 @@ from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.unit_table import Fit, UnitTable
+
+COLUMNS = ("#", "name", "game", "progress", "last used")
+FIT = Fit(COLUMNS, giving_way=({1},), cut=True)
+"""A long name is cut short, so that the game, its progress and when it was last used stay in view."""
 
 
 class SavedGamesScreen(ActionBarScreen):
@@ -65,10 +68,13 @@ class SavedGamesScreen(ActionBarScreen):
         self._progress_of = progress_of
         self._mock_controls = mock_controls
         self._games: list[GameInfo] = []
+        self._progress: dict[int, str] = {}
+        """Each game's progress in words, as the worker reads it."""
+        self._rows_due = False
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield DataTable(id="games", cursor_type="row")
+        yield UnitTable(COLUMNS, fit=FIT, id="games")
         yield ActionBar(id="action-bar")
         if self._mock_controls is not None:
             yield MockPanel(self._mock_controls, classes="mock-panel")
@@ -76,12 +82,6 @@ class SavedGamesScreen(ActionBarScreen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_column("#", key="id")
-        table.add_column("name", key="name")
-        table.add_column("game", key="game")
-        table.add_column("progress", key="progress")
-        table.add_column("last used", key="used")
         self.query_one(ActionBar).show(self.TAPS)
         self.show_games()
 
@@ -89,12 +89,8 @@ class SavedGamesScreen(ActionBarScreen):
         self.show_games()
 
     def show_games(self) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
         self._games = self._store.games()
-        for game in self._games:
-            used = game.last_used.astimezone().strftime("%Y-%m-%d %H:%M")
-            table.add_row(str(game.id), Text(game.name), Text(title_of(game.kind)), "…", used, key=str(game.id))
+        self._show_rows()
         self.run_worker(self._find_progress, thread=True, name="saved games progress", group="saved games progress",
                         exclusive=True, exit_on_error=False)
 
@@ -106,16 +102,22 @@ class SavedGamesScreen(ActionBarScreen):
     def on_saved_games_screen_progress_found(self, found: ProgressFound) -> None:
         progress = found.progress
         words = "cannot be read here" if progress is None else "over" if progress.finished else progress.summary
-        with suppress(CellDoesNotExist):  # the list was read again meanwhile
-            # A game's words may carry names from players (a side's): shown as written.
-            self.query_one(DataTable).update_cell(str(found.game_id), "progress", Text(words), update_width=True)
+        self._progress[found.game_id] = words
+        if not self._rows_due:  # the games found in one frame are drawn together, the columns fitted once
+            self._rows_due = True
+            self.call_after_refresh(self._show_rows)
+
+    def _show_rows(self) -> None:
+        """Every game, newest first; a game's words may carry names from players (a side's): shown as written."""
+        self._rows_due = False
+        self.query_one(UnitTable).show(
+            (game.id, [str(game.id), Text(game.name), Text(title_of(game.kind)), Text(self._progress.get(game.id, "…")),
+                       game.last_used.astimezone().strftime("%Y-%m-%d %H:%M")])
+            for game in self._games)
 
     def _selected(self) -> GameInfo | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return self._store.game(int(str(key.value)))
+        game_id = self.query_one(UnitTable).selected()
+        return None if game_id is None else self._store.game(game_id)
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_open()

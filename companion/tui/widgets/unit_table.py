@@ -1,6 +1,7 @@
-"""The units of a game as a table: one row per unit, names shown as written, the highlighted unit
-kept across redraws (by its number, so a unit added or removed above it does not move it), and,
-where the game says which columns may give way, every column kept in view on a narrow screen."""
+"""The units of a game (or the saved games) as a table: one row per unit, names shown as
+written, the highlighted unit kept across redraws (by its number, so a unit added or removed above
+it does not move it), and, where the game says which columns may give way, every column kept in
+view on a narrow screen."""
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -20,10 +21,12 @@ SCROLLBAR = 2
 @dataclass(frozen=True, slots=True)
 class Fit:
     """How a table too wide for its room narrows: shorter `headings`, then the `giving_way` groups
-    of columns (by index) wrapped onto more lines, the first group first."""
+    of columns (by index) wrapped onto more lines, the first group first; or, with `cut`, cut short
+    with an ellipsis, one line a row."""
 
     headings: Sequence[str]
     giving_way: Sequence[Collection[int]]
+    cut: bool = False
 
 
 class UnitTable(DataTable[Text]):
@@ -62,8 +65,9 @@ class UnitTable(DataTable[Text]):
             headings, widths = self._fitted(self._fit)
             for heading, width in zip(headings, widths, strict=True):
                 self.add_column(heading, width=width + 1)
+            narrowed = self._cut if self._fit.cut else self._wrapped
             for number, cells in self._rows:
-                self.add_row(*(self._wrapped(cell, width) for cell, width in zip(cells, widths, strict=True)),
+                self.add_row(*(narrowed(cell, width) for cell, width in zip(cells, widths, strict=True)),
                              key=str(number), height=None)
         if not self.row_count:
             return
@@ -89,6 +93,15 @@ class UnitTable(DataTable[Text]):
         for line in lines:
             line.rstrip()
         return Text("\n").join(lines)
+
+    @staticmethod
+    def _cut(cell: Text, width: int) -> Text:
+        """The cell on one line of at most `width` columns, ending in an ellipsis where it was cut."""
+        if cell.cell_len <= width:
+            return cell
+        cut = cell.copy()
+        cut.truncate(width, overflow="ellipsis")
+        return cut
 
     def selected(self) -> int | None:
         """The highlighted unit's number, None when there are no units."""
