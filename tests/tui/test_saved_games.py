@@ -2,11 +2,11 @@
 
 import pytest
 from rich.text import Text
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from companion.tui.app import CompanionApp
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
-from tests.pilot import comes_true, press
+from tests.pilot import buttons, comes_true, press
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import painted, painted_rows
 
@@ -81,3 +81,38 @@ async def test_a_long_name_gives_way_so_that_every_column_shows(table, size):
             assert NAME_84 in long
         else:
             assert "…" in long and NAME_84 not in long
+
+
+def footer_keys(app: CompanionApp) -> list[str]:
+    return [active.binding.key for active in app.screen.active_bindings.values()
+            if active.binding.show and active.node is app.screen]
+
+
+async def test_with_no_saved_games_it_says_so_and_offers_only_a_new_game_and_home(table):
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        line = app.screen.query_one("#no-games", Static)
+        assert line.display and str(line.render()) == "no saved games yet: n starts one"
+        assert buttons(app) == ["New game", "Home"]
+        assert footer_keys(app) == ["n", "escape"]
+        assert [entry[0] for entry in app.screen.palette()] == ["New game", "Home"]
+        await pilot.press("d", "r", "enter")
+        assert isinstance(app.screen, SavedGamesScreen), "nothing asked, nothing opened"
+
+
+async def test_once_the_last_game_is_deleted_it_says_so_and_offers_only_what_works(table):
+    game = table.store.create_game("dice")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        assert not app.screen.query_one("#no-games", Static).display
+        assert buttons(app) == ["Open", "Rename", "Delete", "New game", "Home"]
+        await pilot.press("d", *game.name, "enter")
+        await pilot.pause()
+        assert table.store.games() == []
+        assert app.screen.query_one("#no-games", Static).display
+        assert buttons(app) == ["New game", "Home"]

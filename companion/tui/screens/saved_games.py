@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Header, Input, Label, OptionList
+from textual.widgets import DataTable, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
@@ -48,6 +48,7 @@ class SavedGamesScreen(ActionBarScreen):
         Tap("open", "Open", "enter"), Tap("rename", "Rename", "r"), Tap("delete", "Delete", "d"),
         Tap("new", "New game", "n"), Tap("home", "Home", "esc"),
     )
+    NEED_A_GAME = frozenset({"open", "rename", "delete"})
     WHAT_EACH_DOES = {
         "open": "Open the highlighted game", "rename": "Give the highlighted game another name",
         "delete": "Delete the highlighted game for good", "new": "Start a new game", "home": "Back to the home screen",
@@ -75,6 +76,7 @@ class SavedGamesScreen(ActionBarScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield UnitTable(COLUMNS, fit=FIT, id="games")
+        yield Static("no saved games yet: n starts one", id="no-games")
         yield ActionBar(id="action-bar")
         if self._mock_controls is not None:
             yield MockPanel(self._mock_controls, classes="mock-panel")
@@ -82,7 +84,6 @@ class SavedGamesScreen(ActionBarScreen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.query_one(ActionBar).show(self.TAPS)
         self.show_games()
 
     def on_screen_resume(self) -> None:
@@ -91,6 +92,11 @@ class SavedGamesScreen(ActionBarScreen):
     def show_games(self) -> None:
         self._games = self._store.games()
         self._show_rows()
+        # With no games, only what works is offered: a new game, or home.
+        self.query_one("#games").display = bool(self._games)
+        self.query_one("#no-games").display = not self._games
+        self.query_one(ActionBar).show(self._offered())
+        self.refresh_bindings()
         self.run_worker(self._find_progress, thread=True, name="saved games progress", group="saved games progress",
                         exclusive=True, exit_on_error=False)
 
@@ -138,8 +144,15 @@ class SavedGamesScreen(ActionBarScreen):
         else:
             getattr(self, f"action_{name}")()
 
+    def _offered(self) -> tuple[Tap, ...]:
+        return tuple(tap for tap in self.TAPS if self._games or tap.name not in self.NEED_A_GAME)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Open, rename and delete are neither shown nor taken when there is no game to act on."""
+        return bool(self._games) or action not in self.NEED_A_GAME
+
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
-        for tap in self.TAPS:
+        for tap in self._offered():
             yield tap.label, self.WHAT_EACH_DOES[tap.name], tap.name, None
 
     def action_open(self) -> None:
