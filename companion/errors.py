@@ -59,3 +59,7 @@ class GameInUse(CompanionError):
 
 class ReadOnlyView(CompanionError):
     """A view of a game played elsewhere (a follower of the table network): nothing is decided here."""
+
+
+class BadName(CompanionError, ValueError):
+    """A name a game cannot take: empty, more than one line, digits only, too long, or another game's."""

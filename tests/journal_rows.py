@@ -18,3 +18,8 @@ def append(store: GameStore, game_id: int, events: Sequence[Event]) -> list[Reco
     write(db, [Batch(game_id, tuple(records), generation=0)])
     db.execute("COMMIT")
     return records
+
+
+def name_as_left(store: GameStore, game_id: int, name: str) -> None:
+    """A game's name as a companion before the name rule may have left it (`  x`, a line break, a twin)."""
+    store._db.execute("UPDATE games SET name = ? WHERE id = ?", (name, game_id))

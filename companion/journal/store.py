@@ -17,6 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.events import Record
+from companion.journal.names import game_name
 
 FORMAT = 2
 """The games file's format, kept in `PRAGMA user_version`. 0 is the first companion's file: games
@@ -209,9 +210,14 @@ class GameStore:
     # The saved-games list
 
     def create_game(self, kind: str, name: str | None = None) -> GameInfo:
+        """A new game, named `Game N` after its number (or the next `N` no other game's name has)
+        unless `name` is given; a name given follows the rule of `names.game_name`."""
         self._writable()
         now = self.clock().isoformat()
         with self._transaction():
+            taken = self._names()
+            if name is not None:
+                name = game_name(name, taken)
             cursor = self._db.execute(
                 "INSERT INTO games (id, name, kind, created, last_used) VALUES (1 + MAX("
                 " COALESCE((SELECT MAX(id) FROM games), 0), COALESCE((SELECT MAX(game_id) FROM published), 0)),"
@@ -221,8 +227,16 @@ class GameStore:
             game_id = cursor.lastrowid
             assert game_id is not None
             if not name:
-                self._db.execute("UPDATE games SET name = ? WHERE id = ?", (f"Game {game_id}", game_id))
+                folded = {other.strip().casefold() for other in taken}
+                number = game_id
+                while f"game {number}" in folded:
+                    number += 1
+                self._db.execute("UPDATE games SET name = ? WHERE id = ?", (f"Game {number}", game_id))
         return self.game(game_id)
+
+    def _names(self, leaving_out: int | None = None) -> list[str]:
+        """Every game's name but one's."""
+        return [name for (name,) in self._db.execute("SELECT name FROM games WHERE id IS NOT ?", (leaving_out,))]
 
     def games(self) -> list[GameInfo]:
         """Every saved game, the most recently used first."""
@@ -260,11 +274,15 @@ class GameStore:
                 return info
         return None
 
-    def rename(self, game_id: int, name: str) -> None:
+    def rename(self, game_id: int, name: str) -> str:
+        """Gives the game the name typed, as `names.game_name` takes it (refused with `BadName`,
+        changing nothing, when it breaks the rule); returns the name given."""
         self._writable()
         with self._transaction():
+            name = game_name(name, self._names(leaving_out=game_id))
             if self._db.execute("UPDATE games SET name = ? WHERE id = ?", (name, game_id)).rowcount == 0:
                 raise GameNotFound(f"no saved game {game_id}")
+        return name
 
     def delete(self, game_id: int) -> None:
         self._writable()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.dice.rules import DiceRules
-from companion.errors import GameNotFound, StorageError, UnreadableGame
+from companion.errors import BadName, GameNotFound, StorageError, UnreadableGame
 from companion.journal import store as store_module
 from companion.journal.store import FORMAT, GameStore
 
@@ -40,6 +40,28 @@ def test_games_are_found_by_number_or_name_renamed_and_deleted(store):
     assert store.games() == []
     with pytest.raises(GameNotFound):
         store.find("Bridge at Arnhem")
+
+
+def test_a_rename_follows_the_name_rule_and_a_refused_one_changes_nothing(store):
+    kursk = store.create_game("dice", "Kursk")
+    game = store.create_game("dice")
+    for refused in ("kursk", "  ", "Day\n2", "7"):
+        with pytest.raises(BadName):
+            store.rename(game.id, refused)
+    assert [info.name for info in store.games()] == [game.name, "Kursk"]
+    assert store.rename(game.id, "  Arnhem ") == "Arnhem"
+    assert store.rename(kursk.id, "KURSK") == "KURSK", "a game may keep its own name in another case"
+    assert [info.name for info in store.games()] == ["Arnhem", "KURSK"]
+
+
+def test_a_new_game_is_never_given_a_name_another_game_has(store):
+    first = store.create_game("dice")
+    store.rename(first.id, "Game 2")
+    assert store.create_game("dice").name == "Game 3"
+    assert store.create_game("dice").name == "Game 4"
+    with pytest.raises(BadName):
+        store.create_game("dice", "game 4")
+    assert len(store.games()) == 3
 
 
 def test_a_games_file_of_the_first_format_is_migrated_and_keeps_every_event(tmp_path):

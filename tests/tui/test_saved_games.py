@@ -2,11 +2,12 @@
 
 import pytest
 from rich.text import Text
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from companion.tui.app import CompanionApp
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
-from tests.pilot import buttons, comes_true, press
+from tests.journal_rows import name_as_left
+from tests.pilot import buttons, comes_true, press, settle
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import painted, painted_rows
 
@@ -116,3 +117,52 @@ async def test_once_the_last_game_is_deleted_it_says_so_and_offers_only_what_wor
         assert table.store.games() == []
         assert app.screen.query_one("#no-games", Static).display
         assert buttons(app) == ["New game", "Home"]
+
+
+def notices(app: CompanionApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("kursk", "another game is already called Kursk: choose another name"),
+    ("   ", "a game's name cannot be empty"),
+    ("Day\n2", "a game's name is one line: no line breaks, tabs or other control characters"),
+])
+async def test_a_rename_to_a_name_that_breaks_the_rule_is_refused_with_the_reason(table, typed, reason):
+    table.store.create_game("dice", "Kursk")
+    game = table.store.create_game("dice")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "g", "r")
+        field = app.screen.query_one(Input)
+        field.value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        assert notices(app)[-1] == reason
+        assert [info.name for info in table.store.games()] == [game.name, "Kursk"]
+
+
+async def test_a_new_game_does_not_take_the_name_of_a_game_renamed_before(table):
+    first = table.store.create_game("dice")
+    table.store.rename(first.id, "Game 2")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "g", "n")
+        await pilot.pause()
+        await pilot.press("enter")  # the first kind: the dice roller
+        await settle(pilot)
+        assert sorted(info.name for info in table.store.games()) == ["Game 2", "Game 3"]
+
+
+@pytest.mark.parametrize("typed", ["  x", "x"])
+async def test_a_game_named_with_spaces_before_it_can_be_deleted(table, typed):
+    name_as_left(table.store, table.store.create_game("dice").id, "  x")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "g", "d")
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.store.games() == []
+        assert notices(app)[-1] == "deleted   x"

@@ -15,6 +15,7 @@ from companion.bootstrap import GameProgress
 from companion.errors import CompanionError
 from companion.games.registry import title_of
 from companion.hardware.controls import Control, ControlPressed
+from companion.journal.names import same_name
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import on_menu
 from companion.tui.messages import NewGame, OpenGame
@@ -165,12 +166,14 @@ class SavedGamesScreen(ActionBarScreen):
             return
 
         def renamed(name: str | None) -> None:
-            if name:
-                try:
-                    self._store.rename(game.id, name)
-                except CompanionError as error:
-                    self.notify(str(error), severity="error", timeout=6, markup=False)
-                self.show_games()
+            if name is None:  # cancelled
+                return
+            try:
+                self._store.rename(game.id, name)
+            except CompanionError as error:  # the name rule's reason, or the games file's
+                self.notify(str(error), severity="error", timeout=6, markup=False)
+                return
+            self.show_games()
 
         self.app.push_screen(AskText(f"New name for {game.name}", game.name), renamed)
 
@@ -180,7 +183,7 @@ class SavedGamesScreen(ActionBarScreen):
             return
 
         def answered(name: str | None) -> None:
-            if name == game.name:
+            if name is not None and same_name(name, game.name):
                 try:
                     self._store.delete(game.id)
                 except CompanionError as error:
@@ -216,7 +219,8 @@ class AskText(ModalScreen[str | None]):
             yield Input(value=self._value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip())
+        # As typed: the spaces around a name are the name rule's to leave out (`companion.journal.names`).
+        self.dismiss(event.value)
 
 
 class ChooseKind(ModalScreen[str | None]):
