@@ -13,10 +13,12 @@ from companion.games.kit.forms import FormSpec, Number
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import Status, StatusLine, status_text
-from tests.pilot import press, settle
+from tests.pilot import comes_true, press, settle
+from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import overlaps, painted_rows
@@ -69,6 +71,63 @@ async def test_a_notification_covers_no_control(companion, size):
                     screen.query_one("Footer")]
         assert "7 is not a face of a d6" in str(toast.render())
         assert not [control for control in controls if overlaps(toast.region, control.region)]
+
+
+def uncovered(app: CompanionApp, *selectors: str) -> list[str]:
+    """The toasts on screen that overlap none of the widgets named, nor any control."""
+    screen = app.screen
+    kept_clear = [screen.query_one(ActionBar), screen.query_one(MockPanel), screen.query_one(StatusLine),
+                  screen.query_one("Footer"), *(screen.query_one(selector) for selector in selectors)]
+    return [str(toast.render()) for toast in screen.query(Toast)
+            if not any(overlaps(toast.region, widget.region) for widget in kept_clear)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_notifications_of_undo_redo_and_a_refusal_cover_neither_the_big_total_nor_a_control(companion, size):
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await press(pilot, "space", "space", "u", "y", "7")
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 3, "undo, redo and the refused 7 at once"
+        assert len(uncovered(app, "#total", "#spec", "#source", "#faces")) == 3
+        history = app.screen.query_one("#history")
+        newest = history.region.y + 1  # under the header: the roll just undone or redone
+        assert not any(toast.region.y <= newest < toast.region.bottom and toast.region.x < history.region.right
+                       for toast in toasts)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("kind", ["conflict_of_heroes", "take_cover", "deckung", "point_blank"])
+async def test_on_every_games_screen_notifications_cover_neither_its_key_figures_nor_a_control(table, kind, size):
+    getattr(game_positions, kind)(table)
+    app = CompanionApp(table, start_kind=kind)
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        for said in ("the first thing said", "a second thing, said a moment later"):
+            app.screen.notify(said)
+        await pilot.pause()
+        figures = [f"#{figure.id}" for figure in app.screen.query(BigNumber)]
+        assert figures
+        assert len(uncovered(app, *figures)) == 2
+
+
+@pytest.mark.parametrize("kind", ["dice", "point_blank"])
+async def test_notifications_move_with_the_action_bar_when_the_screen_is_resized(table, kind):
+    if kind == "point_blank":
+        game_positions.point_blank(table)
+    app = CompanionApp(table, start_kind=kind)
+    async with app.run_test(size=SIZES["80x24"], notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(*SIZES["100x30"])
+        bar = app.screen.query_one(ActionBar)
+        assert await comes_true(pilot, lambda: bar.region.height == 3), "the touchscreen's tall buttons"
+        app.screen.notify("said after the resize")
+        await pilot.pause()
+        figures = [f"#{figure.id}" for figure in app.screen.query(BigNumber)]
+        assert uncovered(app, *figures) == ["said after the resize"]
+        toast = app.screen.query_one(Toast)
+        assert toast.region.bottom == bar.region.y, "just above the bar"
 
 
 async def open_the_long_form(pilot) -> None:

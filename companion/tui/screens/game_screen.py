@@ -10,9 +10,11 @@ action bar under the body offers what is available now as buttons to tap, each d
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header
+from textual.widgets._toast import ToastRack
 
 from companion.errors import CompanionError, NotSaved, Overridable
 from companion.games.descriptor import Game
@@ -189,6 +191,18 @@ class GameScreen(ActionBarScreen):
         self.show_state()
         offered = () if self.session.read_only else taps(self.game.controller.tappable(self.state))
         self.query_one("#action-bar", ActionBar).show(offered)
+        self.call_after_refresh(self._place_notifications)
+
+    def on_resize(self, _: events.Resize) -> None:
+        self.call_after_refresh(self._place_notifications)
+
+    def _place_notifications(self) -> None:
+        """Notifications stand at the bottom right, just above the action bar (whose height changes
+        with what is offered), clear of the key figure at the top and of every control."""
+        above_the_bar = self.size.height - self.query_one("#action-bar", ActionBar).region.y
+        for rack in self.query_children(ToastRack):  # none when the app runs without notifications
+            if rack.styles.margin.bottom != above_the_bar:
+                rack.styles.margin = (0, 0, above_the_bar, 0)
 
     def show_state(self) -> None:
         raise NotImplementedError
