@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion import paths
 from companion.errors import CompanionError
 
 if TYPE_CHECKING:
@@ -159,6 +160,7 @@ def internal_error(error: BaseException) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    paths.check_named_config(args.config)
     if (command := command_without_companion(args.command)) is not None:
         gc.enable()  # it may run on for hours (`web`, `follow`): only a companion holds the collector off
         return command(args)
@@ -287,14 +289,11 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
 
 def run_follower(args: argparse.Namespace) -> int:
     """A view of a table's game from the broker alone: no games file, no pins, no board, no speech."""
-    from companion import paths
-    from companion.config import load_config
+    from companion.config import load_user_config
     from companion.network.settings import follower_settings
     from companion.tui.follow_app import FollowerApp
 
-    config_path = paths.config_path(args.config, os.environ)
-    config = load_config(config_path, required=paths.config_named(args.config, os.environ))
-    settings, table = follower_settings(config.table, args.broker, args.table)
+    settings, table = follower_settings(load_user_config(args.config).table, args.broker, args.table)
     app = FollowerApp(settings, table, debug=bool(args.debug))
     app.run()
     if app.crash is not None and not args.debug:

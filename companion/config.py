@@ -3,13 +3,16 @@
 A file that cannot be used is reported with its path, the line, the key and the problem.
 """
 
+import os
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError, model_validator
 
+from companion import paths
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
@@ -110,6 +113,12 @@ def load_config(path: Path, *, required: bool = False) -> Config:
         return Config.model_validate(data)
     except ValidationError as error:
         raise ConfigError(describe_validation_error(path, text, error)) from None
+
+
+def load_user_config(named: Path | None = None, env: Mapping[str, str] = os.environ) -> Config:
+    """The config `--config` (`named`) or `COMPANION_CONFIG` names, which must exist; else the default
+    file, or the defaults when there is none."""
+    return load_config(paths.config_path(named, env), required=paths.config_named(named, env))
 
 
 def read_text_file(path: Path) -> str:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir, user_data_dir
 
+from companion.errors import ConfigError
+
 APP_NAME = "companion"
 
 
@@ -31,6 +33,20 @@ def config_named(override: Path | None = None, env: Mapping[str, str] = os.envir
     """True when the user named the config file (`--config` or `COMPANION_CONFIG`): it must exist.
     The default file may be absent (then the defaults apply)."""
     return override is not None or bool(env.get("COMPANION_CONFIG"))
+
+
+def check_named_config(override: Path | None = None, env: Mapping[str, str] = os.environ) -> None:
+    """Raises `ConfigError` for a config file the user named that is not there. Every command checks
+    it, those that read no config too (`roll`): the same typo is refused the same way everywhere."""
+    if not config_named(override, env):
+        return
+    path = config_path(override, env)
+    try:
+        path.stat()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such config file") from None
+    except OSError:
+        pass  # there, but not to be read: reading it says why
 
 
 def games_file(directory: Path) -> Path:

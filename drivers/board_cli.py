@@ -7,8 +7,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from companion import paths
-from companion.config import load_config
+from companion.config import load_user_config
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 
 # pyserial and the protocol load only when a board command runs: every `companion` command builds
@@ -28,8 +27,7 @@ def add_board_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    named = getattr(args, "config", None)
-    port = args.port or load_config(paths.config_path(named), required=paths.config_named(named)).board.port
+    port = args.port or load_user_config(getattr(args, "config", None)).board.port
     if args.board_command == "monitor":
         return monitor(port, out)
     return status(port, out, args.timeout)

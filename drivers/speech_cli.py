@@ -5,8 +5,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from companion import paths
-from companion.config import load_config
+from companion.config import load_user_config
 from companion.speech import common
 from companion.speech.announcement import Cue
 from companion.speech.settings import LANGUAGES
@@ -27,7 +26,7 @@ def run_speech_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> in
     """0 when everything was played (or written), 1 with the reason otherwise."""
     from drivers.speech import Speaker, WavFiles
 
-    settings = load_config(paths.config_path(getattr(args, "config", None))).speech
+    settings = load_user_config(getattr(args, "config", None)).speech
     settings = settings.model_copy(update={"enabled": True, "language": args.language or settings.language})
     speaker = Speaker(settings, output=WavFiles(args.wav_dir) if args.wav_dir else None)
     try:

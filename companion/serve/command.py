@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion import paths
-from companion.config import load_config
+from companion.config import load_user_config
 from companion.errors import ConfigError
 
 
@@ -33,7 +32,7 @@ def served_command(args: argparse.Namespace, env: Mapping[str, str] = os.environ
     browser never takes anything from the companion at the table. Raises `ConfigError` when the
     config names no broker."""
     named = getattr(args, "config", None)
-    config = load_config(paths.config_path(named, env), required=paths.config_named(named, env))
+    config = load_user_config(named, env)
     table = config.table
     if not table.enabled or table.name is None:
         raise ConfigError("companion web shows the table network's game: set broker and name in the config's"
