@@ -54,14 +54,24 @@ def unit_path_value(path: Path, what: str) -> str:
     return text
 
 
-def render_unit(user: str, python: Path, data_dir: Path, config: Path) -> str:
-    """The service: the app as `user` on the console from boot, restarted if it fails."""
+def render_unit(user: str, python: Path, data_dir: Path, config: Path | None) -> str:
+    """The service: the app as `user` on the console from boot, restarted if it fails.
+
+    A config file named at install time (`config`) is named in the unit, and must then be there at
+    every start. Without one the unit names none: the app reads `user`'s own default file (systemd
+    gives the service the user's home) when it is there, and the defaults otherwise, so a fresh Pi
+    starts, and a config written later is read."""
+    if config is None:
+        config_setting = (f"# No COMPANION_CONFIG: {user}'s ~/.config/companion/config.toml is read when it is there,"
+                          " the defaults otherwise.")
+    else:
+        config_setting = f"Environment=COMPANION_CONFIG={unit_path_value(config, 'the config file')}"
     return template("companion.service").substitute(
         tty=CONSOLE,
         user=user,
         exec_start=f"{unit_path_value(python, 'the Python')} -m companion",
         data_dir=unit_path_value(data_dir, "the data dir"),
-        config=unit_path_value(config, "the config file"),
+        config_setting=config_setting,
     )
 
 
@@ -85,16 +95,30 @@ def group_members(name: str) -> set[str] | None:
     return set(group.gr_mem) | {entry.pw_name for entry in pwd.getpwall() if entry.pw_gid == group.gr_gid}
 
 
+def is_there(path: Path) -> bool:
+    """Whether `path` exists; True when that cannot be told (a home this user may not look into)."""
+    try:
+        path.stat()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def plan_install(user: str, python: Path, data_dir: Path | None = None, config: Path | None = None) -> InstallPlan:
     """The files and commands that make this machine start the companion on its console at boot.
 
-    The data dir and config default to `user`'s own (as `companion` run by that user finds them), and
-    the unit names both, so the service and the user at a shell use the same saved games.
+    The data dir defaults to `user`'s own (as `companion` run by that user finds it), and the unit
+    names it, so the service and the user at a shell use the same saved games. The unit names a
+    config only when one is given (`config`); otherwise the app reads `user`'s default config.
     """
     home = user_home(user)
     data_dir = (data_dir or home / ".local" / "share" / "companion").absolute()
-    config = (config or home / ".config" / "companion" / "config.toml").absolute()
     notes: list[str] = []
+    default_config = home / ".config" / "companion" / "config.toml"
+    if config is None and not is_there(default_config):
+        notes.append(f"no config file at {default_config} yet: the service uses the defaults until one is there")
     joining: list[str] = []
     for group in GROUPS:
         in_group = group_members(group)
@@ -114,7 +138,7 @@ def plan_install(user: str, python: Path, data_dir: Path | None = None, config: 
         ("udevadm", "trigger", "--subsystem-match=tty", "--action=add"),
     ]
     return InstallPlan(
-        files=(PlannedFile(UNIT_PATH, render_unit(user, python, data_dir, config)),
+        files=(PlannedFile(UNIT_PATH, render_unit(user, python, data_dir, config and config.absolute())),
                PlannedFile(RULE_PATH, render_rule())),
         commands=tuple(commands),
         notes=tuple(notes),

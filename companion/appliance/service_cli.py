@@ -21,5 +21,6 @@ def add_install_service_command(commands: argparse._SubParsersAction) -> None:
 def run_install_service(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from companion.appliance.install import install
 
+    named = getattr(args, "config", None) or os.environ.get("COMPANION_CONFIG") or None
     return install(args.user, args.prefix.absolute(), args.dry_run, getattr(args, "data_dir", None),
-                   getattr(args, "config", None), out)
+                   Path(named) if named else None, out)

@@ -81,9 +81,46 @@ def test_systemd_analyze_verifies_the_unit_without_a_single_warning(installed):
 
 def test_systemd_analyze_would_catch_a_unit_naming_a_python_that_is_not_there(tmp_path):
     broken = tmp_path / "companion.service"
-    broken.write_text(render_unit(ME, Path("/nonexistent/bin/python"), tmp_path, tmp_path / "config.toml"))
+    broken.write_text(render_unit(ME, Path("/nonexistent/bin/python"), tmp_path, None))
     result = verify(broken)
     assert result.returncode != 0 and "/nonexistent/bin/python" in result.stderr
+
+
+def service_environment(unit_text: str, home: Path) -> dict[str, str]:
+    """What the app gets from the unit, as systemd gives it to a service with `User=`: the unit's
+    Environment= settings, and the user's home."""
+    settings = dict(value.split("=", 1) for value in unit_settings(unit_text)["Service.Environment"])
+    return {"PATH": os.environ["PATH"], "HOME": str(home), "GPIOZERO_PIN_FACTORY": "mock", **settings}
+
+
+def test_on_a_fresh_pi_without_a_config_file_the_service_starts_with_the_defaults(installed, tmp_path):
+    unit = (installed / "etc/systemd/system/companion.service").read_text()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = service_environment(unit, home)
+    assert "COMPANION_CONFIG" not in env
+    started = subprocess.run([sys.executable, "-m", "companion", "games"], capture_output=True, text=True,
+                             timeout=60, env=env)
+    assert (started.returncode, started.stderr) == (0, "")
+
+
+def test_a_config_written_after_the_install_in_the_users_home_is_the_one_the_service_reads(installed, tmp_path):
+    unit = (installed / "etc/systemd/system/companion.service").read_text()
+    config = tmp_path / "home" / ".config" / "companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[pins]\nroll = 99\n")
+    started = subprocess.run([sys.executable, "-m", "companion", "games"], capture_output=True, text=True,
+                             timeout=60, env=service_environment(unit, tmp_path / "home"))
+    assert started.returncode == 1 and started.stderr.startswith(f"companion: {config}, line 2: pins.roll:")
+
+
+def test_a_config_named_at_install_is_named_in_the_unit(tmp_path):
+    config = tmp_path / "table.toml"
+    config.write_text("[gpio]\ndebounce_ms = 30\n")
+    result = companion("--config", str(config), "install-service", "--user", ME, "--prefix", str(tmp_path / "root"))
+    assert result.returncode == 0, result.stderr
+    unit = unit_settings((tmp_path / "root/etc/systemd/system/companion.service").read_text())
+    assert f"COMPANION_CONFIG={config}" in unit["Service.Environment"]
 
 
 def test_the_udev_rule_names_the_pico_board_companion_board_for_dialout_and_keeps_modemmanager_off_it(installed):
