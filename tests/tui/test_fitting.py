@@ -1,6 +1,7 @@
 """What every screen keeps at every size: the status line on one line, notifications clear of the
 controls, a form's buttons on screen, every action in the command palette."""
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -8,6 +9,7 @@ from textual.command import CommandList
 from textual.widgets import Button, Select
 from textual.widgets._toast import Toast
 
+from companion.bootstrap import bootstrap
 from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
 from companion.tui.app import CompanionApp
@@ -17,6 +19,7 @@ from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import Status, StatusLine, status_text
+from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import comes_true, press, settle
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
@@ -47,6 +50,56 @@ def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
     assert "speech" not in line and "/" not in line
     assert len(line) <= 78
     assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
+
+
+SPEECH_UNAVAILABLE = "speech unavailable: no sound device (audio open error: No such file or directory)"
+STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
+"""The status line's own width on an 80 and a 100 column screen (its padding aside)."""
+
+
+@pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
+@pytest.mark.parametrize(("speech", "short"), [("speech off", "speech off"), ("speech on (English)", "speech on"),
+                                               (SPEECH_UNAVAILABLE, "speech unavailable")],
+                         ids=["off", "on", "unavailable"])
+def test_speech_keeps_a_short_form_on_the_status_line_of_an_80_and_a_100_column_screen(speech, short, width):
+    line = status_text(replace(TABLE_STATUS, speech=speech), width)
+    assert short in line.split(" │ ") and len(line) <= width
+
+
+@pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
+def test_a_speech_fault_stays_on_the_status_line_beside_a_table_link_and_a_storage_fault(width):
+    crowded = replace(TABLE_STATUS, table="table club-1: connected", speech=SPEECH_UNAVAILABLE,
+                      storage="not saved: /media/usb/tables/companion/games.sqlite3: the disk is full")
+    line = status_text(crowded, width)
+    assert "speech unavailable" in line.split(" │ ") and len(line) <= width
+    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW")
+
+
+@pytest.fixture
+def table_without_sound(tmp_path, mock_factory, clock):
+    """A companion whose config sends speech to a sound device that is not there."""
+    config = tmp_path / "config.toml"
+    config.write_text('[board]\nenabled = false\n\n[speech]\ndevice = "companion-no-such-device"\n')
+    wired = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
+                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
+                      fake_board=False)
+    yield wired
+    wired.close()
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_speech_turned_on_and_off_by_ctrl_s_is_seen_on_the_status_line(table_without_sound, size):
+    app = CompanionApp(table_without_sound, start_kind="dice")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one(StatusLine)
+        assert "speech off" in str(status.render())
+        await press(pilot, "ctrl+s")
+        assert table_without_sound.speaker is not None
+        assert await asyncio.to_thread(table_without_sound.speaker.drain, 10), "the speaker did not check in time"
+        assert await comes_true(pilot, lambda: "speech unavailable" in str(status.render())), str(status.render())
+        await press(pilot, "ctrl+s")
+        assert await comes_true(pilot, lambda: "speech off" in str(status.render())), str(status.render())
 
 
 async def test_the_status_line_on_an_80_column_screen_is_one_line_that_fits(companion):

@@ -2,8 +2,9 @@
 the game and its file.
 
 It always fits one line: the parts are shortened first (a storage fault's paths to their file
-names), then left out, in this order: the games file, speech, the board, the table network, the
-game's name. A storage fault and the hardware (mock pins above all) are said to the last.
+names, speech to `speech on`, `speech off` or `speech unavailable`), then left out, in this order:
+the games file, speech, the board, the table network, the game's name. A storage fault, a speech
+fault and the hardware (mock pins above all) are said to the last.
 """
 
 import re
@@ -48,6 +49,15 @@ def short_hardware(hardware: str) -> str:
     return hardware.partition(":")[0]
 
 
+def short_speech(speech: str) -> str:
+    """`speech on`, `speech off` or `speech unavailable`: without the language or the reason."""
+    return speech.partition(" (")[0].partition(":")[0]
+
+
+def speech_fault(speech: str) -> bool:
+    return speech.startswith("speech unavailable")
+
+
 def status_text(status: Status, width: int) -> str:
     """The line at `width` columns, shortened and thinned out as it must be (see the module)."""
     # Left to right as shown; each with its short form, listed from the first to go.
@@ -56,7 +66,7 @@ def status_text(status: Status, width: int) -> str:
         "hardware": [status.hardware, short_hardware(status.hardware)],
         "board": [status.board, shortened(status.board, 18)],
         "table": [status.table, shortened(status.table, 24)],
-        "speech": [status.speech, ""],
+        "speech": [status.speech, short_speech(status.speech)],
         "game": [status.game, shortened(status.game, 16)],
         "games_file": [status.games_file, status.games_file.rpartition("/")[2]],
     }
@@ -72,7 +82,10 @@ def status_text(status: Status, width: int) -> str:
             return text
         parts[name][0] = parts[name][1]
     parts["hardware"][0] = parts["hardware"][1]
-    for name in giving_way[1:]:  # a storage fault is never left out
+    kept = {"storage", "speech"} if speech_fault(status.speech) else {"storage"}
+    for name in giving_way:
+        if name in kept:
+            continue
         if len(text := line(NARROW)) <= width:
             return text
         parts[name][0] = ""
