@@ -2,11 +2,15 @@
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
 from companion.errors import ConfigError
 from companion.games.descriptor import GameDescriptor
 from companion.games.registry import GAMES
+
+if TYPE_CHECKING:
+    from companion.games.kit.scenarios import ScenarioFile
 
 
 def add_scenarios_command(commands: argparse._SubParsersAction) -> None:
@@ -49,17 +53,28 @@ def game_named(name: str) -> GameDescriptor:
 
 
 def list_scenarios(data_dir: Path, game_name: str | None) -> int:
+    """One line per scenario; one that cannot be used says why: the game's data file that is broken
+    (its file, line and reason), else the command that says what is wrong with the scenario."""
     games = [game_named(game_name)] if game_name else list(with_scenarios().values())
     for game in games:
-        data = None
-        for file in game.scenario_files(data_dir):
-            try:
-                data = data if data is not None else game.load_data(data_dir)
-                title = game.read_scenario(file, data).title
-            except ConfigError:
-                title = f"(cannot be used: companion scenarios check {file.where})"
+        files = game.scenario_files(data_dir)
+        if not files:
+            continue
+        try:
+            data, broken_data = game.load_data(data_dir), ""
+        except ConfigError as error:
+            data, broken_data = {}, f"(cannot be used: {error})"
+        for file in files:
+            title = broken_data or scenario_title(game, file, data)
             print(f"{game.kind:<20} {file.name:<24} {title:<44} {'shipped' if file.shipped else 'yours'}")
     return 0
+
+
+def scenario_title(game: GameDescriptor, file: "ScenarioFile", data: dict[str, Any]) -> str:
+    try:
+        return game.read_scenario(file, data).title
+    except ConfigError:
+        return f"(cannot be used: companion scenarios show {game.kind}/{file.name})"
 
 
 def show(data_dir: Path, reference: str) -> int:

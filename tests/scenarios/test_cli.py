@@ -68,12 +68,29 @@ def test_list_shows_each_scenario_with_its_game_title_and_whose_it_is(tmp_path):
     assert only == lines[2:]
 
 
-def test_a_broken_file_of_the_players_is_listed_with_how_to_see_why(tmp_path):
+def test_a_broken_file_of_the_players_is_listed_with_a_command_that_says_why(tmp_path):
     run("new", "take_cover", "mine", data_dir=tmp_path)
     path = tmp_path / "take_cover" / "scenarios" / "mine.toml"
     path.write_text(path.read_text().replace("turns = 30", "turns = -1"))
-    (line,) = [line for line in run("list", "take_cover", data_dir=tmp_path).stdout.splitlines() if " mine " in line]
-    assert f"(cannot be used: companion scenarios check {path})" in line
+    listed = run("list", "take_cover", data_dir=tmp_path)
+    (line,) = [line for line in listed.stdout.splitlines() if " mine " in line]
+    hint = line.partition("(cannot be used: companion scenarios ")[2].partition(")")[0]
+    assert listed.returncode == 0 and hint == "show take_cover/mine"
+    said = run(*hint.split(), data_dir=tmp_path)
+    assert said.returncode == 1 and said.stderr.startswith(f"companion: {path}, line ")
+    assert "turns: Input should be greater than or equal to 1" in said.stderr
+
+
+def test_a_broken_data_file_of_the_players_is_named_beside_each_scenario_it_keeps_from_use(tmp_path):
+    units = tmp_path / "point_blank" / "units.toml"
+    units.parent.mkdir()
+    units.write_text("[rifle\n")
+    listed = run("list", data_dir=tmp_path)
+    (line,) = [line for line in listed.stdout.splitlines() if " tutorial " in line]
+    assert listed.returncode == 0
+    assert f"(cannot be used: {units}: not valid TOML: Expected ']' at the end of a table declaration" in line
+    assert run("show", "tutorial", data_dir=tmp_path).stderr.startswith(f"companion: {units}: not valid TOML")
+    assert all("cannot be used" not in line for line in listed.stdout.splitlines() if "point_blank" not in line)
 
 
 def test_show_prints_a_scenario_and_asks_which_game_when_a_name_is_shared(tmp_path):
