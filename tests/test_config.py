@@ -38,6 +38,12 @@ def test_a_config_file_overrides_pins_and_debounce(tmp_path):
         ("[pins]\nsides = [true, 20]\n", "line 2: pins.sides: Input should be a valid integer"),
         ("[gpio]\ndebounce_ms = true\n", "line 2: gpio.debounce_ms: Input should be a valid number"),
         ("[board]\nenabled = 1\n", "line 2: board.enabled: Input should be a valid boolean"),
+        ('[speech]\nenabled = "yes"\n', "line 2: speech.enabled: Input should be a valid boolean"),
+        ('[speech]\nenabled = "off"\n', "line 2: speech.enabled: Input should be a valid boolean"),
+        ("[speech]\nenabled = 1\n", "line 2: speech.enabled: Input should be a valid boolean"),
+        ('[speech]\ncues = "no"\n', "line 2: speech.cues: Input should be a valid boolean"),
+        ("[speech]\nvolume = true\n", "line 2: speech.volume: Input should be a valid integer"),
+        ("[speech]\nrate = 175.0\n", "line 2: speech.rate: Input should be a valid integer"),
     ],
 )
 def test_a_bad_config_names_the_file_the_line_the_key_and_the_problem(tmp_path, text, expected):

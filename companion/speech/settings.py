@@ -2,7 +2,7 @@
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 Language = Literal["en", "de"]
 """The languages a phrase pack ships for (`companion/speech/data/<language>.toml`). Named here, not
@@ -11,19 +11,21 @@ LANGUAGES: tuple[Language, ...] = get_args(Language)
 
 
 class SpeechSettings(BaseModel):
-    """Speech is off until the config or the toggle key turns it on."""
+    """Speech is off until the config or the toggle key turns it on.
+
+    Strict values: `enabled = "off"` or `1` is refused, not read as on; `volume = true` is not 1."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    enabled: bool = False
+    enabled: StrictBool = False
     language: Language = "en"
     voice: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_+-]+$", max_length=40)
     """An espeak-ng voice (`espeak-ng --voices`), e.g. "en-us" or "de+f3"; by default the language's own."""
-    rate: int = Field(default=175, ge=80, le=450)
+    rate: StrictInt = Field(default=175, ge=80, le=450)
     """Words per minute."""
-    volume: int = Field(default=100, ge=0, le=200)
+    volume: StrictInt = Field(default=100, ge=0, le=200)
     """espeak-ng's amplitude: 100 is normal; cues follow it."""
-    cues: bool = True
+    cues: StrictBool = True
     """A click for each press and a tone for a refusal, while speech is on."""
     device: str | None = Field(default=None, min_length=1, max_length=200)
     """The ALSA device for `aplay -D` (e.g. "plughw:CARD=Headphones"), or the PulseAudio / PipeWire sink
