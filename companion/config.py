@@ -165,7 +165,17 @@ def describe_validation_error(path: Path, text: str, error: ValidationError) -> 
     message = problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "extra_forbidden":
         message = "unknown key (check its spelling)"
+    elif problem["type"] in TABLE_EXPECTED:
+        # pydantic's words name our class ("a valid dictionary or instance of PinMap"): say it in TOML's.
+        header = f" ([{key}] and its keys)" if keys and len(keys) == len(location) else ""
+        message = f"Input should be a table{header}"
+    elif problem["type"] in ARRAY_EXPECTED:
+        message = "Input should be an array, in square brackets"
     return f"{where}: {key}: {message}"
+
+
+TABLE_EXPECTED = frozenset({"model_type", "dataclass_type", "dict_type"})
+ARRAY_EXPECTED = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
 
 
 Location = tuple[str | int, ...]

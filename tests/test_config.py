@@ -44,6 +44,10 @@ def test_a_config_file_overrides_pins_and_debounce(tmp_path):
         ('[speech]\ncues = "no"\n', "line 2: speech.cues: Input should be a valid boolean"),
         ("[speech]\nvolume = true\n", "line 2: speech.volume: Input should be a valid integer"),
         ("[speech]\nrate = 175.0\n", "line 2: speech.rate: Input should be a valid integer"),
+        ("pins = 3\n", "line 1: pins: Input should be a table ([pins] and its keys)"),
+        ('speech = "on"\n', "line 1: speech: Input should be a table ([speech] and its keys)"),
+        ("table = [1]\n", "line 1: table: Input should be a table ([table] and its keys)"),
+        ("[pins]\nfaces = 3\n", "line 2: pins.faces: Input should be an array, in square brackets"),
     ],
 )
 def test_a_bad_config_names_the_file_the_line_the_key_and_the_problem(tmp_path, text, expected):

@@ -52,6 +52,13 @@ def test_a_bad_value_names_the_players_file_line_and_key(tmp_path):
         load(tmp_path, "# my units\n[mg]\nmorale = 'high'\n")
 
 
+def test_a_value_where_a_table_belongs_is_worded_in_toml_never_by_our_class_name(tmp_path):
+    with pytest.raises(ConfigError) as refused:
+        load(tmp_path, "sniper = 3\n")
+    assert str(refused.value) == (f"{tmp_path / 'units.toml'}, line 1: sniper: "
+                                  "Input should be a table ([sniper] and its keys)")
+
+
 def test_bytes_that_are_not_utf8_name_the_file_and_line(tmp_path):
     with pytest.raises(ConfigError, match=r"units.toml, line 2: not UTF-8 text \(byte 0xe9\)"):
         load(tmp_path, b"[mg]\nname = 'Mitrailleuse l\xe9g\xe8re'\n")
