@@ -19,6 +19,18 @@ from companion.hardware.debounce import DEFAULT_WINDOW
 from companion.network.settings import TableSettings
 from companion.speech.settings import SpeechSettings
 
+Location = tuple[str | int, ...]
+"""Where a key sits, as pydantic gives it: the keys, and the index of each array's element."""
+
+
+class AtKey(ValueError):
+    """A problem a whole table's check found at one key inside it (`("forces", 2, "sector")`), so
+    the error names that key's line rather than the table's."""
+
+    def __init__(self, location: Location, message: str) -> None:
+        super().__init__(message)
+        self.location = location
+
 
 class PinMap(BaseModel):
     """BCM pin numbers; every button wired between its pin and ground (internal pull-up).
@@ -41,23 +53,23 @@ class PinMap(BaseModel):
 
     @model_validator(mode="after")
     def _each_pin_once(self) -> Self:
+        """Each pin on one part: a pin used twice is reported at the key of its second use."""
         seen: dict[int, str] = {}
-        for name, pin in self.assignments():
-            if pin in seen:
-                raise ValueError(f"GPIO{pin} is given to both {seen[pin]} and {name}")
-            seen[pin] = name
-        for pin in self.faces + self.sides + self.side_leds:
+        for name, key, pin in self.assignments():
             if not 0 <= pin <= 27:
-                raise ValueError(f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
+                raise AtKey(key, f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
+            if pin in seen:
+                raise AtKey(key, f"GPIO{pin} is given to both {seen[pin]} and {name}")
+            seen[pin] = name
         return self
 
-    def assignments(self) -> list[tuple[str, int]]:
-        """Every wired part with its pin, named as a person would say it."""
-        named = [(n, getattr(self, n)) for n in ("roll", "undo", "confirm", "next", "roll_led")]
-        named += [(f"face {i}", pin) for i, pin in enumerate(self.faces, 1)]
-        named += [(f"side {i}", pin) for i, pin in enumerate(self.sides, 1)]
-        named += [(f"side {i} LED", pin) for i, pin in enumerate(self.side_leds, 1)]
-        return [(name, pin) for name, pin in named if pin is not None]
+    def assignments(self) -> list[tuple[str, Location, int]]:
+        """Every wired part: its name as a person would say it, its key in the file, its pin."""
+        named: list[tuple[str, Location, int | None]] = [
+            (n, (n,), getattr(self, n)) for n in ("roll", "undo", "confirm", "next", "roll_led")]
+        for field, label in (("faces", "face {}"), ("sides", "side {}"), ("side_leds", "side {} LED")):
+            named += [(label.format(i), (field, i - 1), pin) for i, pin in enumerate(getattr(self, field), 1)]
+        return [(name, key, pin) for name, key, pin in named if pin is not None]
 
     def buttons(self) -> list[tuple[int, Control, int | None]]:
         """(pin, control, value) for every button in the map."""
@@ -144,15 +156,6 @@ def read_text_file(path: Path) -> str:
         ) from None
 
 
-class AtKey(ValueError):
-    """A problem a whole table's check found at one key inside it (`("forces", 2, "sector")`), so
-    the error names that key's line rather than the table's."""
-
-    def __init__(self, location: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.location = location
-
-
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
     """`file, line N: key: problem` for the first problem pydantic found."""
     problem = error.errors()[0]
@@ -176,9 +179,6 @@ def describe_validation_error(path: Path, text: str, error: ValidationError) -> 
 
 TABLE_EXPECTED = frozenset({"model_type", "dataclass_type", "dict_type"})
 ARRAY_EXPECTED = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
-
-
-Location = tuple[str | int, ...]
 
 
 def line_of_location(text: str, location: Location) -> int | None:
