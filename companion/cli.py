@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from companion import paths
 from companion.errors import CompanionError
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrors(
         prog="companion", description="A table-side assistant for wargames.", parents=[common_options(None)]
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
@@ -101,7 +101,21 @@ def plain_text(value: str) -> str:
     return value
 
 
-class CommandParser(argparse.ArgumentParser):
+class OneLineErrors(argparse.ArgumentParser):
+    """A usage error is one line, as every error is, and exits 2 as argparse's do."""
+
+    def error(self, message: str) -> NoReturn:
+        usage_error(self.prog, message)
+
+
+def usage_error(prog: str, message: str) -> NoReturn:
+    """`companion: MESSAGE (companion COMMAND --help)` on stderr, and exit 2: the usage argparse prints
+    with it would take lines the message is lost among; the command's help has it."""
+    print(f"companion: {' '.join(message.splitlines())} ({prog} --help)", file=sys.stderr)
+    sys.exit(2)
+
+
+class CommandParser(OneLineErrors):
     def __init__(self, **kwargs) -> None:
         super().__init__(parents=[command_options()], **kwargs)
 
@@ -128,10 +142,12 @@ def main(argv: list[str] | None = None) -> None:
 def run_command_line(argv: list[str] | None) -> int:
     """Runs one command. A player sees one line for any error; `--debug` shows the traceback of an
     unexpected one. Output cut short by its reader (`companion log | head`) ends quietly."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:
+        usage_error(f"companion {args.command}" if args.command else "companion",
+                    f"unrecognized arguments: {' '.join(unknown)}")
     if getattr(args, "reveal", False) and not args.json:
-        parser.error("log: --reveal goes with --json (the text log says what every side may know)")
+        usage_error("companion log", "--reveal goes with --json (the text log says what every side may know)")
     try:
         status = run(args)
         sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit

@@ -183,6 +183,23 @@ def test_reveal_without_json_is_refused_rather_than_ignored(tmp_path):
     assert refused.returncode == 2 and "--reveal goes with --json" in refused.stderr
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (("roll",), "the following arguments are required: spec (companion roll --help)"),
+    (("rol", "d6"), "argument COMMAND: invalid choice: 'rol' (choose from "),
+    (("games", "rename", "1"), "the following arguments are required: name (companion games rename --help)"),
+    (("roll", "d6", "--seed", "x"), "argument --seed: invalid int value: 'x' (companion roll --help)"),
+    (("board",), "the following arguments are required: ACTION (companion board --help)"),
+    (("roll", "d6", "--bogus"), "unrecognized arguments: --bogus (companion roll --help)"),
+    (("log", "--reveal"), "--reveal goes with --json (the text log says what every side may know)"
+                          " (companion log --help)"),
+])
+def test_a_usage_error_is_one_line_naming_the_commands_help_and_exits_2(tmp_path, args, said):
+    result = companion(*args, data_dir=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"companion: {said}") and line.endswith(" --help)")
+
+
 COMMANDS_READING_A_CONFIG_OR_NOT = [
     ("games",), ("log",), ("stats",), ("roll", "d6"), ("scenarios", "list"), ("speech", "test"),
     ("board", "status", "--port", os.devnull), ("follow",), ("web",), ("install-service", "--dry-run"),
