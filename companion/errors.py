@@ -53,6 +53,11 @@ class DataDirInUse(StorageError):
     """Another companion holds the data dir."""
 
 
+class DeviceError(CompanionError):
+    """A device that cannot be used: a serial port that is not there, a board that does not
+    answer, no sound."""
+
+
 class GameInUse(CompanionError):
     """A game open in the companion that a command would break (deleting it)."""
 

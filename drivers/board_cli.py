@@ -1,6 +1,7 @@
 """`companion board status` and `companion board monitor`: for people wiring a board box."""
 
 import argparse
+import os
 import sys
 import threading
 import time
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from companion.config import load_user_config
+from companion.errors import DeviceError
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 
 # pyserial and the protocol load only when a board command runs: every `companion` command builds
@@ -28,6 +30,10 @@ def add_board_commands(commands: argparse._SubParsersAction) -> None:
 
 def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     port = args.port or load_user_config(getattr(args, "config", None)).board.port
+    if port is not None and not os.path.exists(port):
+        # Said at once: the search would only wait for a device that is not there.
+        given = "given by --port" if args.port else "the config's [board] port"
+        raise DeviceError(f"{port}: no such device ({given})")
     if args.board_command == "monitor":
         return monitor(port, out)
     return status(port, out, args.timeout)
@@ -45,7 +51,7 @@ def describe(state: BoardLinkState) -> str:
 
 def status(port: str | None, out: TextIO, timeout: float = 5.0,
            discover: Callable[[], list[str]] | None = None) -> int:
-    """0 when a board answered the handshake, 1 otherwise; says which either way."""
+    """0 when a board answered the handshake, printing what it said; `DeviceError` saying why not otherwise."""
     from drivers.serial_board import SerialBoard, discover_ports
 
     discover = discover or discover_ports
@@ -67,12 +73,10 @@ def status(port: str | None, out: TextIO, timeout: float = 5.0,
         print(describe(last), file=out)
         return 0
     if last.status is LinkStatus.REFUSED:
-        print(f"board on {last.port} refused: {last.reason}", file=out)
-        return 1
+        raise DeviceError(f"board on {last.port} refused: {last.reason}")
     where = (port or ", ".join(discover())
              or "no candidate ports (/dev/companion-board, /dev/serial/by-id, USB vendor 2E8A)")
-    print(f"no board answered within {timeout:.0f} s (looked at: {where})", file=out)
-    return 1
+    raise DeviceError(f"no board answered within {timeout:.0f} s (looked at: {where})")
 
 
 def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,

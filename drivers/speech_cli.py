@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.config import load_user_config
+from companion.errors import DeviceError
 from companion.speech import common
 from companion.speech.announcement import Cue
 from companion.speech.settings import LANGUAGES
@@ -23,7 +24,7 @@ def add_speech_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def run_speech_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """0 when everything was played (or written), 1 with the reason otherwise."""
+    """0 when everything was played (or written), printing the status; `DeviceError` with the reason otherwise."""
     from drivers.speech import Speaker, WavFiles
 
     settings = load_user_config(getattr(args, "config", None)).speech
@@ -38,5 +39,7 @@ def run_speech_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> in
         status = speaker.status if finished else f"{speaker.status}, but not done within {WAIT:g} s"
     finally:
         speaker.close()
+    if not (finished and status.startswith("speech on")):
+        raise DeviceError(status)
     print(status, file=out)
-    return 0 if finished and status.startswith("speech on") else 1
+    return 0

@@ -1,10 +1,14 @@
 """`companion board status` and `monitor` against the fake board, as someone wiring a box runs them."""
 
 import io
+import os
 import subprocess
 import sys
 import threading
 
+import pytest
+
+from companion.errors import DeviceError
 from drivers.board_cli import monitor, status
 
 
@@ -23,8 +27,40 @@ def test_status_prints_the_boards_id_versions_and_capabilities(fake_board):
 
 def test_status_without_a_board_says_where_it_looked_and_fails(tmp_path):
     out = io.StringIO()
-    assert status(None, out, timeout=0.3, discover=lambda: []) == 1
-    assert out.getvalue().startswith("no board answered within 0 s (looked at: no candidate ports")
+    with pytest.raises(DeviceError) as refused:
+        status(None, out, timeout=0.3, discover=lambda: [])
+    assert str(refused.value).startswith("no board answered within 0 s (looked at: no candidate ports")
+    assert out.getvalue() == ""
+
+
+def companion(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    # A long --timeout: a command that waited for the port instead of refusing it would not end in time.
+    return subprocess.run([sys.executable, "-m", "companion", *args, "--timeout", "600"], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize("action", ["status", "monitor"])
+def test_a_port_that_is_not_there_is_refused_at_once_in_one_line(tmp_path, action):
+    result = companion("board", action, "--port", str(tmp_path / "ttyACM9"))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"companion: {tmp_path / 'ttyACM9'}: no such device (given by --port)\n"
+
+
+def test_a_configured_port_that_is_not_there_says_it_comes_from_the_config(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[board]\nport = "{tmp_path / "ttyACM9"}"\n')
+    result = companion("board", "status", env={"COMPANION_CONFIG": str(config)})
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"companion: {tmp_path / 'ttyACM9'}: no such device (the config's [board] port)\n"
+
+
+def test_a_board_that_does_not_answer_is_said_on_stderr_like_every_error(tmp_path):
+    silent = tmp_path / "silent"
+    silent.write_bytes(b"")  # there, but no board behind it
+    result = subprocess.run([sys.executable, "-m", "companion", "board", "status", "--port", str(silent),
+                             "--timeout", "0.2"], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"companion: no board answered within 0 s (looked at: {silent})")
 
 
 class Lines(io.StringIO):

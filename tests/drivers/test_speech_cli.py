@@ -23,6 +23,6 @@ def test_speech_test_writes_a_click_a_german_roll_and_a_refusal_even_with_speech
 def test_speech_test_without_a_sound_device_says_why_in_one_line_and_fails(tmp_path):
     (tmp_path / "config.toml").write_text('[speech]\ndevice = "companion-no-such-device"\n')
     result = companion("speech", "test", config=tmp_path / "config.toml")
-    assert result.returncode == 1
-    (line,) = result.stdout.splitlines()
-    assert line.startswith("speech unavailable: no sound device (")
+    assert (result.returncode, result.stdout) == (1, "")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("companion: speech unavailable: no sound device (")
