@@ -178,6 +178,31 @@ def test_stats_with_no_saved_games_says_so_and_a_game_with_all_is_refused(tmp_pa
     assert refused.returncode == 2 and "not allowed with argument" in refused.stderr
 
 
+def a_row_this_version_cannot_read(data_dir, event_type: str) -> int:
+    """The seq of a row of a known type whose JSON does not match it, added to the latest game."""
+    wired = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=1, env={})
+    game = wired.store.last_game()
+    seq = wired.store.last_seq(game.id) + 1
+    with wired.store._db:
+        wired.store._db.execute("INSERT INTO events VALUES (?, ?, '2026-11-30T10:00:00+00:00', ?, ?)",
+                                (game.id, seq, event_type, f'{{"type": "{event_type}", "faces": "six"}}'))
+    wired.close()
+    return seq
+
+
+@pytest.mark.parametrize("event_type", ["dice_rolled", "decision_undone"])
+@pytest.mark.parametrize("which", [(), ("--all",), ("--json",)], ids=["latest", "all", "json"])
+def test_stats_of_a_game_with_an_event_this_version_cannot_read_names_the_game_and_the_event(tmp_path, which,
+                                                                                            event_type):
+    played_dice_game(tmp_path, seed=1, rolls=3)
+    seq = a_row_this_version_cannot_read(tmp_path, event_type)
+    result = companion("stats", *which, data_dir=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"companion: Game 1: event {seq} ({event_type}) cannot be read by this version")
+    assert line.endswith("was the game saved by a newer one?")
+
+
 def test_reveal_without_json_is_refused_rather_than_ignored(tmp_path):
     refused = companion("log", "--reveal", data_dir=tmp_path)
     assert refused.returncode == 2 and "--reveal goes with --json" in refused.stderr

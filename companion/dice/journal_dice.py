@@ -10,8 +10,9 @@ from typing import Any, Generic, TypeVar
 
 from companion.dice.rules import DiceRolled
 from companion.dice.statistics import EMPTY, DiceStatistics, Throw
+from companion.errors import UnreadableGame
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
-from companion.journal.store import GameInfo, GameStore, RawRecord
+from companion.journal.store import GameInfo, GameStore, RawRecord, read_payload
 
 UNDO_EVENTS = ("decision_undone", "decision_redone")
 
@@ -39,9 +40,9 @@ def voided_decisions(undo_records: Iterable[RawRecord]) -> set[int]:
     voided: set[int] = set()
     for raw in undo_records:
         if raw.type == "decision_undone":
-            voided.add(DecisionUndone.model_validate_json(raw.payload).target)
+            voided.add(read_payload(raw, DecisionUndone.model_validate_json).target)
         elif raw.type == "decision_redone":
-            voided.discard(DecisionRedone.model_validate_json(raw.payload).target)
+            voided.discard(read_payload(raw, DecisionRedone.model_validate_json).target)
     return voided
 
 
@@ -56,7 +57,7 @@ def tally_journal(
         throw
         for raw in records
         if raw.type in dice_events and raw.seq not in voided
-        for throw in dice_events[raw.type](raw.payload)
+        for throw in read_payload(raw, dice_events[raw.type])
     )
 
 
@@ -70,11 +71,15 @@ DICE_ROLLER_DICE: DiceEvents = {"dice_rolled": DiceCarrier(DiceRolled, _dice_rol
 def games_statistics(store: GameStore, games: Iterable[GameInfo],
                      dice_events_of: Callable[[str], DiceEvents]) -> DiceStatistics:
     """Every die in force in these saved games, read row by row: for each game, its few undo rows
-    first, then only the rows that carry dice."""
+    first, then only the rows that carry dice. A row this version cannot read raises `UnreadableGame`
+    naming its game and the event."""
     statistics = EMPTY
     for game in games:
         dice_events = dice_events_of(game.kind)
-        voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
-        statistics = tally_journal(store.raw_records(game.id, types=dice_events.keys()), dice_events, voided,
-                                   statistics)
+        try:
+            voided = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
+            statistics = tally_journal(store.raw_records(game.id, types=dice_events.keys()), dice_events, voided,
+                                       statistics)
+        except UnreadableGame as error:
+            raise UnreadableGame(f"{game.name}: {error}") from None
     return statistics

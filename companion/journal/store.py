@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -302,16 +302,8 @@ class GameStore:
     def records(self, game_id: int, events: TypeAdapter[Any], after: int = 0) -> Iterator[Record]:
         """The game's records after `after`, read back through the game's tagged union of events.
         An event this version cannot read (a newer companion's) raises `UnreadableGame`."""
-        validate = events.validate_json
         for raw in self.raw_records(game_id, after):
-            try:
-                event = validate(raw.payload)
-            except ValidationError as error:
-                raise UnreadableGame(
-                    f"event {raw.seq} ({raw.type}) cannot be read by this version of the companion"
-                    f" ({error.errors()[0]['msg']}): was the game saved by a newer one?"
-                ) from None
-            yield Record(raw.seq, raw.at, event)
+            yield Record(raw.seq, raw.at, read_payload(raw, events.validate_json))
 
     def record(self, game_id: int, seq: int, events: TypeAdapter[Any]) -> Record:
         for record in self.records(game_id, events, after=seq - 1):
@@ -430,3 +422,18 @@ def _game_info(row: tuple[Any, ...]) -> GameInfo:
     return GameInfo(
         game_id, name, kind, datetime.fromisoformat(created), datetime.fromisoformat(last_used), events
     )
+
+
+Payload = TypeVar("Payload")
+
+
+def read_payload(raw: RawRecord, validate: Callable[[str], Payload]) -> Payload:
+    """The row's event, read with `validate`; one this version cannot read (a newer companion's, or
+    a damaged row) raises `UnreadableGame` naming the event, never pydantic's `ValidationError`."""
+    try:
+        return validate(raw.payload)
+    except ValidationError as error:
+        raise UnreadableGame(
+            f"event {raw.seq} ({raw.type}) cannot be read by this version of the companion"
+            f" ({error.errors()[0]['msg']}): was the game saved by a newer one?"
+        ) from None
