@@ -217,6 +217,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     from companion.dice.journal_dice import UNDO_EVENTS, voided_decisions
     from companion.errors import GameNotFound, UnreadableGame
     from companion.games.descriptor import resolve
+    from companion.games.kit.words import count_of
     from companion.games.registry import descriptor
     from companion.journal.events import DecisionRedone, DecisionUndone
     from companion.journal.timeline import describe
@@ -243,7 +244,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     # Two passes over the journal, streamed: first which decisions end up undone (the undo and redo
     # rows only: a timeline of the whole game held a link per decision, ~10 MiB for 100,000), then the lines.
     undone = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
-    print(f"# {game.name} ({game.kind}), {game.events} events")
+    print(f"# {game.name} ({game.kind}), {count_of(game.events, 'event')}")
     for record in store.records(game.id, rules.events):
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):
@@ -272,7 +273,7 @@ def print_stats(store, game_ref: str | None, all_games: bool, as_json: bool) -> 
         print(json.dumps({"games": listed, "dice": report_json(statistics)}))
         return 0
     if all_games:
-        print(f"# all {len(games)} saved games")
+        print("# the only saved game" if len(games) == 1 else f"# all {len(games)} saved games")
     else:
         print(f"# {games[0].name} ({title_of(games[0].kind)})")
     for line in report_lines(statistics):
@@ -282,6 +283,7 @@ def print_stats(store, game_ref: str | None, all_games: bool, as_json: bool) -> 
 
 def manage_games(store, lock, args: argparse.Namespace) -> int:
     from companion.errors import GameInUse
+    from companion.games.kit.words import count_of
     from companion.games.registry import title_of
 
     if args.games_command == "rename":
@@ -295,10 +297,11 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
             raise GameInUse(f"{game.name} is open in the companion (process {holder.pid}): "
                             "leave it there first, then delete it")
         store.delete(game.id)
-        print(f"deleted {game.name} ({game.events} events)")
+        print(f"deleted {game.name} ({count_of(game.events, 'event')})")
     else:
         for game in store.games():
-            print(f"{game.id:>4}  {game.name:<24} {title_of(game.kind):<20} {game.events:>6} events  "
+            events = "event" if game.events == 1 else "events"
+            print(f"{game.id:>4}  {game.name:<24} {title_of(game.kind):<20} {game.events:>6} {events:<6}  "
                   f"{game.last_used.astimezone():%Y-%m-%d %H:%M}")
     return 0
 

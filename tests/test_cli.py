@@ -203,6 +203,29 @@ def test_stats_of_a_game_with_an_event_this_version_cannot_read_names_the_game_a
     assert line.endswith("was the game saved by a newer one?")
 
 
+def test_a_count_of_one_is_said_in_the_singular_by_log_games_stats_and_delete(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("dice"))
+    session.execute(ChooseSpec(spec=DiceSpec.parse("d2")))
+    wired.close()
+    assert companion("log", data_dir=tmp_path).stdout.startswith("# Game 1 (dice), 1 event\n")
+    (listed,) = companion("games", data_dir=tmp_path).stdout.splitlines()
+    assert "      1 event   " in listed and "events" not in listed
+    assert companion("stats", "--all", data_dir=tmp_path).stdout.startswith("# the only saved game\n")
+    assert companion("games", "delete", "1", data_dir=tmp_path).stdout == "deleted Game 1 (1 event)\n"
+
+
+def test_a_d2s_test_has_one_degree_of_freedom_in_the_singular(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("dice"))
+    session.execute(ChooseSpec(spec=DiceSpec.parse("d2")))
+    for _ in range(10):
+        session.execute(RollDice())
+    wired.close()
+    said = companion("stats", data_dir=tmp_path).stdout
+    assert ", 1 degree of freedom, " in said and "degrees" not in said
+
+
 def test_reveal_without_json_is_refused_rather_than_ignored(tmp_path):
     refused = companion("log", "--reveal", data_dir=tmp_path)
     assert refused.returncode == 2 and "--reveal goes with --json" in refused.stderr

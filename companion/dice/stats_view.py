@@ -38,7 +38,7 @@ def fairness_text(fit: GoodnessOfFit) -> str:
     """`chi-square 3.20, 5 degrees of freedom, p = 0.669: consistent with a fair die`."""
     if fit.p_value is None:
         return verdict_text(fit)
-    return (f"chi-square {fit.statistic:.2f}, {fit.degrees_of_freedom} degrees of freedom, "
+    return (f"chi-square {fit.statistic:.2f}, {count_of(fit.degrees_of_freedom, 'degree')} of freedom, "
             f"{p_value_text(fit.p_value)}: {verdict_text(fit)}")
 
 
