@@ -299,7 +299,10 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
         store.delete(game.id)
         print(f"deleted {game.name} ({count_of(game.events, 'event')})")
     else:
-        for game in store.games():
+        games = store.games()
+        if not games:
+            print(f"no saved games yet in {store.path}")
+        for game in games:
             events = "event" if game.events == 1 else "events"
             print(f"{game.id:>4}  {game.name:<24} {title_of(game.kind):<20} {game.events:>6} {events:<6}  "
                   f"{game.last_used.astimezone():%Y-%m-%d %H:%M}")

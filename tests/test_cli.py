@@ -203,6 +203,13 @@ def test_stats_of_a_game_with_an_event_this_version_cannot_read_names_the_game_a
     assert line.endswith("was the game saved by a newer one?")
 
 
+@pytest.mark.parametrize("command", [("games",), ("games", "list")])
+def test_games_without_a_saved_game_says_so_and_where_it_looked(tmp_path, command):
+    result = companion(*command, data_dir=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0, f"no saved games yet in {tmp_path / 'games.sqlite3'}\n", "")
+
+
 def test_a_count_of_one_is_said_in_the_singular_by_log_games_stats_and_delete(tmp_path):
     wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
     _, session = wired.open_game(wired.store.create_game("dice"))
