@@ -196,3 +196,23 @@ def test_the_lights_show_the_side_to_answer_flash_on_each_roll_and_show_the_mfp(
     rolled = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=1), EnterFace(entered=5))
     assert lights(rolled).roll != lights(dug).roll
     assert lights(folded()) == lights(folded()).__class__()
+
+
+def test_correcting_a_squad_starts_from_its_markers_so_changing_one_keeps_the_other():
+    """The play-tester's miscount: A has 1 hit and 2 advance markers; only the advance box is changed."""
+    state = folded(*OPENING, CorrectSquad(squad="A", hits=1, advance=2))
+    which = press(state, "correct")
+    assert isinstance(which, Ask) and which.form.fields[0].initial == "A", "the squad last acted on"
+    markers = answer(which)
+    assert isinstance(markers, Ask) and markers.form.defaults() == {"hits": "1", "advance": "2"}
+    assert answer(markers, advance="3") == Run.one(CorrectSquad(squad="A", hits=1, advance=3))
+    other = answer(which, squad="C")
+    assert isinstance(other, Ask) and other.form.defaults() == {"hits": "0", "advance": "0"}
+    assert answer(markers) == Tell("squad A: nothing changed")
+
+
+def test_the_correction_starts_at_the_squad_the_latest_play_was_aimed_at():
+    state = folded(*OPENING, OpenFire(squad="A", target="C"), DigIn(count=0), EnterFace(entered=9))
+    assert press(state, "correct").form.fields[0].initial == "C"
+    russian = folded(*OPENING, Discard(count=1), EndTurn())
+    assert press(russian, "correct").form.fields[0].initial == "C", "a discard names no squad: the side to act's first"

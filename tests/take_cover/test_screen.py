@@ -100,3 +100,14 @@ async def test_passing_is_refused_on_screen_and_a_ten_offers_reaction_fire(table
         fire = app.screen.session.state.fire
         assert (fire.firer, fire.target, fire.reaction) == ("C", "A", True)
         assert "C fires at A (reaction fire)" in text(app, "#tc-step")
+
+
+async def test_correcting_one_marker_on_screen_keeps_the_other(table):
+    """`t` asks which squad (the one just acted on), then its markers as the companion counts them."""
+    app = CompanionApp(table, start_kind="take_cover")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await press(pilot, "c", "enter", "7", "3", "t", "enter", "1", "tab", "2", "enter")
+        assert "hits ●○○  advance ▲▲·" in text(app, "#tc-squad-A")
+        await press(pilot, "t", "enter", "tab", "3", "enter")
+        assert "hits ●○○  advance ▲▲▲" in text(app, "#tc-squad-A")
+        assert "A corrected: 1 hits, 3 advance markers" in text(app, "#tc-log")

@@ -4,12 +4,13 @@ from collections.abc import Mapping
 from typing import cast
 
 from companion.games.kit.forms import Choice, FormSpec, Number, Option, Text, Tick
-from companion.games.kit.intents import Ask, Intent, Run
+from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.take_cover.cardplay import check_event_target, check_medic, enemy_targets
 from companion.games.take_cover.cards import (
     EVENT_CARDS,
     MAX_DIG_IN,
     SQUAD_MARKERS,
+    SQUAD_NAMES,
     SQUADS_OF,
     AttachKind,
     Attachment,
@@ -261,15 +262,41 @@ def redirect_form(state: TakeCoverState) -> Ask:
 
 
 def correct_form(state: TakeCoverState) -> Ask:
+    """First which squad, starting at the one the latest play concerned; then its markers."""
     standing = [squad for side in SQUADS_OF for squad in state.standing(side)]
     now = " · ".join(f"{squad.name} {squad.hits}/{squad.advance}" for squad in standing)
     form = FormSpec("Correct a squad to what the table shows", (
-        Choice("squad", "Squad", tuple((squad.name, f"squad {squad.name}") for squad in standing)),
-        *SQUAD_MARKERS.fields(),
-    ), note=f"Now (hits/advance): {now}", submit="Correct")
+        Choice("squad", "Squad", tuple((squad.name, f"squad {squad.name}") for squad in standing),
+               squad_in_view(state)),
+    ), note=f"Now (hits/advance): {now}", submit="Next")
 
     def then(answers: Mapping[str, object]) -> Intent:
-        return Run.one(CorrectSquad(squad=cast(SquadName, answers["squad"]), hits=cast(int, answers["hits"]),
-                                    advance=cast(int, answers["advance"])))
+        return markers_form(state, cast(SquadName, answers["squad"]))
 
     return Ask(form, then)
+
+
+def markers_form(state: TakeCoverState, name: SquadName) -> Ask:
+    """The squad's markers, starting from what the companion counts: a box left alone keeps its count."""
+    squad = state.squad(name)
+    form = FormSpec(f"Correct squad {name} to what the table shows", SQUAD_MARKERS.fields(squad),
+                    note=f"Now: {squad.hits} hits, {squad.advance} advance markers", submit="Correct")
+
+    def then(answers: Mapping[str, object]) -> Intent:
+        if not SQUAD_MARKERS.changes(squad, answers):
+            return Tell(f"squad {name}: nothing changed")
+        return Run.one(CorrectSquad(squad=name, hits=cast(int, answers["hits"]), advance=cast(int, answers["advance"])))
+
+    return Ask(form, then)
+
+
+def squad_in_view(state: TakeCoverState) -> SquadName | None:
+    """The standing squad the newest log line naming one concerns, its target before the squad
+    making the play (a play changes its target's markers); else the first standing squad of the
+    side whose answer the game waits for."""
+    for entry in state.log:
+        for name in (getattr(entry, "target", None), getattr(entry, "squad", None)):
+            if name in SQUAD_NAMES and not state.squad(name).eliminated:
+                return cast(SquadName, name)
+    side = state.deciding
+    return next((squad.name for squad in state.standing(side)), None) if side is not None else None
