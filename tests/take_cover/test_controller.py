@@ -24,7 +24,7 @@ from companion.games.take_cover.commands import (
 from companion.games.take_cover.controller import KEYMAP, TakeCoverController
 from companion.games.take_cover.lights import lights
 from companion.hardware.controls import Control
-from tests.take_cover.conftest import DATA, LEADER, LMG, OPENING, WOODS, folded
+from tests.take_cover.conftest import DATA, LEADER, LMG, OPENING, WOODS, folded, rules
 
 controller = TakeCoverController(DATA)
 
@@ -216,3 +216,23 @@ def test_the_correction_starts_at_the_squad_the_latest_play_was_aimed_at():
     assert press(state, "correct").form.fields[0].initial == "C"
     russian = folded(*OPENING, Discard(count=1), EndTurn())
     assert press(russian, "correct").form.fields[0].initial == "C", "a discard names no squad: the side to act's first"
+
+
+def test_one_dig_in_too_many_is_refused_inside_the_form_saying_how_many_can_still_be_in_a_hand():
+    """Four of the six Dig In cards are out since the shuffle: three cannot be played, two can."""
+    state = folded(*OPENING, OpenFire(squad="A", target="C"))
+    four_out = replace(state, deck=replace(state.deck, seen={**state.deck.seen, "dig_in": 4}))
+    form = press(four_out, "confirm")
+    said = "the deck has 6 Dig In cards and 4 are out since the last reshuffle: at most 2 can still be in a hand"
+    with pytest.raises(RuleViolation, match=said):
+        answer(form, count="3")
+    with pytest.raises(RuleViolation, match=said):
+        rules().decide(four_out, DigIn(count=3))
+    assert answer(form, count="2") == Run.one(DigIn(count=2))
+
+
+def test_grenades_beyond_those_unseen_are_refused_inside_the_fire_form():
+    state = folded(*OPENING, CorrectSquad(squad="A", hits=0, advance=3))
+    out = replace(state, deck=replace(state.deck, seen={"grenade": state.deck.composition["grenade"] - 1}))
+    with pytest.raises(RuleViolation, match="7 Grenade cards and 6 are out since the last reshuffle: at most 1"):
+        answer(press(out, "fire"), shot="A:C", grenades="2")

@@ -8,7 +8,7 @@ from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command
 from companion.games.take_cover.cards import MAX_DIG_IN, Side, SquadName, owner
 from companion.games.take_cover.commands import DeclineReaction, DigIn, OpenFire, ReactionFire, RollDie
-from companion.games.take_cover.deck import played
+from companion.games.take_cover.deck import check_unseen, played
 from companion.games.take_cover.events import DugIn, FireOpened, FireRolled, ReactionDeclined, ReactionFireOpened
 from companion.games.take_cover.fire import firepower, modified_firepower, outcome, targeting_refusal
 from companion.games.take_cover.state import Fire, Reaction, TakeCoverState
@@ -38,12 +38,26 @@ def check_fire(state: TakeCoverState, side: Side, firer: SquadName, target: Squa
     check_grenades(state, firer, grenades)
     cards = ["Fire", *(["Grenade"] * grenades), *(["Flank"] if flank else [])]
     require_hand(state, side, len(cards), " + ".join(cards))
+    check_unseen(state.deck, state.squads, "fire")
+    if flank:
+        check_unseen(state.deck, state.squads, "flank")
+
+
+def check_dig_in(state: TakeCoverState, defender: Side, count: int) -> None:
+    """Raises `RuleViolation` when the defender cannot play `count` Dig In cards against a fire."""
+    if count > MAX_DIG_IN:
+        raise RuleViolation(f"at most {MAX_DIG_IN} Dig In cards against one fire")
+    require_hand(state, defender, count, "Dig In")
+    if count:
+        check_unseen(state.deck, state.squads, "dig_in", count)
 
 
 def check_grenades(state: TakeCoverState, firer: SquadName, grenades: int) -> None:
     advance = state.squad(firer).advance
     if grenades > advance:
         raise RuleViolation(f"one Grenade per advance marker: {firer} has {advance}")
+    if grenades:
+        check_unseen(state.deck, state.squads, "grenade", grenades)
 
 
 def mfp_of(state: TakeCoverState, fire: Fire, dig_ins: int) -> int:
@@ -61,9 +75,7 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
             fire = state.fire
             if fire is None or fire.dig_ins is not None:
                 raise NothingToDo("Dig In cards are played against a fire, before its roll")
-            if count > MAX_DIG_IN:
-                raise RuleViolation(f"at most {MAX_DIG_IN} Dig In cards against one fire")
-            require_hand(state, owner(fire.target), count, "Dig In")
+            check_dig_in(state, owner(fire.target), count)
             return [DugIn(squad=fire.target, count=count, mfp=mfp_of(state, fire, count))]
         case RollDie() | EnterFace() if state.fire is not None:
             fire = state.fire

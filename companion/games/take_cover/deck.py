@@ -94,17 +94,21 @@ def on_table(squads: Iterable[Squad]) -> dict[str, int]:
     return counts
 
 
-def all_out(kind: str, total: int) -> RuleViolation:
-    """The refusal of a card of `kind` when the companion counts all `total` of them out already."""
+def beyond_unseen(kind: str, total: int, left: int) -> RuleViolation:
+    """The refusal of more cards of `kind` than the `left` of its `total` that can still be in a hand."""
     noun = kind.replace("_", " ").title()
-    return RuleViolation(f"the deck has {total} {noun} card{'s' * (total != 1)}, and all are out since "
-                         "the last reshuffle: check the cards on the table")
+    cards = f"the deck has {total} {noun} card{'s' * (total != 1)}"
+    if not left:
+        return RuleViolation(f"{cards}, and all are out since the last reshuffle: check the cards on the table")
+    return RuleViolation(f"{cards} and {total - left} {'is' if total - left == 1 else 'are'} out since the last "
+                         f"reshuffle: at most {left} can still be in a hand")
 
 
-def check_unseen(deck: Deck, squads: Iterable[Squad], kind: str) -> None:
-    """Refuses a card of `kind` no hand may hold: all of them are out since the last reshuffle."""
-    if not unseen(deck, squads).get(kind, 0):
-        raise all_out(kind, deck.composition.get(kind, 0))
+def check_unseen(deck: Deck, squads: Iterable[Squad], kind: str, count: int = 1) -> None:
+    """Refuses `count` cards of `kind` when fewer can be in a hand: the rest are out since the last reshuffle."""
+    left = unseen(deck, squads).get(kind, 0)
+    if count > left:
+        raise beyond_unseen(kind, deck.composition.get(kind, 0), left)
 
 
 def unseen(deck: Deck, squads: Iterable[Squad]) -> dict[str, int]:

@@ -22,7 +22,7 @@ from companion.games.take_cover.cards import (
     owner,
 )
 from companion.games.take_cover.charts import EFFECT_WORDS, Charts, EventEffect
-from companion.games.take_cover.combat import check_fire, check_grenades
+from companion.games.take_cover.combat import check_dig_in, check_fire, check_grenades
 from companion.games.take_cover.commands import (
     Advance,
     Attach,
@@ -176,7 +176,9 @@ def dig_in_form(state: TakeCoverState) -> Ask:
     ), note=odds, submit="Dig in")
 
     def then(answers: Mapping[str, object]) -> Intent:
-        return Run.one(DigIn(count=cast(int, answers["count"])))
+        count = cast(int, answers["count"])
+        check_dig_in(state, defender, count)
+        return Run.one(DigIn(count=count))
 
     return Ask(form, then)
 

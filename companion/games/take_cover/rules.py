@@ -13,7 +13,7 @@ from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
 from companion.games.take_cover import cardplay, combat, guided, turns
 from companion.games.take_cover.commands import RollDie
-from companion.games.take_cover.deck import all_out, on_table
+from companion.games.take_cover.deck import beyond_unseen, on_table, unseen
 from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
@@ -73,7 +73,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
         for kind, total in after.deck.composition.items():
             out = after.deck.seen.get(kind, 0) + table.get(kind, 0)
             if kind != "squad" and out > total:
-                raise all_out(kind, total)
+                raise beyond_unseen(kind, total, unseen(state.deck, state.squads).get(kind, 0))
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target)
