@@ -7,7 +7,7 @@ every other card is "unseen": in the draw deck, in a hand, face down in the disc
 """
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from companion.errors import RuleViolation
@@ -67,21 +67,48 @@ def reshuffled(deck: Deck, cycle_set_aside: bool) -> Deck:
                    reshuffles=deck.reshuffles + 1)
 
 
-def drawn_up(deck: Deck, side: Side, cycle_set_aside: bool) -> tuple[Deck, int, int]:
-    """The deck after `side` draws back up to five, with how many cards were drawn and how many
-    times the deck was reshuffled on the way. Stops short when no card is left anywhere to draw."""
-    drawn = shuffles = 0
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """The draw deck ran out while drawing: the discard pile, with the `added` set-aside cards,
+    became a new deck, from which `aside` cards were set aside face down again."""
+
+    added: int
+    aside: int
+
+
+DrawStep = int | Reshuffle
+"""Cards drawn in a row, or a reshuffle between them."""
+
+
+def drawing(deck: Deck, side: Side, cycle_set_aside: bool) -> tuple[Deck, tuple[DrawStep, ...]]:
+    """The deck after `side` draws back up to five, with what the table does on the way, in order.
+    Stops short when no card is left anywhere to draw."""
+    steps: list[DrawStep] = []
     while deck.hand(side) < HAND_SIZE:
         if deck.draw == 0:
             if deck.discard == 0 and not (cycle_set_aside and deck.set_aside):
                 break
-            deck = reshuffled(deck, cycle_set_aside)
-            shuffles += 1
+            after = reshuffled(deck, cycle_set_aside)
+            added = deck.set_aside if cycle_set_aside else 0
+            steps.append(Reshuffle(added=added, aside=after.set_aside if cycle_set_aside else 0))
+            deck = after
             if deck.draw == 0:
                 break
         deck = replace(deck.with_hand(side, deck.hand(side) + 1), draw=deck.draw - 1)
-        drawn += 1
-    return deck, drawn, shuffles
+        last = steps[-1] if steps else None
+        if isinstance(last, int):
+            steps[-1] = last + 1
+        else:
+            steps.append(1)
+    return deck, tuple(steps)
+
+
+def drawn_up(deck: Deck, side: Side, cycle_set_aside: bool) -> tuple[Deck, int, int]:
+    """The deck after `side` draws back up to five, with how many cards were drawn and how many
+    times the deck was reshuffled on the way."""
+    deck, steps = drawing(deck, side, cycle_set_aside)
+    drawn = sum(step for step in steps if isinstance(step, int))
+    return deck, drawn, sum(isinstance(step, Reshuffle) for step in steps)
 
 
 def on_table(squads: Iterable[Squad]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from companion.games.rules import Command
 from companion.games.take_cover.cards import HITS_TO_ELIMINATE, MAX_ADVANCE, SIDES, AttachKind, Side, SquadName, enemy
 from companion.games.take_cover.charts import Charts
 from companion.games.take_cover.commands import RollDie
-from companion.games.take_cover.deck import drawn_up, from_table
+from companion.games.take_cover.deck import DrawStep, drawing, drawn_up, from_table
 from companion.games.take_cover.events import (
     EventRolled,
     FireRolled,
@@ -186,3 +186,9 @@ def to_draw(state: TakeCoverState) -> tuple[int, int]:
     assert state.to_act is not None
     _, drawn, shuffles = drawn_up(state.deck, state.to_act, state.set_aside_option)
     return drawn, shuffles
+
+
+def draw_steps(state: TakeCoverState) -> tuple[DrawStep, ...]:
+    """What the side to act does, in order, to draw back up to five: cards drawn and reshuffles."""
+    assert state.to_act is not None
+    return drawing(state.deck, state.to_act, state.set_aside_option)[1]

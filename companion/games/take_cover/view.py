@@ -5,15 +5,17 @@ from typing import Any
 
 from companion.games.take_cover.cards import (
     ATTACH_KINDS,
+    HAND_SIZE,
     HITS_TO_ELIMINATE,
     MAX_ADVANCE,
     MAX_DIG_IN,
+    SET_ASIDE,
     EventCard,
     SquadName,
     owner,
 )
 from companion.games.take_cover.charts import Charts, chart_lines
-from companion.games.take_cover.deck import chance_of, unseen
+from companion.games.take_cover.deck import Reshuffle, chance_of, unseen
 from companion.games.take_cover.fire import (
     chance_to_hit,
     defence_terms,
@@ -25,7 +27,7 @@ from companion.games.take_cover.fire import (
 )
 from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.state import Fire, TakeCoverState
-from companion.games.take_cover.table import to_draw
+from companion.games.take_cover.table import draw_steps
 from companion.games.take_cover.words import game_over, log_line, won_why
 
 MINUS = "−"
@@ -113,11 +115,40 @@ def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
     if state.play is not None:
         return play_lines(state, charts)
     if state.acted:
-        drawn, shuffles = to_draw(state)
-        reshuffle = "; the deck runs out: shuffle the discard pile into a new deck" if shuffles else ""
         victory = [f"Victory check: {state.scenario.victory}"] if state.scenario is not None else []
-        return [f"{state.to_act}: draw {drawn} to have five{reshuffle}, then Next ends the turn", *victory]
+        return [f"{state.to_act}: {drawing_words(state)}", *victory]
     return [f"{state.to_act}: one action (Smoke may come first; passing is not allowed)"]
+
+
+def drawing_words(state: TakeCoverState) -> str:
+    """`draw 5 to have five: first the last 2 cards of the deck; shuffle …; then 3 from the new deck; …`:
+    what the side to act does to draw up, in the order the table does it."""
+    assert state.to_act is not None
+    steps = draw_steps(state)
+    drawn = sum(step for step in steps if isinstance(step, int))
+    held = state.deck.hand(state.to_act) + drawn
+    draw = f"draw {drawn} to have five" if held >= HAND_SIZE else f"draw {drawn}, all there are (a hand of {held})"
+    if not any(isinstance(step, Reshuffle) for step in steps):
+        return f"{draw}, then Next ends the turn"
+    said = []
+    for index, step in enumerate(steps):
+        if isinstance(step, Reshuffle):
+            said.append(reshuffle_words(step, state.set_aside_option))
+        elif index == 0:
+            said.append("first the last card of the deck" if step == 1 else f"first the last {step} cards of the deck")
+        else:
+            said.append(f"then {step} from the new deck")
+    return f"{draw}: {'; '.join(said)}; then Next ends the turn"
+
+
+def reshuffle_words(step: Reshuffle, set_aside_option: bool) -> str:
+    if step.added:
+        words = f"add the {step.added} set-aside cards to the discard pile and shuffle it into a new deck"
+    else:
+        words = "shuffle the discard pile into a new deck"
+    if step.aside:
+        return f"{words}, then set {step.aside} cards aside face down"
+    return f"{words} (too few cards to set {SET_ASIDE} aside again)" if set_aside_option else words
 
 
 def firepower_lines(state: TakeCoverState, fire: Fire) -> list[str]:
