@@ -236,3 +236,12 @@ def test_grenades_beyond_those_unseen_are_refused_inside_the_fire_form():
     out = replace(state, deck=replace(state.deck, seen={"grenade": state.deck.composition["grenade"] - 1}))
     with pytest.raises(RuleViolation, match="7 Grenade cards and 6 are out since the last reshuffle: at most 1"):
         answer(press(out, "fire"), shot="A:C", grenades="2")
+
+
+def test_the_fire_form_says_the_targeting_restriction_only_while_all_four_squads_stand():
+    assert press(folded(*OPENING), "fire").form.note == (
+        "All four standing: only directly opposite, at the enemy squad with fewer hits.")
+    fallen = folded(*OPENING, CorrectSquad(squad="C", hits=3, advance=0))
+    intent = press(fallen, "fire")
+    assert [value for value, _ in intent.form.fields[0].options] == ["A:D", "B:D"]
+    assert intent.form.note == "Squad C has fallen: any enemy squad still standing may be fired on."

@@ -150,7 +150,7 @@ def fire_form(state: TakeCoverState, side: Side) -> Ask | None:
         Choice("shot", "Who fires at whom", tuple(shots)),
         Number("grenades", "Grenade cards (+2 each, one per advance marker)", 0, 0, 3),
         Tick("flank", "Flank card (needs a leader; fire on the directly opposite squad)"),
-    ), note="All four standing: only directly opposite, at the enemy squad with fewer hits.", submit="Fire")
+    ), note=targeting_note(state), submit="Fire")
 
     def then(answers: Mapping[str, object]) -> Intent:
         firer, target, *flank = str(answers["shot"]).split(":")
@@ -160,6 +160,15 @@ def fire_form(state: TakeCoverState, side: Side) -> Ask | None:
         return Run.one(shot)
 
     return Ask(form, then)
+
+
+def targeting_note(state: TakeCoverState) -> str:
+    """The targeting restriction while it holds; once a squad has fallen, that it no longer does."""
+    if state.all_standing:
+        return "All four standing: only directly opposite, at the enemy squad with fewer hits."
+    fallen = [squad.name for squad in state.squads if squad.eliminated]
+    named = f"Squad {fallen[0]} has" if len(fallen) == 1 else f"Squads {' and '.join(fallen)} have"
+    return f"{named} fallen: any enemy squad still standing may be fired on."
 
 
 def dig_in_form(state: TakeCoverState) -> Ask:
