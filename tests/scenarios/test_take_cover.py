@@ -76,7 +76,7 @@ def test_the_scenarios_last_turn_ends_the_game_and_its_victory_conditions_are_sh
     through(game, session)
     session.execute(EnterFace(entered=7))
     session.execute(EnterFace(entered=3))
-    assert view.turn_line(session.state) == "Turn 1 of 2 · German to act"
+    assert view.turn_line(session.state) == "Turn 1 of 2 · German to act · hands German 5 · Russian 5"
     session.execute(Discard(count=1))
     lines = view.step_lines(session.state, game.data["charts.toml"])
     assert "Victory check: Fewer hit markers after turn 2 wins." in lines

@@ -4,10 +4,14 @@ small screen beside the table."""
 import pytest
 
 from companion.bootstrap import bootstrap
+from companion.games.take_cover.commands import Attach, CorrectSquad, EndTurn, OpenFire, SetUpGame
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
+from tests.tui.conftest import SIZES
+from tests.tui.game_positions import LMG, WOODS, faces, played
+from tests.tui.screen_text import painted_rows
 
 SIDE_LEDS = (20, 21)
 
@@ -53,13 +57,13 @@ async def test_a_game_is_dealt_the_first_turn_rolled_on_gpio_face_keys_and_a_car
         await button(pilot, table, clock, Control.FACE, 2)
         state = app.screen.session.state
         assert (state.phase, state.to_act) == ("turn", "German")
-        assert text(app, "#tc-turn") == "Turn 1 · German to act"
+        assert text(app, "#tc-turn") == "Turn 1 · German to act · hands German 5 · Russian 5"
         assert lit(mock_factory) == (True, False)
         await press(pilot, "a", "enter")  # the form's first squad and card: an LMG on A
         assert "weapon  LMG +1" in text(app, "#tc-squad-A")
         assert text(app, "#tc-step").startswith("German: draw 1 to have five")
         await button(pilot, table, clock, Control.NEXT)
-        assert text(app, "#tc-turn") == "Turn 2 · Russian to act"
+        assert text(app, "#tc-turn") == "Turn 2 · Russian to act · hands German 5 · Russian 5"
         assert lit(mock_factory) == (False, True)
         assert "German draws 1; Russian's turn" in text(app, "#tc-log")
         types = [record.event.type for record in app.screen.session.records]
@@ -111,3 +115,23 @@ async def test_correcting_one_marker_on_screen_keeps_the_other(table):
         await press(pilot, "t", "enter", "tab", "3", "enter")
         assert "hits ●○○  advance ▲▲▲" in text(app, "#tc-squad-A")
         assert "A corrected: 1 hits, 3 advance markers" in text(app, "#tc-log")
+
+
+@pytest.mark.parametrize("size", ["100x30", "80x24"])
+async def test_every_unseen_count_and_an_eliminated_squad_are_painted_whole_while_a_fire_waits_for_dig_in(
+        table, size):
+    """The tightest moment: the step takes four lines; the Dig In count is what the defender needs."""
+    played(table, "take_cover", SetUpGame(set_aside=True), *faces(7, 3),
+           Attach(squad="A", card=LMG), EndTurn(), Attach(squad="C", card=WOODS), EndTurn(),
+           CorrectSquad(squad="D", hits=3, advance=0), OpenFire(squad="A", target="C"))
+    app = CompanionApp(table, start_kind="take_cover")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        deck = " ".join(line.strip() for line in painted_rows(app, app.screen.query_one("#tc-deck")))
+        counts = ("Fire 13", "Dig In 6", "Grenade 7", "Flank 2", "Smoke 2", "Medic 2", "Advance 7", "Leader 8",
+                  "Weapon 9", "Terrain 12", "Sniper 1", "Mine 1", "Artillery Round 1", "Strafe 1")
+        assert [count for count in counts if count not in deck] == [], deck
+        assert "Turn 3 · German to act · hands German 4 · Russian 5" in painted_rows(
+            app, app.screen.query_one("#tc-turn"))[0]
+        squad = [line.strip() for line in painted_rows(app, app.screen.query_one("#tc-squad-D"))]
+        assert squad[:3] == ["▊ D · Russian · eliminated", "▊ out of the game:", "▊ its cards were discarded"]

@@ -18,6 +18,8 @@ from companion.games.point_blank.commands import AdjustUnit as AdjustPointBlankU
 from companion.games.point_blank.commands import EndImpulse as EndPointBlankImpulse
 from companion.games.point_blank.commands import PlaceTerrain as PlacePointBlankTerrain
 from companion.games.point_blank.commands import SetUpGame as SetUpPointBlank
+from companion.games.take_cover import data as take_cover_data
+from companion.games.take_cover.commands import SetUpGame as SetUpTakeCover
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
@@ -236,3 +238,17 @@ async def test_the_aeos_panel_names_units_and_terrain_as_they_are(companion, tex
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert f"Ready (12.3.4.1): Able {text} (spent) is readied" in shown(app.screen.query_one("#pb-aeo"))
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_take_covers_card_counts_show_a_deck_files_labels_as_written(companion, text):
+    shipped = (Path(take_cover_data.__file__).parent / "deck.toml").read_text(encoding="utf-8")
+    own = companion.data_dir / "take_cover" / "deck.toml"
+    own.parent.mkdir(parents=True)
+    own.write_text(shipped.replace('label = "Dig In"', f'label = "Dig In {text}"'), encoding="utf-8")
+    _, session = companion.resume_or_start("take_cover")
+    session.execute(SetUpTakeCover())
+    app = CompanionApp(companion, start_kind="take_cover")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert f"Dig In {text} 6" in shown(app.screen.query_one("#tc-deck"))

@@ -54,7 +54,7 @@ def squad_lines(state: TakeCoverState, name: SquadName) -> list[str]:
     squad it faces is the one above or below it on the screen."""
     squad = state.squad(name)
     if squad.eliminated:
-        return ["eliminated: its cards were discarded"]
+        return ["out of the game:", "its cards were discarded"]
     hits = "●" * squad.hits + "○" * (HITS_TO_ELIMINATE - squad.hits)
     advance = "▲" * squad.advance + "·" * (MAX_ADVANCE - squad.advance)
     lines = [f"hits {hits}  advance {advance}  FP {number(firepower(squad, 0))}"]
@@ -95,7 +95,8 @@ def turn_line(state: TakeCoverState) -> str:
             return f"Game over: {state.winner} wins ({won_why(state.winner, state.won_by)})"
     smoke = " · Smoke played" if state.smoked else ""
     limit = f" of {state.scenario.turns}" if state.scenario is not None and state.scenario.turns else ""
-    return f"Turn {state.turn}{limit} · {state.to_act} to act{smoke}"
+    hands = f"hands German {state.deck.hands[0]} · Russian {state.deck.hands[1]}"
+    return f"Turn {state.turn}{limit} · {state.to_act} to act{smoke} · {hands}"
 
 
 def step_lines(state: TakeCoverState, charts: Charts) -> list[str]:
@@ -197,24 +198,29 @@ def play_lines(state: TakeCoverState, charts: Charts) -> list[str]:
     return lines
 
 
-def deck_lines(state: TakeCoverState, deck_file: DeckFile) -> list[str]:
+UNSEEN_ORDER = ("fire", "dig_in", "grenade", "flank", "smoke", "medic", "advance", "leader", "weapon", "terrain",
+                "sniper", "mine", "artillery", "strafe")
+"""The unseen counts in the order a fire, then a turn, asks for them: on a small screen the last are cut."""
+
+
+def deck_rows(state: TakeCoverState, deck_file: DeckFile) -> list[tuple[str, ...]]:
+    """The deck by count as rows of cells (a screen wraps a row between its cells, never inside
+    one): what is still unseen by type, in `UNSEEN_ORDER`; then the piles, with the chance the next
+    card drawn is a Fire card."""
     deck = state.deck
     if state.phase == "setup":
-        return [f"{sum(deck_file.counts().values())} cards; the deck is dealt at setup"]
-    lines = [f"Draw deck {deck.draw} · discard {deck.discard} ({deck.face_down} face down)"]
-    chance = chance_of("fire", deck, state.squads)
+        return [(f"{sum(deck_file.counts().values())} cards; the deck is dealt at setup",)]
     left = unseen(deck, state.squads)
-    if chance is not None:
-        lines.append(f"Next card Fire: {left['fire']} of {sum(left.values())} unseen, {percent(chance)}")
-    lines.append(f"Hands: German {deck.hands[0]} · Russian {deck.hands[1]}")
-    aside = f"Medic set aside {deck.medics_aside}"
-    if state.set_aside_option:
-        aside += f" · set aside {deck.set_aside}"
-    lines.append(f"{aside} · reshuffles {deck.reshuffles}")
-    lines.append("Unseen (deck, hands, face down):")
-    shown = [f"{deck_file.label(kind).split(' (')[0]} {count}" for kind, count in left.items() if kind != "squad"]
-    lines += [" · ".join(shown[index:index + 3]) for index in range(0, len(shown), 3)]
-    return lines
+    kinds = sorted((kind for kind in left if kind != "squad"),
+                   key=lambda kind: UNSEEN_ORDER.index(kind) if kind in UNSEEN_ORDER else len(UNSEEN_ORDER))
+    counts = [f"{deck_file.label(kind).split(' (')[0]} {left[kind]}" for kind in kinds]
+    title = f"Unseen {sum(left.values())}:"
+    chance = chance_of("fire", deck, state.squads)
+    fire = (f"next card Fire {percent(chance)}",) if chance is not None else ()
+    aside = (f"set aside {deck.set_aside}",) if state.set_aside_option else ()
+    return [(f"{title} {counts[0]}", *counts[1:]) if counts else (title,),
+            (f"Deck {deck.draw}", *fire, f"discard {deck.discard} ({deck.face_down} face down)", *aside,
+             f"Medic set aside {deck.medics_aside}", f"reshuffles {deck.reshuffles}")]
 
 
 def log_lines(state: TakeCoverState) -> list[str]:

@@ -14,7 +14,7 @@ from companion.games.take_cover.controller import KEYMAP
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.view import (
     data_labels,
-    deck_lines,
+    deck_rows,
     key_number,
     log_lines,
     squad_lines,
@@ -26,6 +26,7 @@ from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.sides import side_class, side_style, sides_named
 from companion.tui.widgets.big_number import BigNumber
+from companion.tui.widgets.cell_rows import CellRows
 
 NAMES = {side_number(side): side for side in SIDES}
 
@@ -53,7 +54,7 @@ class TakeCoverScreen(GameScreen):
                 yield Static("", id="tc-key-note", markup=False)
         yield Static("", id="tc-step", markup=False)
         with Horizontal(id="tc-bottom"):
-            yield Static("", id="tc-deck", markup=False)
+            yield CellRows(lambda line: sides_named(line, NAMES), id="tc-deck")
             yield Static("", id="tc-log", markup=False)
 
     def show_state(self) -> None:
@@ -75,5 +76,5 @@ class TakeCoverScreen(GameScreen):
         self.query_one("#tc-key-number", BigNumber).update(figure)
         self.query_one("#tc-key-note", Static).update(Text(note))
         self.query_one("#tc-step", Static).update(sides_named("\n".join(step_lines(state, charts)), NAMES))
-        self.query_one("#tc-deck", Static).update(sides_named("\n".join(deck_lines(state, deck_file)), NAMES))
+        self.query_one("#tc-deck", CellRows).show(deck_rows(state, deck_file))
         self.query_one("#tc-log", Static).update(sides_named("\n".join(log_lines(state)), NAMES))
