@@ -5,7 +5,8 @@ from datetime import UTC, datetime
 import pytest
 
 from companion.errors import RuleViolation
-from companion.games.deckung.commands import ChooseCover, ChoosePosition, PlaceModels, RollDie, ShootCover
+from companion.games.deckung import view
+from companion.games.deckung.commands import ChooseCover, ChoosePosition, ClearCover, PlaceModels, RollDie, ShootCover
 from companion.games.deckung.controller import KEYMAP, DeckungController
 from companion.games.deckung.lights import lights
 from companion.games.deckung.state import DeckungState
@@ -75,3 +76,24 @@ def test_the_board_shows_the_attackers_modifier_and_the_roll_led_flashes_on_each
     assert lights(folded(ShootCover(penetration=3, hardness=2), PlaceModels(count=1, rank="rekrut"),
                          EnterFace(entered=4))).roll == 3
     assert controller.available(placed) == ("roll", "face", "undo")
+
+
+def test_destroyed_cover_gives_no_modifier_and_no_heads_down_until_the_next_cover():
+    """The tester's wall: massive cover, the model in direct contact, Durchschlag 3 against Härtegrad 3."""
+    standing = folded(ChooseCover(cover="massive"))
+    destroyed = folded(ChooseCover(cover="massive"), ShootCover(penetration=3, hardness=3))
+    assert lights(destroyed).number == 0
+    assert view.modifier_digits(destroyed) == "0"
+    assert (standing.attacker_modifier, standing.heads_down) == (-2, True)
+    assert (destroyed.attacker_modifier, destroyed.heads_down) == (0, False)
+    assert view.modifier_note(destroyed) == "no cover: destroyed"
+    assert view.cover_lines(destroyed) == [
+        "Deckung (cover): Massive Deckung (massive cover)",
+        "Model: in direktem Kontakt (in direct contact)",
+        "Waffe abfeuern (fire weapon): attacker ±0 (destroyed)",
+        "Köpfe runter! (heads down!): not at destroyed cover",
+    ]
+    held = folded(ChooseCover(cover="massive"), ShootCover(penetration=2, hardness=3))
+    assert (held.attacker_modifier, held.heads_down) == (-2, True)
+    cleared = folded(ChooseCover(cover="massive"), ShootCover(penetration=3, hardness=3), ClearCover())
+    assert (cleared.attacker_modifier, cleared.heads_down) == (-2, True)

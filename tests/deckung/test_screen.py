@@ -38,3 +38,13 @@ async def test_a_destroyed_wall_and_a_recruit_in_contact_tested_with_keyed_faces
         assert text(app, "#dk-models") == "1. Rekrut (recruit): W10 6 hit · rank test 5 (≤ 4) removed from play"
         assert [r.event.type for r in app.screen.session.records] == [
             "cover_shot", "models_placed", "splinter_rolled", "rank_tested"]
+
+
+async def test_massive_cover_shot_through_shows_no_modifier_and_no_heads_down(companion):
+    app = CompanionApp(companion, start_kind="deckung")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await press(pilot, "m", "x", *"3", "tab", "backspace", "3", "enter")
+        assert "destroyed (zerstört)" in text(app, "#dk-shot")
+        assert app.screen.query_one("#dk-modifier", BigNumber).value == "0"
+        assert "Waffe abfeuern (fire weapon): attacker ±0 (destroyed)" in text(app, "#dk-cover")
+        assert "Köpfe runter! (heads down!): not at destroyed cover" in text(app, "#dk-cover")

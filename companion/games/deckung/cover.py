@@ -5,7 +5,9 @@ Massive Deckung (massive cover): −2, and models in direct contact may use "Kö
 models 1" from it count as partly covered (−1) and may not.
 Deckung zerstören: a weapon's Durchschlag (penetration) at least the Härtegrad (hardness) destroys
 it. Models in direct contact roll a W10: 1–5 unharmed, 6–10 hit by a splinter, then a test on their
-Rang (rank) to survive; models behind it but not in contact only become visible.
+Rang (rank) to survive; models behind it but not in contact only become visible. Destroyed cover
+gives no cover at all (the state's `attacker_modifier` and `heads_down` say so); the functions here
+are for cover that stands.
 """
 
 from typing import Literal

@@ -5,7 +5,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from companion.games.deckung.cover import SPLINTER_SAFE, CoverKind, Position, survives
+from companion.games.deckung.cover import (
+    SPLINTER_SAFE,
+    CoverKind,
+    Position,
+    attack_modifier,
+    heads_down_allowed,
+    survives,
+)
 from companion.games.deckung.events import Logged, RankTested, SplinterRolled
 from companion.games.kit.facts import Fact
 
@@ -56,6 +63,16 @@ class DeckungState:
     fact: Rolled = field(default_factory=Rolled)
     log: tuple[Logged, ...] = ()
     """The newest decisions first, as the screen's log keeps them; `companion log` has everything."""
+
+    @property
+    def attacker_modifier(self) -> int:
+        """What the attacker adds to "Waffe abfeuern": nothing once the cover is destroyed."""
+        return 0 if self.destroyed else attack_modifier(self.cover, self.position)
+
+    @property
+    def heads_down(self) -> bool:
+        """Whether "Köpfe runter!" is allowed: not behind destroyed cover."""
+        return not self.destroyed and heads_down_allowed(self.cover, self.position)
 
     @property
     def waiting(self) -> ModelTest | None:

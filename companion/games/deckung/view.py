@@ -3,8 +3,6 @@
 from companion.games.deckung.cover import (
     SPLINTER_SAFE,
     TERMS,
-    attack_modifier,
-    heads_down_allowed,
     must_test,
     term,
 )
@@ -20,14 +18,21 @@ def signed(value: int) -> str:
 
 
 def cover_lines(state: DeckungState) -> list[str]:
-    modifier = attack_modifier(state.cover, state.position)
-    if heads_down_allowed(state.cover, state.position):
+    """The cover, where the model stands, and what that gives: destroyed cover gives nothing."""
+    if state.heads_down:
         heads_down = "allowed: instead of a tactic; then no other tactic or reaction this round"
+    elif state.destroyed:
+        heads_down = "not at destroyed cover"
     elif state.cover == "light":
         heads_down = "not behind light cover"
     else:
         heads_down = "only in direct contact with massive cover"
-    covered = "no cover this far behind it" if state.position == "behind" else f"attacker {signed(modifier)}"
+    if state.destroyed:
+        covered = f"attacker {signed(state.attacker_modifier)} (destroyed)"
+    elif state.position == "behind":
+        covered = "no cover this far behind it"
+    else:
+        covered = f"attacker {signed(state.attacker_modifier)}"
     return [
         f"{term('cover')}: {term(state.cover)}",
         f"Model: {term(state.position)}",
@@ -38,7 +43,7 @@ def cover_lines(state: DeckungState) -> list[str]:
 
 def modifier_digits(state: DeckungState) -> str:
     """The attacker's modifier, for the big digits: `-2`."""
-    return str(attack_modifier(state.cover, state.position))
+    return str(state.attacker_modifier)
 
 
 MODIFIER_LABEL = "Waffe abfeuern"
@@ -47,6 +52,8 @@ MODIFIER_LABEL = "Waffe abfeuern"
 
 def modifier_note(state: DeckungState) -> str:
     """Under the big digits: whose modifier they are."""
+    if state.destroyed:
+        return "no cover: destroyed"
     return "no cover this far behind" if state.position == "behind" else "the attacker's modifier"
 
 
