@@ -10,6 +10,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.config import AtKey
 from companion.games.point_blank.aeo.table import AeoTableFile
 
 Los = Literal["clear", "degrading", "blocking"]
@@ -107,12 +108,50 @@ class UnitTemplate(Data):
     control_flag: ControlFlag | None = None
     """The control flag its card prints (2.9): white (infantry) or black (ordnance); unset, squads
     and half squads carry a white one, AFVs a black one, other units none."""
+    half_squad: str | None = None
+    """A full squad's half squad card (8.4 "reduced to a half squad", 6.1.7): the key of a
+    `half_squad` unit of the same file, whose values the squad takes once reduced. Unset, a reduced
+    squad keeps its own."""
+
+    @model_validator(mode="after")
+    def _only_a_full_squad_is_reduced(self) -> Self:
+        if self.half_squad is not None and self.kind != "full_squad":
+            raise AtKey(("half_squad",), "only a full squad is reduced to a half squad")
+        return self
+
+
+class SquadCard(Data):
+    """What a squad's card prints that changes when it is reduced: the half squad card replaces
+    the full squad's on the table (8.4), and the full squad's replaces both half squads (6.1.7)."""
+
+    name: str
+    morale: int = Field(ge=2, le=12)
+    firepower: int = Field(default=0, ge=0, le=20)
+    melee_modifier: int = Field(default=0, ge=0, le=3)
+
+    @classmethod
+    def of(cls, template: UnitTemplate) -> "SquadCard":
+        return cls(name=template.name, morale=template.morale, firepower=template.firepower,
+                   melee_modifier=template.melee_modifier)
 
 
 class UnitFile(Data):
     nationalities: dict[str, str] = {}
     """Each nationality's name as the table says it: `us = "US"`."""
     units: dict[str, UnitTemplate]
+
+    @model_validator(mode="after")
+    def _half_squads_are_in_the_file(self) -> Self:
+        for key, template in self.units.items():
+            if template.half_squad is None:
+                continue
+            half = self.units.get(template.half_squad)
+            if half is None:
+                raise AtKey(("units", key, "half_squad"), f"{template.half_squad} is no unit of this file")
+            if half.kind != "half_squad":
+                raise AtKey(("units", key, "half_squad"), f"{template.half_squad} is a {half.kind.replace('_', ' ')}, "
+                                                          "not a half squad")
+        return self
 
 
 CLEAR = TerrainCard(name="Clear", rule="10.1.3", defensive_bonus=0, bogs=False, los="clear")

@@ -20,7 +20,7 @@ from companion.games.point_blank.aeo.events import (
 )
 from companion.games.point_blank.aeo.table import Posture
 from companion.games.point_blank.battlefield import SectorRef, ref
-from companion.games.point_blank.catalog import UnitTemplate
+from companion.games.point_blank.catalog import SquadCard, UnitTemplate
 from companion.games.point_blank.checks.base import Outcome
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.commands import FatigueVia, Marker, sector_of_side
@@ -64,6 +64,9 @@ class UnitAdded(Event):
     side: int
     sector: SectorRef | None = None
     name: str
+    half_squad: SquadCard | None = None
+    """The card of the half squad the library names for the template, which the unit takes once
+    reduced; None for other units, and in games saved before half squads were named."""
     terrain: str | None = None
     """Only in games saved before the battlefield: the card the unit stood on, which its Sector
     takes when it has none."""

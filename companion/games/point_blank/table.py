@@ -7,7 +7,7 @@ from dataclasses import replace
 from companion.errors import RuleViolation
 from companion.games.point_blank import sectors
 from companion.games.point_blank.battlefield import on_side
-from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.catalog import Catalog, SquadCard, UnitTemplate
 from companion.games.point_blank.checks.base import MarkerChange
 from companion.games.point_blank.commands import AddUnit, AdjustUnit, SetMarker
 from companion.games.point_blank.events import MarkerSet, UnitAdded, UnitAdjusted
@@ -27,7 +27,20 @@ def add_unit(state: PointBlankState, command: AddUnit, rng: random.Random, catal
         key = sectors.in_play(state, command.sector.key)
         if state.battlefield.card(key) is None:
             drawn = sectors.draw(state, command.sector, rng, catalog)
-    return [*drawn, UnitAdded(template=command.template, side=command.side, sector=command.sector, name=name)]
+    half_squad = half_squad_of(command.template, catalog)
+    return [*drawn, UnitAdded(template=command.template, side=command.side, sector=command.sector, name=name,
+                              half_squad=half_squad)]
+
+
+def half_squad_of(template: UnitTemplate, catalog: Catalog | None) -> SquadCard | None:
+    """The card of the half squad the library names for `template`: journaled with the unit, as the
+    fold has no library to look it up in."""
+    if template.half_squad is None:
+        return None
+    half = catalog.units.get(template.half_squad) if catalog is not None else None
+    if half is None or half.kind != "half_squad":
+        raise RuleViolation(f"{template.name}: the unit library has no half squad {template.half_squad}")
+    return SquadCard.of(half)
 
 
 def adjust_unit(state: PointBlankState, command: AdjustUnit) -> list[Event]:
@@ -51,8 +64,8 @@ def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
         case UnitAdded():
             unit_id = max((u.id for u in state.units), default=0) + 1
             key = event.sector.key if event.sector is not None else ""
-            unit = from_template(unit_id, event.side, event.template, sector=key)
-            state = replace(state, units=(*state.units, replace(unit, name=event.name)))
+            unit = from_template(unit_id, event.side, event.template, key, event.name, event.half_squad)
+            state = replace(state, units=(*state.units, unit))
             return stood_on(state, key, event.terrain)
         case UnitAdjusted(unit=unit_id, changes=changes):
             return adjusted(state, unit_id, changes)

@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.games.kit.markers import Count, Flag, MarkerSet
-from companion.games.point_blank.catalog import ControlFlag, LeaderAction, UnitKind, UnitTemplate
+from companion.games.point_blank.catalog import ControlFlag, LeaderAction, SquadCard, UnitKind, UnitTemplate
 
 Action = Literal[
     "fire", "move", "assault", "melee", "recon", "rally", "ready", "conceal", "smoke", "cover", "flank", "other"
@@ -40,6 +40,10 @@ class Unit:
     armour_leader: bool = False
     control_flag: ControlFlag | None = None
     """As its card prints it (2.9); None: as its kind has it (`objectives.flag`)."""
+    other_card: SquadCard | None = None
+    """A squad's card not on the table: its half squad's while it is a full squad, its full squad's
+    once reduced (`changed` turns them over); None when the library names no half squad for it, so
+    a reduced squad keeps its values."""
 
     spent: bool = False
     fatigue: int = 0
@@ -145,10 +149,33 @@ def default_side(nationality: str, units: tuple[Unit, ...], phasing: int, playin
     return 3 - others.pop() if len(others) == 1 else phasing
 
 
-def from_template(unit_id: int, side: int, template: UnitTemplate, sector: str = "") -> Unit:
-    values: dict[str, Any] = template.model_dump()
-    return Unit(id=unit_id, side=side, sector=sector, **values)
+def from_template(unit_id: int, side: int, template: UnitTemplate, sector: str = "", name: str = "",
+                  half_squad: SquadCard | None = None) -> Unit:
+    """A unit of the library's `template`, named `name` ("": the library's), with its half squad's
+    card (when the library names one) to turn over when it is reduced."""
+    values: dict[str, Any] = template.model_dump(exclude={"half_squad"})
+    unit = Unit(id=unit_id, side=side, sector=sector, other_card=half_squad, **values)
+    return changed(unit, {"name": name}) if name and name != template.name else unit
 
 
 def changed(unit: Unit, changes: Mapping[str, Any]) -> Unit:
+    """New values for some of the unit's markers or values. Reducing a squad (or taking the
+    reduction back) turns its card over first, so values set with it land on the card now on the
+    table; a name the players give names both cards, as it is how they tell their units apart."""
+    if "reduced" in changes and changes["reduced"] != unit.reduced:
+        unit = turned_over(unit)
+    if "name" in changes and unit.other_card is not None:
+        unit = replace(unit, other_card=unit.other_card.model_copy(update={"name": changes["name"]}))
     return replace(unit, **changes)
+
+
+def turned_over(unit: Unit) -> Unit:
+    """The squad's other card on the table: a full squad reduced to its half squad, or its
+    reduction taken back by hand (a correction, two half squads combined into it, 6.1.7)."""
+    card = unit.other_card
+    if card is None:
+        return unit
+    on_table = SquadCard(name=unit.name, morale=unit.morale, firepower=unit.firepower,
+                         melee_modifier=unit.melee_modifier)
+    return replace(unit, name=card.name, morale=card.morale, firepower=card.firepower,
+                   melee_modifier=card.melee_modifier, other_card=on_table)
