@@ -117,6 +117,8 @@ class SavedGamesScreen(ActionBarScreen):
     def _show_rows(self) -> None:
         """Every game, newest first; a game's words may carry names from players (a side's): shown as written."""
         self._rows_due = False
+        if not self.is_attached:
+            return  # left before the worker's last game came back (a new game chosen at once)
         self.query_one(UnitTable).show(
             (game.id, [str(game.id), Text(game.name), Text(title_of(game.kind)), Text(self._progress.get(game.id, "…")),
                        game.last_used.astimezone().strftime("%Y-%m-%d %H:%M")])
