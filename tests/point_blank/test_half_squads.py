@@ -38,28 +38,17 @@ def test_the_us_rifle_squad_names_its_half_squad_and_squads_the_rulebook_gives_n
     assert [key for key, t in CATALOG.units.items() if t.half_squad is not None] == ["us_rifle_squad"]
 
 
-def test_a_full_squad_naming_a_unit_the_file_lacks_is_refused_with_file_line_and_key(tmp_path: Path):
-    path = players_units(tmp_path, '[units.mine]\nname = "Mine"\nkind = "full_squad"\nmorale = 6\n'
-                                   'half_squad = "my_half"\n')
+@pytest.mark.parametrize(("kind", "named", "problem"), [
+    ("full_squad", "my_half", "my_half is no unit of this file"),
+    ("full_squad", "german_ss", "german_ss is a full squad, not a half squad"),
+    ("weapon_team", "us_rifle_half_squad", "only a full squad is reduced to a half squad"),
+])
+def test_a_half_squad_named_wrongly_is_refused_with_file_line_and_key(tmp_path: Path, kind, named, problem):
+    path = players_units(tmp_path, f'[units.mine]\nname = "Mine"\nkind = "{kind}"\nmorale = 6\n'
+                                   f'half_squad = "{named}"\n')
     with pytest.raises(ConfigError) as error:
         KINDS["point_blank"].open(random.Random(1), tmp_path)
-    assert str(error.value) == f"{path}, line 5: units.mine.half_squad: my_half is no unit of this file"
-
-
-def test_a_full_squad_naming_a_unit_that_is_no_half_squad_is_refused(tmp_path: Path):
-    path = players_units(tmp_path, '[units.mine]\nname = "Mine"\nkind = "full_squad"\nmorale = 6\n'
-                                   'half_squad = "german_ss"\n')
-    with pytest.raises(ConfigError) as error:
-        KINDS["point_blank"].open(random.Random(1), tmp_path)
-    assert str(error.value) == f"{path}, line 5: units.mine.half_squad: german_ss is a full squad, not a half squad"
-
-
-def test_only_a_full_squad_names_a_half_squad(tmp_path: Path):
-    path = players_units(tmp_path, '[units.mine]\nname = "Mine"\nkind = "weapon_team"\nmorale = 6\n'
-                                   'half_squad = "us_rifle_half_squad"\n')
-    with pytest.raises(ConfigError) as error:
-        KINDS["point_blank"].open(random.Random(1), tmp_path)
-    assert str(error.value) == f"{path}, line 5: units.mine.half_squad: only a full squad is reduced to a half squad"
+    assert str(error.value) == f"{path}, line 5: units.mine.half_squad: {problem}"
 
 
 def test_a_players_half_squad_named_from_a_shipped_squad_loads(tmp_path: Path):
