@@ -114,7 +114,7 @@ async def test_correcting_one_marker_on_screen_keeps_the_other(table):
         assert "hits ●○○  advance ▲▲·" in text(app, "#tc-squad-A")
         await press(pilot, "t", "enter", "tab", "3", "enter")
         assert "hits ●○○  advance ▲▲▲" in text(app, "#tc-squad-A")
-        assert "A corrected: 1 hits, 3 advance markers" in text(app, "#tc-log")
+        assert "A corrected: 1 hit, 3 advance markers" in text(app, "#tc-log")
 
 
 @pytest.mark.parametrize("size", ["100x30", "80x24"])

@@ -230,7 +230,8 @@ class SquadCorrected(Decision):
     advance: int
 
     def describe(self) -> str:
-        return f"{self.squad} corrected: {self.hits} hits, {self.advance} advance markers"
+        hits, markers = "hit" + "s" * (self.hits != 1), "advance marker" + "s" * (self.advance != 1)
+        return f"{self.squad} corrected: {self.hits} {hits}, {self.advance} {markers}"
 
 
 class TurnEnded(Event):

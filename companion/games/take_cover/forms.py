@@ -39,7 +39,14 @@ from companion.games.take_cover.commands import (
     SetUpGame,
 )
 from companion.games.take_cover.deck import check_unseen, unseen
-from companion.games.take_cover.fire import chance_to_hit, firepower, legal_targets, modified_firepower, percent
+from companion.games.take_cover.fire import (
+    chance_to_hit,
+    firepower,
+    legal_targets,
+    modified_firepower,
+    percent,
+    plural,
+)
 from companion.games.take_cover.library import AttachableCard
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.turns import attachable, check_advance, check_attach, check_discard
@@ -49,7 +56,7 @@ DOTS: tuple[Option, ...] = (("none", "no dot"), ("black", "black dot"), ("white"
 
 
 def squad_options(state: TakeCoverState, side: Side) -> tuple[Option, ...]:
-    return tuple((squad.name, f"{squad.name} ({squad.hits} hits, {squad.advance} advance)")
+    return tuple((squad.name, f"{squad.name} ({plural(squad.hits, 'hit')}, {squad.advance} advance)")
                  for squad in state.standing(side))
 
 
@@ -291,7 +298,8 @@ def markers_form(state: TakeCoverState, name: SquadName) -> Ask:
     """The squad's markers, starting from what the companion counts: a box left alone keeps its count."""
     squad = state.squad(name)
     form = FormSpec(f"Correct squad {name} to what the table shows", SQUAD_MARKERS.fields(squad),
-                    note=f"Now: {squad.hits} hits, {squad.advance} advance markers", submit="Correct")
+                    note=f"Now: {plural(squad.hits, 'hit')}, {plural(squad.advance, 'advance marker')}",
+                    submit="Correct")
 
     def then(answers: Mapping[str, object]) -> Intent:
         if not SQUAD_MARKERS.changes(squad, answers):
