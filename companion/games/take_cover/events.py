@@ -9,6 +9,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
+from companion.games.kit.words import count_of
 from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, Side, SquadName
 from companion.games.take_cover.charts import EFFECT_WORDS, EventEffect, MedicEffect
 from companion.games.take_cover.scenario import ScenarioChosen
@@ -230,8 +231,7 @@ class SquadCorrected(Decision):
     advance: int
 
     def describe(self) -> str:
-        hits, markers = "hit" + "s" * (self.hits != 1), "advance marker" + "s" * (self.advance != 1)
-        return f"{self.squad} corrected: {self.hits} {hits}, {self.advance} {markers}"
+        return f"{self.squad} corrected: {count_of(self.hits, 'hit')}, {count_of(self.advance, 'advance marker')}"
 
 
 class TurnEnded(Event):
