@@ -191,10 +191,12 @@ class GameScreen(ActionBarScreen):
         self.show_state()
         offered = () if self.session.read_only else taps(self.game.controller.tappable(self.state))
         self.query_one("#action-bar", ActionBar).show(offered)
-        self.call_after_refresh(self._place_notifications)
 
     def on_resize(self, _: events.Resize) -> None:
         self.call_after_refresh(self._place_notifications)
+
+    def on_action_bar_resized(self, _: ActionBar.Resized) -> None:
+        self._place_notifications()
 
     def _place_notifications(self) -> None:
         """Notifications stand at the bottom right, just above the action bar (whose height changes

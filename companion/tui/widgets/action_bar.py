@@ -126,6 +126,9 @@ class ActionBar(Widget):
             super().__init__()
             self.taps = taps
 
+    class Resized(Message):
+        """The bar's size changed (rows of buttons came or went): what stands above it may move."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None, max_rows: int | None = MAX_ROWS) -> None:
         super().__init__(id=id, classes=classes)
         self.max_rows = max_rows
@@ -181,6 +184,7 @@ class ActionBar(Widget):
     def on_resize(self) -> None:
         self._place(self.content_size.width)
         self.refresh()
+        self.post_message(self.Resized())
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
