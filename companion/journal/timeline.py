@@ -63,7 +63,7 @@ class Timeline:
     in_force: Stack | SavedStack | None = None
     """Decisions that undo can take back, the newest on top."""
     redoable: Stack | SavedStack | None = None
-    """Decisions undone since the last new decision, the latest undone on top."""
+    """Decisions undone since anything new happened, the latest undone on top."""
     voided: frozenset[int] = frozenset()
 
     def add(self, record: Record) -> "Timeline":
@@ -77,7 +77,9 @@ class Timeline:
             return Timeline(Stack(event.target, self.in_force), self.redoable.below, self.voided - {event.target})
         if event.undoable:
             return Timeline(Stack(record.seq, self.in_force), None, self.voided)
-        return self
+        # Play has moved on (a roll, a draw, an impulse's end): a redo would put an undone decision
+        # back under it, where it was first recorded, as if it had stood all along.
+        return Timeline(self.in_force, None, self.voided) if self.redoable is not None else self
 
     def undo(self) -> DecisionUndone:
         if self.in_force is None:

@@ -116,6 +116,16 @@ def test_a_new_roll_after_undo_ends_what_redo_could_restore(session):
         session.execute(Redo())
 
 
+def test_choosing_other_dice_after_undo_ends_what_redo_could_restore(session):
+    """Redone, the 2d6 roll came back under the d10 chosen after it, and the screen drew no dice."""
+    session.execute(RollDice())
+    session.execute(Undo())
+    session.execute(ChooseSpec(spec=DiceSpec.parse("d10")))
+    with pytest.raises(NothingToDo, match="nothing to redo"):
+        session.execute(Redo())
+    assert session.state.last is None
+
+
 def test_the_undo_log_reads_like_the_table_would_say_it(session):
     session.execute(ChooseSpec(spec=DiceSpec.parse("2d6")))
     session.execute(EnterFace(entered=4))

@@ -47,6 +47,15 @@ def test_adding_a_record_leaves_the_earlier_timeline_as_it_was():
     assert after.voided == {1}
 
 
+def test_a_fact_after_an_undo_ends_what_redo_could_restore_and_keeps_what_undo_can_take():
+    timeline = folded(roll(1, 3), roll(2, 5))
+    timeline = timeline.add(Record(3, AT, timeline.undo()))
+    timeline = timeline.add(Record(4, AT, FaceEntered(face=4)))
+    with pytest.raises(NothingToDo, match="nothing to redo"):
+        timeline.redo()
+    assert timeline.undo().target == 1 and timeline.voided == {2}
+
+
 def test_a_timeline_with_no_decisions_has_nothing_to_undo_or_redo():
     with pytest.raises(NothingToDo):
         Timeline().undo()

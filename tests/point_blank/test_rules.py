@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import CompanionError, Overridable, RuleViolation
+from companion.errors import CompanionError, NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.checks.base import Snapshot
 from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
 from companion.games.point_blank.checks.fire import Sniper
@@ -257,6 +257,31 @@ def test_undo_stops_at_the_end_of_an_impulse_the_other_side_has_played_on(sessio
     session.execute(AdjustUnit(unit=1, changes={"spotted": False}))
     session.execute(Undo())  # within the impulse in progress, as before
     assert session.state.unit(1).spotted
+
+
+def test_an_impulse_s_end_leaves_nothing_to_redo_from_the_impulse_before(session, reopen):
+    """Redo put the side's undone discard back into the other side's impulse, where undo refused it."""
+    set_up(session)
+    session.execute(DiscardCard())
+    session.execute(Undo())
+    session.execute(EndImpulse())
+    hands = session.state.deck.hands
+    with pytest.raises(NothingToDo, match="nothing to redo"):
+        session.execute(Redo())
+    assert session.state.deck.hands == hands and session.state.card_used is None
+    assert reopen(session).state == session.state
+
+
+def test_a_check_started_and_abandoned_after_undo_leaves_nothing_to_redo(session):
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
+    session.execute(Undo())
+    session.execute(StartCheck(check=PlainCheck(cards=1)))
+    session.execute(CancelCheck())
+    with pytest.raises(NothingToDo, match="nothing to redo"):
+        session.execute(Redo())
+    assert not session.state.unit(1).spotted
 
 
 def test_an_order_is_not_taken_back_while_the_check_it_started_goes_on(session):

@@ -154,7 +154,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
 
     def check_undo(self, state: CohState, target: Record, verb: Literal["undo", "redo"]) -> None:
         guide.check_undo(state.guide, target)
-        undo.check(state, target.seq, view.describe(state, target.event), verb)
+        if verb == "undo":
+            undo.check(state, target.seq, view.describe(state, target.event))
 
     def finished(self, state: CohState) -> bool:
         """A scenario's last round is over."""

@@ -2,12 +2,11 @@
 
 Decision: a decision that dice, the cup or an announcement have followed is settled. Undoing it
 would leave the roll standing on a declaration that no longer exists (an attack paid for and hit
-by nobody's order), so undo and redo refuse it and say which fact settled it. Everything decided
-after the latest fact can be undone and redone as usual. The state keeps the latest fact's seq as
+by nobody's order), so undo refuses it and says which fact settled it. Everything decided
+after the latest fact can be undone and redone as usual (a fact after an undo leaves nothing to
+redo: the timeline ends redo at any new record). The state keeps the latest fact's seq as
 it is folded, so the question costs the same however long the game is.
 """
-
-from typing import Literal
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes.events import (
@@ -43,11 +42,11 @@ SETTLED_BY: dict[SettlingKind, str] = {
 }
 
 
-def check(state: CohState, target: int, decision: str, verb: Literal["undo", "redo"]) -> None:
-    """Refuses to undo (or redo) the decision at seq `target`, read as `decision`, once a fact has followed it."""
+def check(state: CohState, target: int, decision: str) -> None:
+    """Refuses to undo the decision at seq `target`, read as `decision`, once a fact has followed it."""
     settled = state.settled
     if settled is not None and settled.seq > target:
         raise RuleViolation(
-            f"cannot {verb} “{decision}”: {SETTLED_BY[settled.kind]} followed it,"
+            f"cannot undo “{decision}”: {SETTLED_BY[settled.kind]} followed it,"
             " and rolls, draws and announcements stand"
         )
