@@ -4,11 +4,14 @@ the app's module loads."""
 from functools import lru_cache, partial
 from types import FunctionType
 
+from textual import events
 from textual._styles_cache import StylesCache
+from textual.widgets import Input
 
 
 def apply() -> None:
     keep_no_widget_in_the_colour_cache()
+    edit_fields_in_the_order_keys_come()
 
 
 def keep_no_widget_in_the_colour_cache() -> None:
@@ -20,3 +23,27 @@ def keep_no_widget_in_the_colour_cache() -> None:
     if not isinstance(compute, FunctionType):  # mended already, fixed upstream, or changed shape
         return
     StylesCache.get_inner_outer = staticmethod(lru_cache(1024)(partial(compute, None)))  # type: ignore[assignment,method-assign]
+
+
+def edit_fields_in_the_order_keys_come() -> None:
+    """An `Input` types a character at once but runs its own bindings (backspace, ctrl+u, the
+    arrows) only when the key has bubbled up to the app, so a burst such as backspace then 4 typed
+    the 4 first and then erased it (Textualize/textual#6605; a slow Pi makes every quick typist's
+    keys a burst). The field's own bindings now run at once, in the order the keys came; a key it
+    does not bind bubbles as before."""
+    typed = Input.__dict__["_on_key"]
+    if getattr(typed, "mended", False):
+        return
+
+    async def _on_key(self: Input, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, ()):
+                if not binding.priority and await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()
+                    self._restart_blink()
+                    return
+        await typed(self, event)
+
+    _on_key.mended = True  # type: ignore[attr-defined]
+    Input._on_key = _on_key  # type: ignore[method-assign]
