@@ -38,3 +38,18 @@ def test_a_pick_needs_its_least_and_keeps_the_options_order():
 def test_a_choice_outside_the_options_is_refused():
     with pytest.raises(FormError, match="Range: choose one"):
         FORM.read({"units": [1], "range": "medium"})
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_number_field_left_empty_is_refused_naming_the_field_and_what_to_enter(blank):
+    with pytest.raises(FormError, match="Modifier: empty; enter a number from -3 to 3") as error:
+        FORM.read({"units": [1], "modifier": blank})
+    assert error.value.field == "modifier"
+
+
+def test_a_number_with_no_default_starts_empty_and_must_be_entered():
+    form = FormSpec("Count", (Number("cards", "Cards in the draw pile", None, 0, 99),))
+    assert form.defaults() == {"cards": ""}
+    with pytest.raises(FormError, match="Cards in the draw pile: empty"):
+        form.read(form.defaults())
+    assert form.read({"cards": "12"}) == {"cards": 12}

@@ -131,6 +131,27 @@ async def test_a_stray_face_key_draws_nothing_until_confirm_and_a_stale_refusal_
         assert "override" in shown(app, "#pb-cards")
 
 
+async def test_deck_counts_cleared_to_empty_are_refused_in_the_form_and_deal_nothing(table):
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await press(pilot, "c")
+        form = app.screen
+        for pip in range(1, 7):
+            form.query_one(f"#field-pip{pip}", Input).value = ""
+        await press(pilot, "enter")
+        assert app.screen is form, "the form stays open"
+        assert shown(app, "#form-error") == "Cards with 1 pip: empty; enter a number from 0 to 99"
+        assert app.focused is form.query_one("#field-pip1"), "the field to fix has the focus"
+        assert screen.session.records == [] and screen.session.state.settings is None
+        await press(pilot, *"12")
+        for pip in range(2, 7):
+            form.query_one(f"#field-pip{pip}", Input).value = "7"
+        await press(pilot, "enter")
+        assert app.screen is screen and screen.session.state.deck.composition == (12, 7, 7, 7, 7, 7)
+
+
 async def test_a_broken_players_file_keeps_the_game_closed_and_names_file_line_and_key(table):
     units = table.data_dir / "point_blank" / "units.toml"
     units.parent.mkdir(parents=True)

@@ -24,17 +24,26 @@ class FormError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Number:
+    """A whole number from `low` to `high`. An empty field is refused, never read as the default:
+    the players see what they submit. A `default` of None starts the field empty, for a number only
+    the table knows (a count of its cards)."""
+
     name: str
     label: str
-    default: int
+    default: int | None
     low: int
     high: int
     help: str = ""
 
+    @property
+    def initial(self) -> str:
+        """What the field shows as it opens."""
+        return "" if self.default is None else str(self.default)
+
     def read(self, raw: object) -> int:
         text = str(raw).strip()
         if not text:
-            return self.default
+            raise FormError(self.name, f"{self.label}: empty; enter a number from {self.low} to {self.high}")
         try:
             value = int(text)
         except ValueError:
@@ -134,9 +143,7 @@ class FormSpec:
         values: dict[str, object] = {}
         for field in self.fields:
             match field:
-                case Number():
-                    values[field.name] = str(field.default)
-                case Choice():
+                case Number() | Choice():
                     values[field.name] = field.initial
                 case Pick():
                     values[field.name] = field.default

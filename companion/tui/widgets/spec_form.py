@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
 from companion.errors import CompanionError
-from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.forms import Choice, Field, FormError, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.messages import FormAnswered
@@ -103,7 +103,7 @@ class SpecForm(ModalScreen[Intent]):
         widget: Widget
         match field:
             case Number():
-                widget = Input(str(field.default), type="integer", id=widget_id)
+                widget = Input(field.initial, type="integer", id=widget_id)
             case Text():
                 widget = Input(field.default, max_length=field.max_length, id=widget_id)
             case Choice():
@@ -161,6 +161,9 @@ class SpecForm(ModalScreen[Intent]):
             intent = self._then(self.spec.read(self.raw_values()))
         except (ValueError, CompanionError) as problem:
             self.query_one("#form-error", Static).update(str(problem).splitlines()[0] if str(problem) else "not valid")
+            if isinstance(problem, FormError):
+                for field in self.query(f"#field-{problem.field}"):
+                    field.focus()  # the field to fix, ready for its answer
             self.call_after_refresh(self._fit)
             self._answered()
             return
