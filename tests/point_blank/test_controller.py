@@ -4,7 +4,7 @@ and defaults from the table, and the commands their answers make, committed on a
 import pytest
 
 from companion.errors import Overridable, RuleViolation
-from companion.games.kit.forms import Choice, Pick, Tick
+from companion.games.kit.forms import Choice, FormError, Pick, Tick
 from companion.games.kit.intents import Run, SaveFile, Tell
 from companion.games.point_blank import check_forms
 from companion.games.point_blank.checks.battlefield import PlainCheck
@@ -12,6 +12,7 @@ from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.commands import (
     AddUnit,
     AdjustUnit,
+    CorrectDeck,
     EndImpulse,
     EnterPip,
     Order,
@@ -249,6 +250,41 @@ def test_correcting_the_deck_sets_the_cards_left_per_pip_and_undo_takes_it_back(
     assert deck.left == 5 and deck.unseen == (1, 1, 1, 1, 1, 0) and deck.miscounts == 0
     session.execute(Undo())
     assert session.state.deck.left == 6
+
+
+def test_correct_deck_offers_no_count_by_pips_and_taken_as_offered_changes_nothing(session):
+    set_up(session, cards=(9, 9, 9, 9, 9, 9), nationalities=("us", "german"))
+    for pip in (6, 1, 3, 6):
+        session.execute(EnterPip(pip=pip, plain=True))
+    session.execute(EndImpulse())
+    deck = session.state.deck
+    assert (deck.left, deck.hands, sum(deck.unseen)) == (40, (5, 5), 50), "the hands are unseen, not in the pile"
+    form = asked(CONTROLLER.press(session.state, "correct_deck", None, None))
+    assert form.form.defaults() == {f"pip{pip}": "" for pip in range(1, 7)}
+    counted = "it holds 40 of the deck's 54 cards; 10 are in the hands (US 5 · German 5) and 4 in the discard pile"
+    assert counted in form.form.note
+    assert form.form.fields[0].label == "Cards with 1 pip in the draw pile"
+    with pytest.raises(FormError, match="Cards with 1 pip in the draw pile: empty; enter a number from 0 to 99"):
+        answer(form)
+    assert session.state.deck == deck
+
+
+def test_a_draw_pile_that_cannot_fit_beside_the_hands_is_refused_in_the_form_and_by_the_rules(session):
+    set_up(session, cards=(9, 9, 9, 9, 9, 9))
+    for pip in (6, 1, 3, 6):
+        session.execute(EnterPip(pip=pip, plain=True))
+    deck = session.state.deck
+    unseen = {f"pip{pip}": str(count) for pip, count in enumerate(deck.unseen, 1)}  # what the form offered
+    form = CONTROLLER.press(session.state, "correct_deck", None, None)
+    refusal = "50 cards in the draw pile and 10 in the hands make 60, more than the deck's 54: the draw pile holds 44"
+    with pytest.raises(RuleViolation, match=refusal):
+        answer(form, **unseen)
+    with pytest.raises(RuleViolation, match=refusal):
+        session.execute(CorrectDeck(pile=deck.unseen))
+    assert session.state.deck == deck
+    press(session, "correct_deck", pip1="8", pip2="7", pip3="7", pip4="7", pip5="8", pip6="7")
+    deck = session.state.deck
+    assert (deck.left, deck.hands, deck.size, deck.discarded) == (44, (5, 5), 54, 0), "a pip keyed for no card"
 
 
 def test_the_lights_follow_the_side_to_act_the_cards_left_and_each_resolved_check(session):

@@ -152,6 +152,27 @@ async def test_deck_counts_cleared_to_empty_are_refused_in_the_form_and_deal_not
         assert app.screen is screen and screen.session.state.deck.composition == (12, 7, 7, 7, 7, 7)
 
 
+async def test_a_draw_pile_counted_beyond_the_deck_is_refused_in_the_correction_form_which_stays_open(table):
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(app, pilot)
+        records = len(screen.session.records)
+        await press(pilot, "s")
+        form = app.screen
+        assert isinstance(form, SpecForm) and form.query_one("#field-pip1", Input).value == ""
+        for pip in range(1, 7):
+            form.query_one(f"#field-pip{pip}", Input).value = "3"
+        await press(pilot, "enter")
+        assert app.screen is form, "the form stays open to count again"
+        assert shown(app, "#form-error").startswith("18 cards in the draw pile and 10 in the hands make 28, more "
+                                                    "than the deck's 18: the draw pile holds 8 at most")
+        assert len(screen.session.records) == records and screen.session.state.deck.left == 8
+        for pip in range(1, 7):
+            form.query_one(f"#field-pip{pip}", Input).value = "1" if pip < 6 else "2"
+        await press(pilot, "enter")
+        assert app.screen is screen and screen.session.state.deck.left == 7
+
+
 async def test_a_broken_players_file_keeps_the_game_closed_and_names_file_line_and_key(table):
     units = table.data_dir / "point_blank" / "units.toml"
     units.parent.mkdir(parents=True)

@@ -157,7 +157,7 @@ class PointBlankController(Controller[PointBlankState]):
             case "marker":
                 return forms.marker(state, self.catalog, selected)
             case "correct_deck":
-                return forms.correct_deck(state)
+                return forms.correct_deck(state, self.catalog)
             case _ if action in ORDERS:
                 return order_forms.order(state, self.catalog, ORDERS[action], selected)
         return self._on_unit(state, action, selected)

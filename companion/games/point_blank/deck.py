@@ -59,6 +59,12 @@ class Deck:
         return minus(self.composition, self.seen)
 
     @property
+    def discarded(self) -> int:
+        """Cards in the discard pile by the count: the deck less the draw pile, the hands and the
+        check's cards on the table."""
+        return self.size - self.left - sum(self.hands) - len(self.held)
+
+    @property
     def exhausted(self) -> bool:
         return self.left == 0
 
@@ -121,9 +127,15 @@ class Deck:
 
     def corrected(self, pile: Pips) -> "Deck":
         """The draw pile as the players counted it, card by card: its cards are the unseen ones now.
-        A pip count the pile holds more of than the deck was thought to means the deck has more."""
+        A pip count the pile holds more of than the deck was thought to means the deck has more.
+        The hands and the check's cards stay as counted: `room_for` says whether the pile fits beside them."""
         composition: Pips = tuple(max(count, counted) for count, counted in zip(self.composition, pile, strict=True))  # type: ignore[assignment]
         return replace(self, composition=composition, left=sum(pile), seen=minus(composition, pile), miscounts=0)
+
+    def room_for(self, pile: Pips) -> int:
+        """How many cards a draw pile counted as `pile` may hold: the deck it leaves (`corrected`)
+        less the cards in hands and on the table, which are out of the draw pile whatever their pips."""
+        return self.corrected(pile).size - sum(self.hands) - len(self.held)
 
     def card_returned(self) -> "Deck":
         """A played card is shuffled back into the draw pile (the sniper on a 6, 8.12)."""

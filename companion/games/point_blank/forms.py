@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Option, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
+from companion.games.point_blank import turns
 from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import (
     AddUnit,
@@ -25,7 +26,7 @@ from companion.games.point_blank.orders import by_card, reducible
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import MARKERS, Unit, default_side
-from companion.games.point_blank.view import side_name
+from companion.games.point_blank.view import hand_counts, side_name
 from companion.games.point_blank.words import plural
 
 Answers = Mapping[str, object]
@@ -256,15 +257,25 @@ def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
     return Ask(FormSpec(title, fields), then)
 
 
-def correct_deck(state: PointBlankState) -> Ask:
+def correct_deck(state: PointBlankState, catalog: Catalog) -> Ask:
+    """The draw pile as the players count it. The companion cannot know which pips are in the
+    hands, so it offers no count by pips: every field starts empty, and a form confirmed as it
+    opened changes nothing. A pile that cannot fit beside the hands is refused in the form."""
     deck = state.deck
-    fields = tuple(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')} in the draw pile", deck.unseen[pip - 1], 0, 99)
+    fields = tuple(Number(f"pip{pip}", f"Cards with {plural(pip, 'pip')} in the draw pile", None, 0, 99)
                    for pip in PIPS)
-    note = (f"Count the draw pile by pips ({plural(deck.left, 'card')} by the companion's count). The count "
-            "becomes exactly this, the odds follow it; undo takes it back.")
+    hands = hand_counts(state, catalog)
+    # A game saved before corrections were checked may count more cards than its deck holds.
+    discarded = max(0, deck.discarded)
+    note = (f"Count the draw pile alone, not the hands or the discard pile: how many of its cards show each "
+            f"pip count. By the companion's count it holds {deck.left} of the deck's {deck.size} cards; "
+            f"{sum(deck.hands)} are in the hands ({hands}) and {discarded} in the discard pile. The draw pile "
+            "becomes exactly what you enter and the odds are counted from its cards; undo takes it back.")
 
     def then(answers: Answers) -> Intent:
         pile = tuple(number(answers, f"pip{pip}") for pip in PIPS)
-        return Run.one(made(CorrectDeck, pile=pile))
+        corrected = made(CorrectDeck, pile=pile)
+        turns.correct_deck(state, corrected)  # the rules' refusal, said while the form is open to count again
+        return Run.one(corrected)
 
     return Ask(FormSpec("Correct the deck count", fields, note=note, submit="Replace the count"), then)

@@ -20,7 +20,7 @@ from companion.games.point_blank.events import (
     TurnEnded,
 )
 from companion.games.point_blank.state import CardUse, PointBlankState, Settings, TurnOver
-from companion.games.point_blank.words import CARD_USES
+from companion.games.point_blank.words import CARD_USES, plural
 from companion.journal.events import Event
 
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
@@ -112,10 +112,22 @@ def turn_end(state: PointBlankState) -> list[Event]:
 
 
 def correct_deck(state: PointBlankState, command: CorrectDeck) -> list[Event]:
+    """The players' count of the draw pile replaces the companion's. It may hold more than the
+    companion counted (a pip keyed for a card never drawn stays drawn: undo never un-draws), but
+    never more than the deck holds beside the cards in hands."""
     if state.check is not None:
         raise RuleViolation("finish or abandon the check in progress first: its cards are on the table")
-    if sum(command.pile) < 1:
+    counted = sum(command.pile)
+    if counted < 1:
         raise RuleViolation("the draw pile holds at least one card: with none left, draw for the turn's end")
+    deck = state.deck
+    room = deck.room_for(command.pile)
+    if counted > room:
+        hands = sum(deck.hands)
+        raise RuleViolation(
+            f"{plural(counted, 'card')} in the draw pile and {hands} in the hands make {counted + hands}, more "
+            f"than the deck's {deck.corrected(command.pile).size}: the draw pile holds {room} at most; "
+            "count its cards alone")
     return [DeckCorrected(pile=command.pile)]
 
 

@@ -74,13 +74,17 @@ def to_act(state: PointBlankState, catalog: Catalog) -> str:
     return f"{side_name(state, catalog, state.side)} to act"
 
 
+def hand_counts(state: PointBlankState, catalog: Catalog) -> str:
+    """`US 5 · German 5`: the Action cards each side holds."""
+    return " · ".join(f"{side_name(state, catalog, side)} {state.deck.hands[side - 1]}" for side in (1, 2))
+
+
 def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     """The cards left and in hand and how checks are drawn, then what the players must know about
     the deck now; the unseen pips are in the odds table."""
     deck = state.deck
     method = "real dice, one card discarded per die" if state.dice_mode else "card pips"
-    hands = " · ".join(f"{side_name(state, catalog, side)} {deck.hands[side - 1]}" for side in (1, 2))
-    lines = [f"{deck.left} of {plural(deck.size, 'card')} left · in hand: {hands} · {method}"]
+    lines = [f"{deck.left} of {plural(deck.size, 'card')} left · in hand: {hand_counts(state, catalog)} · {method}"]
     if deck.exhausted and state.check is not None:
         held = " ".join(map(str, deck.held))
         lines.append(f"New deck: shuffle the discard pile, leaving the hands and this check's cards ({held}) out")
