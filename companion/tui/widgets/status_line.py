@@ -1,20 +1,22 @@
-"""The line at the foot of every screen: the hardware in use, the board, the table network, speech,
-the game and its file.
-
-It always fits one line: the parts are shortened first (a storage fault's paths to their file
-names, speech to `speech on`, `speech off` or `speech unavailable`), then left out, in this order:
-the games file, speech, the board, the table network, the game's name. A storage fault, a speech
-fault and the hardware (mock pins above all) are said to the last.
-"""
+"""The line at the foot of every screen: the hardware, the board, the table network, speech, the game
+and its file, on one line shared by what the player must act on."""
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rich.text import Text
 from textual.widgets import Static
 
 WIDE, NARROW = "  │  ", " │ "
 PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
+VERSIONS = re.compile(r" \(firmware [^()]*\)")
+TROUBLE = re.compile(r"^READ-ONLY|\b(?:lost|refused|down|offline|skipped|ignored|unavailable)\b")
+"""The words of a board, table or speech part the player must act on (see the link states' texts)."""
+CUT_SHOWS_AT_LEAST = 8
+"""A text cut short with "…" must show this many characters more than the part's next shorter form,
+or that form is shown instead: "speech unavailable: n…" says no more than "speech unavailable"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +35,17 @@ class Status:
     """The table network's link, when there is one."""
 
 
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One way to say a part. `cut`: it may be shown cut short, down to the next form's length.
+    `detail`: it adds only what needs no acting on (a board's versions, a fault's folders), so it
+    waits until every part has had its room."""
+
+    text: str
+    cut: bool = True
+    detail: bool = False
+
+
 def shortened(text: str, most: int) -> str:
     return text if len(text) <= most else text[: max(0, most - 1)] + "…"
 
@@ -43,10 +56,22 @@ def without_folders(text: str) -> str:
 
 
 def short_hardware(hardware: str) -> str:
-    """`MOCK HW` for mock pins, `GPIO` for real ones."""
+    """`MOCK HW` for mock pins, `GPIO` for real ones, `READ-ONLY` for a view."""
     if hardware.startswith("MOCK"):
         return "MOCK HW"
     return hardware.partition(":")[0]
+
+
+def short_board(board: str) -> str:
+    """`board connected`, `board lost`, `board refused`, `board: searching`: the link without its details."""
+    head = re.split(r" \(|;", board)[0]
+    state = head.partition(": ")[0]
+    return state if " " in state else head
+
+
+def short_table(table: str) -> str:
+    """`table club-1: connected`, `table club-1: connecting`, `table club-1: broker down`."""
+    return re.split(r" \(|;| to ", table)[0]
 
 
 def short_speech(speech: str) -> str:
@@ -54,42 +79,75 @@ def short_speech(speech: str) -> str:
     return speech.partition(" (")[0].partition(":")[0]
 
 
-def speech_fault(speech: str) -> bool:
-    return speech.startswith("speech unavailable")
+def steps(*forms: Form) -> list[Form]:
+    """The forms from the longest, each kept only where it says something the next does not."""
+    return [form for form, shorter in pairwise(forms) if form.text != shorter.text] + [forms[-1]]
+
+
+def fitted(forms: list[Form], room: int) -> str:
+    """The longest form that fits `room` columns, or one cut short to fit; else the shortest form."""
+    for form, shorter in pairwise(forms):
+        if len(form.text) <= room:
+            return form.text
+        if form.cut and room - 1 >= len(shorter.text) + CUT_SHOWS_AT_LEAST:
+            return form.text[: room - 1].rstrip(" ,;:(") + "…"
+    return forms[-1].text
+
+
+def forms_of(status: Status) -> dict[str, list[Form]]:
+    """Each part's ways of saying it from the longest, the parts left to right as shown."""
+    board = status.board
+    return {
+        "storage": steps(Form(status.storage, cut=False, detail=True), Form(without_folders(status.storage))),
+        "hardware": steps(Form(status.hardware), Form(short_hardware(status.hardware))),
+        "board": steps(Form(board, cut=False, detail=True), Form(VERSIONS.sub("", board)), Form(short_board(board))),
+        "table": steps(Form(status.table), Form(short_table(status.table))),
+        "speech": steps(Form(status.speech), Form(short_speech(status.speech))),
+        "game": steps(Form(status.game), Form(shortened(status.game, 16))),
+        "games_file": steps(Form(status.games_file, cut=False), Form(status.games_file.rpartition("/")[2])),
+    }
 
 
 def status_text(status: Status, width: int) -> str:
-    """The line at `width` columns, shortened and thinned out as it must be (see the module)."""
-    # Left to right as shown; each with its short form, listed from the first to go.
-    parts = {
-        "storage": [status.storage, without_folders(status.storage)],
-        "hardware": [status.hardware, short_hardware(status.hardware)],
-        "board": [status.board, shortened(status.board, 18)],
-        "table": [status.table, shortened(status.table, 24)],
-        "speech": [status.speech, short_speech(status.speech)],
-        "game": [status.game, shortened(status.game, 16)],
-        "games_file": [status.games_file, status.games_file.rpartition("/")[2]],
-    }
-    giving_way = ["storage", "games_file", "speech", "board", "table", "game"]
+    """The line at `width` columns: every part as it is where it all fits. Else each part starts from
+    its shortest form (a storage fault's paths as file names, `MOCK HW`, `board refused`,
+    `table club-1: broker down`, `speech on`, `speech off` or `speech unavailable`, the game's name to
+    16 characters, the games file's name) and the parts share what is left, in turn, each taking as
+    much as it can: first those in trouble (a board lost, refused or sending bad data; a table link
+    down, refused or skipping messages; speech unavailable; a read-only view), then the rest come in
+    while they fit (the game, the table network, the board, speech, the games file: left out in the
+    reverse order), then grow (a storage fault's paths, the game, the hardware, the table network,
+    the board, speech, the games file's path). A storage fault, the hardware and the parts in
+    trouble are never left out; a text cut short ends in "…"."""
+    parts = forms_of(status)
+    present = [name for name, forms in parts.items() if forms[0].text]
+    if len(line := WIDE.join(parts[name][0].text for name in present)) <= width:
+        return line
+    troubled = [name for name in ("hardware", "board", "table", "speech")
+                if name in present and TROUBLE.search(parts[name][0].text)]
+    shown = {name: parts[name][-1].text for name in present if name in ("storage", "hardware", *troubled)}
 
-    def line(separator: str) -> str:
-        return separator.join(full for full, _ in parts.values() if full)
+    def line_shown() -> str:
+        return NARROW.join(shown[name] for name in parts if name in shown)
 
-    if len(text := line(WIDE)) <= width:
-        return text
-    for name in giving_way:
-        if len(text := line(NARROW)) <= width:
-            return text
-        parts[name][0] = parts[name][1]
-    parts["hardware"][0] = parts["hardware"][1]
-    kept = {"storage", "speech"} if speech_fault(status.speech) else {"storage"}
-    for name in giving_way:
-        if name in kept:
-            continue
-        if len(text := line(NARROW)) <= width:
-            return text
-        parts[name][0] = ""
-    return shortened(line(NARROW), width)
+    def grow(names: Iterable[str], details: bool) -> None:
+        for name in names:
+            if name in shown:
+                forms = [form for form in parts[name] if details or not form.detail]
+                grown = fitted(forms, len(shown[name]) + width - len(line_shown()))
+                shown[name] = max(shown[name], grown, key=len)
+
+    if len(line_shown()) > width:
+        return shortened(line_shown(), width)
+    grow(troubled, details=False)
+    for name in ("game", "table", "board", "speech", "games_file"):
+        if name in present and name not in shown:
+            shown[name] = parts[name][-1].text
+            if len(line_shown()) > width:
+                del shown[name]
+                break
+    grow(("storage", "game", "hardware", "table", "board", "speech", "games_file"), details=True)
+    return line_shown()
 
 
 class StatusLine(Static):

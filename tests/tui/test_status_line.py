@@ -1,0 +1,89 @@
+"""The status line's parts share its width: what the player must act on is read whole where it fits,
+and each part is cut only as far as the width needs."""
+
+from dataclasses import replace
+
+import pytest
+
+from companion.hardware.board_link import BoardLinkState, LinkStatus
+from companion.network.link_state import TableLinkState, TableLinkStatus
+from companion.tui.widgets.status_line import Status, status_text
+
+CALM = Status("MOCK HARDWARE (no GPIO found)", "board: off", "Kursk, second evening", True, "", "speech off",
+              "~/.local/share/companion/games.sqlite3")
+WIDTHS = {"80 columns": 78, "100 columns": 98, "160 columns": 158}
+"""The status line's own width on an 80, a 100 and a 160 column screen (its padding aside)."""
+
+REFUSED = str(BoardLinkState(LinkStatus.REFUSED, "/dev/ttyACM0",
+                             reason="the board speaks protocol 2.0; update the companion"))
+BAD_EVENTS = str(BoardLinkState(LinkStatus.CONNECTED, "/dev/ttyACM0", firmware="1.2.0", protocol="1.0", bad_events=3,
+                                last_bad_event="side 3 is not 1 or 2"))
+BROKER_DOWN = str(TableLinkState(TableLinkStatus.DOWN, "club-1", "mqtt://table.local", reason="connection refused",
+                                 waiting=3))
+BAD_MESSAGES = str(TableLinkState(TableLinkStatus.CONNECTED, "club-1", "mqtt://table.local", bad_payloads=2,
+                                  last_problem="companion/club-1/events: seq: Input should be a valid integer"))
+NO_PLAYER = "speech unavailable: no audio player (apt install alsa-utils)"
+NO_SOUND = "speech unavailable: no sound device (audio open error: No such file or directory)"
+DISK_FULL = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is full"
+
+
+def parts(line: str) -> list[str]:
+    return line.split(" │ ")
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize(("status", "whole"), [
+    (replace(CALM, board=REFUSED), REFUSED),
+    (replace(CALM, board=BAD_EVENTS), "board connected; ignored 3 bad events (last: side 3 is not 1 or 2)"),
+    (replace(CALM, table=BROKER_DOWN, game="Game 1"), BROKER_DOWN),
+], ids=["board refused", "bad events", "broker down"])
+def test_a_board_refused_or_sending_bad_events_and_a_broker_down_are_read_whole_at_80_100_and_160_columns(
+        status, whole, width):
+    line = status_text(status, width)
+    if whole == BROKER_DOWN and width == 78:
+        whole = "table club-1: broker down (connection refused); playing on locally…"
+    assert whole in parts(line) or (width == 158 and BAD_EVENTS in parts(line))
+    assert len(line) <= width and line.startswith("MOCK")
+
+
+@pytest.mark.parametrize(("width", "said"), [(78, NO_SOUND[:67] + "…"), (98, NO_SOUND), (158, NO_SOUND)],
+                         ids=WIDTHS)
+def test_why_speech_cannot_speak_takes_the_room_the_line_has_at_80_100_and_160_columns(width, said):
+    line = status_text(replace(CALM, speech=NO_SOUND), width)
+    assert said in parts(line) and len(line) <= width
+    assert line.startswith("MOCK")
+
+
+@pytest.mark.parametrize(("width", "said"), [(78, BAD_MESSAGES[:67] + "…"), (98, BAD_MESSAGES[:87] + "…"),
+                                             (158, BAD_MESSAGES)], ids=WIDTHS)
+def test_skipped_messages_on_the_table_network_are_cut_only_at_the_end_of_the_line(width, said):
+    line = status_text(replace(CALM, table=BAD_MESSAGES), width)
+    assert said in parts(line) and len(line) <= width
+
+
+def test_at_160_columns_the_game_and_speech_come_back_beside_a_fault_and_its_details_come_last():
+    assert parts(status_text(replace(CALM, board=REFUSED), 158)) == [
+        "MOCK HARDWARE (no GPIO found)", REFUSED, "speech off", "Kursk, second evening",
+        "games.sqlite3"]
+    line = status_text(replace(CALM, board=BAD_EVENTS, speech=NO_PLAYER), 158)
+    assert parts(line) == ["MOCK HW", "board connected; ignored 3 bad events (last: side 3 is not 1 or 2)", NO_PLAYER,
+                           "Kursk, second e…"]
+
+
+def test_the_games_file_and_speech_give_way_to_a_fault_before_the_game_and_the_hardware():
+    assert parts(status_text(replace(CALM, board=REFUSED), 98)) == ["MOCK HW", REFUSED, "Kursk, second e…"]
+
+
+def test_faults_crowding_a_narrow_line_keep_their_short_forms_to_the_last():
+    crowded = replace(CALM, storage=DISK_FULL, board=REFUSED, table=BROKER_DOWN, speech=NO_SOUND)
+    assert parts(status_text(crowded, 120)) == ["not saved: games.sqlite3: the disk is full", "MOCK HW",
+                                                "board refused", "table club-1: broker down", "speech unavailable"]
+    line = status_text(crowded, 98)
+    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW │ board refused │ table")
+    assert len(line) == 98
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+def test_with_nothing_to_act_on_speech_on_keeps_its_short_form_and_the_game_its_name(width):
+    line = status_text(replace(CALM, speech="speech on (English)", board=BAD_EVENTS.partition(";")[0]), width)
+    assert "speech on" in line and "Kursk, second e" in line and len(line) <= width
