@@ -133,6 +133,17 @@ async def test_what_a_board_says_shows_as_it_is_on_the_status_line(companion_in,
         assert f"board refused: speaks {text}" in status_line(app)
 
 
+async def test_a_board_refusal_with_a_line_break_stays_on_one_line_beside_speech_the_game_and_its_file(companion_in):
+    app = CompanionApp(companion_in("data", "[board]\nenabled = false\n"), start_kind="dice")
+    async with app.run_test(size=(250, 40)) as pilot:
+        await pilot.pause()
+        app._post_link_state(BoardLinkState(LinkStatus.REFUSED, "/dev/ttyACM0", reason="speaks\nprotocol [bold]2\r\n"))
+        await pilot.pause()
+        line = status_line(app)
+        assert "\n" not in line and "board refused: speaks protocol [bold]2  │  speech off  │  Game 1  │  " in line
+        assert line.endswith("games.sqlite3")
+
+
 
 
 @pytest.mark.parametrize("text", MARKUP)

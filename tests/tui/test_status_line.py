@@ -1,6 +1,7 @@
 """The status line's parts share its width: what the player must act on is read whole where it fits,
-and each part is cut only as far as the width needs."""
+each part is cut only as far as the width needs, and every part stays on one line."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -28,7 +29,7 @@ DISK_FULL = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is f
 
 
 def parts(line: str) -> list[str]:
-    return line.split(" │ ")
+    return re.split(r" +│ +", line)
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
@@ -87,3 +88,13 @@ def test_faults_crowding_a_narrow_line_keep_their_short_forms_to_the_last():
 def test_with_nothing_to_act_on_speech_on_keeps_its_short_form_and_the_game_its_name(width):
     line = status_text(replace(CALM, speech="speech on (English)", board=BAD_EVENTS.partition(";")[0]), width)
     assert "speech on" in line and "Kursk, second e" in line and len(line) <= width
+
+
+@pytest.mark.parametrize("width", [78, 250])
+def test_text_from_a_device_with_line_breaks_and_control_characters_stays_on_one_line(width):
+    refused = str(BoardLinkState(LinkStatus.REFUSED, "/dev/ttyACM0", reason="speaks\nprotocol 2.0\r\n\x1b[31m[bold]"))
+    line = status_text(replace(CALM, board=refused, game="Arnhem\tnight\u2028two"), width)
+    assert line.isprintable() and len(line) <= width
+    assert "board refused: speaks protocol 2.0 [31m[bold]" in parts(line)
+    if width == 250:
+        assert parts(line)[2:] == ["speech off", "Arnhem night two", "~/.local/share/companion/games.sqlite3"]

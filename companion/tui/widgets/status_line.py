@@ -3,7 +3,7 @@ and its file, on one line shared by what the player must act on."""
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from rich.text import Text
@@ -14,6 +14,8 @@ PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
 VERSIONS = re.compile(r" \(firmware [^()]*\)")
 TROUBLE = re.compile(r"^READ-ONLY|\b(?:lost|refused|down|offline|skipped|ignored|unavailable)\b")
 """The words of a board, table or speech part the player must act on (see the link states' texts)."""
+BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+"""Line breaks and control characters, as a board, a file or a player may send them."""
 CUT_SHOWS_AT_LEAST = 8
 """A text cut short with "…" must show this many characters more than the part's next shorter form,
 or that form is shown instead: "speech unavailable: n…" says no more than "speech unavailable"."""
@@ -48,6 +50,17 @@ class Form:
 
 def shortened(text: str, most: int) -> str:
     return text if len(text) <= most else text[: max(0, most - 1)] + "…"
+
+
+def one_line(text: str) -> str:
+    """The text with each run of line breaks and control characters as one space."""
+    return BREAKS.sub(" ", text).strip()
+
+
+def on_one_line(status: Status) -> Status:
+    return replace(status, hardware=one_line(status.hardware), board=one_line(status.board),
+                   game=one_line(status.game), storage=one_line(status.storage), speech=one_line(status.speech),
+                   games_file=one_line(status.games_file), table=one_line(status.table))
 
 
 def without_folders(text: str) -> str:
@@ -118,8 +131,8 @@ def status_text(status: Status, width: int) -> str:
     while they fit (the game, the table network, the board, speech, the games file: left out in the
     reverse order), then grow (a storage fault's paths, the game, the hardware, the table network,
     the board, speech, the games file's path). A storage fault, the hardware and the parts in
-    trouble are never left out; a text cut short ends in "…"."""
-    parts = forms_of(status)
+    trouble are never left out; a text cut short ends in "…". Every part is on one line."""
+    parts = forms_of(on_one_line(status))
     present = [name for name, forms in parts.items() if forms[0].text]
     if len(line := WIDE.join(parts[name][0].text for name in present)) <= width:
         return line
