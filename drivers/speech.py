@@ -8,7 +8,7 @@ import threading
 import wave
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Literal, Protocol, TypeVar
 
 from companion.speech.announcement import Announcement, Cue
 from companion.speech.backlog import Backlog, Item
@@ -17,6 +17,9 @@ from companion.speech.phrases import PhrasePack, phrase_pack
 from companion.speech.settings import SpeechSettings
 
 StatusSink = Callable[[str], None]
+T = TypeVar("T")
+Part = Literal["engine", "output"]
+"""What a sound needs: the engine (espeak-ng, for speech only) and the output (speech and cues)."""
 ENGINE = "espeak-ng"
 ENGINE_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 2.0
@@ -166,7 +169,9 @@ class Speaker:
 
     Problems (no engine, no player, no sound device) become a one-line `status`, reported through
     `on_status` when it changes (from any thread: pass something thread-safe such as
-    `App.post_message`). Every new item tries again, so a speaker plugged in later is found.
+    `App.post_message`). Every new item tries again, so a speaker plugged in later is found. The
+    engine and the output are judged apart: a cue uses only the output, so a cue that plays leaves
+    an engine's fault (a bad voice, no espeak-ng) said.
     """
 
     def __init__(
@@ -188,7 +193,8 @@ class Speaker:
         self._check_due = settings.enabled
         self._closing = False
         self._working = False
-        self._problem: str | None = None
+        self._problems: dict[Part, str] = {}
+        """What keeps each part from working, as last found: a cue's success clears only the output's."""
         self._reported = self._status()
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
         self._thread.start()
@@ -265,38 +271,46 @@ class Speaker:
                 else:
                     self._backlog = self._backlog.start_next()
                     item = self._backlog.playing
-            problem = self._attempt(item)
+            found = self._attempt(item)
             with self._changed:
                 self._backlog = self._backlog.finished()
                 self._working = False
                 if not self._runner.cancelled:  # cut short, it tells nothing either way
-                    self._problem = problem
+                    for part, problem in found.items():
+                        if problem is None:
+                            self._problems.pop(part, None)
+                        else:
+                            self._problems[part] = problem
                 self._changed.notify_all()
             self._report()
 
-    def _attempt(self, item: Item | None) -> str | None:
-        """Plays the item (None: checks the engine and the output); the problem met, if any."""
+    def _attempt(self, item: Item | None) -> dict[Part, str | None]:
+        """Plays the item (None: checks the engine and the output); what it found of each part it
+        used, None where the part worked. A cue uses only the output: it tells nothing of the engine."""
+        if item is None:
+            return {"engine": self._using(self._espeak.check)[1], "output": self._using(self._output.check)[1]}
+        if isinstance(item, Cue):
+            cue = cue_wav(item, self.settings.volume)
+            return {"output": self._using(lambda runner: self._output.play(cue, f"cue-{item}", runner))[1]}
+        wav, engine = self._using(lambda runner: self._espeak.synthesize(self.pack.render(item), runner))
+        if wav is None:
+            return {"engine": engine}
+        return {"engine": engine, "output": self._using(lambda runner: self._output.play(wav, item.phrase, runner))[1]}
+
+    def _using(self, use: Callable[[Runner], T]) -> tuple[T | None, str | None]:
+        """What `use` returned, or the problem it met."""
         try:
-            if item is None:
-                self._espeak.check(self._runner)
-                self._output.check(self._runner)
-            elif isinstance(item, Cue):
-                self._output.play(cue_wav(item, self.settings.volume), f"cue-{item}", self._runner)
-            else:
-                wav = self._espeak.synthesize(self.pack.render(item), self._runner)
-                if wav is not None:
-                    self._output.play(wav, item.phrase, self._runner)
+            return use(self._runner), None
         except AudioUnavailable as problem:
-            return str(problem)
+            return None, str(problem)
         except Exception as error:  # a bug must not end the thread: speech would stop for good
-            return f"{type(error).__name__}: {error}"
-        return None
+            return None, f"{type(error).__name__}: {error}"
 
     def _status(self) -> str:
         if not self._enabled:
             return "speech off"
-        if self._problem is not None:
-            return f"speech unavailable: {self._problem}"
+        if problem := self._problems.get("engine") or self._problems.get("output"):
+            return f"speech unavailable: {problem}"
         return f"speech on ({self.pack.name})"
 
     def _report(self) -> None:

@@ -218,3 +218,28 @@ def test_no_audio_player_says_what_to_install(speaking):
     speaker.say(common.refused())
     assert speaker.drain(WAIT)
     assert speaker.status == "speech unavailable: no audio player (apt install alsa-utils)"
+
+
+@pytest.mark.parametrize("broken", ["a voice espeak-ng does not have", "no espeak-ng on the path"])
+def test_a_cue_that_plays_leaves_why_speech_cannot_speak_as_it_was(tmp_path, speaking, broken, monkeypatch):
+    if broken == "no espeak-ng on the path":
+        monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
+    settings = SpeechSettings(enabled=True, voice="zz-nope" if broken.startswith("a voice") else None)
+    reported: queue.SimpleQueue[str] = queue.SimpleQueue()
+    files = WavFiles(tmp_path)
+    speaker = speaking(settings, on_status=reported.put, output=files)
+    assert speaker.drain(WAIT)
+    why = speaker.status
+    assert why.startswith("speech unavailable: espeak-ng failed:" if broken.startswith("a voice")
+                          else "speech unavailable: no speech engine: espeak-ng not found")
+    speaker.cue(Cue.REFUSAL)
+    assert speaker.drain(WAIT)
+    assert speaker.status == why
+    speaker.say(common.dice_rolled((2, 5)))
+    assert speaker.drain(WAIT)
+    speaker.cue(Cue.PRESS)
+    assert speaker.drain(WAIT)
+    assert [path.name for path in files.written] == ["0001-cue-refusal.wav", "0002-cue-press.wav"]
+    assert speaker.status == why
+    assert reported.get(timeout=WAIT) == why
+    assert reported.empty(), "never 'speech on' in between"

@@ -26,3 +26,12 @@ def test_speech_test_without_a_sound_device_says_why_in_one_line_and_fails(tmp_p
     assert (result.returncode, result.stdout) == (1, "")
     (line,) = result.stderr.splitlines()
     assert line.startswith("companion: speech unavailable: no sound device (")
+
+
+def test_speech_test_with_a_voice_espeak_ng_does_not_have_fails_though_both_cues_play(tmp_path):
+    (tmp_path / "config.toml").write_text('[speech]\nvoice = "zz-nope"\n')
+    result = companion("speech", "test", "--wav-dir", str(tmp_path / "out"), config=tmp_path / "config.toml")
+    assert (result.returncode, result.stdout) == (1, "")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("companion: speech unavailable: espeak-ng failed:")
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["0001-cue-press.wav", "0002-cue-refusal.wav"]

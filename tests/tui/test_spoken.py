@@ -6,7 +6,9 @@ import asyncio
 import pytest
 
 from companion.bootstrap import bootstrap
+from companion.dice.spec import DiceSpec
 from companion.tui.app import CompanionApp
+from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
 from drivers.speech import WavFiles
 from tests.pilot import comes_true, press
@@ -96,3 +98,30 @@ async def test_a_roll_committed_before_speech_has_connected_is_said_too(speaking
         await press(pilot, "space")
         assert speaking_table.speaker is not None
         assert await hears(pilot, speaking_table, ["dice.rolled"])
+
+
+async def test_the_refusal_tone_leaves_why_speech_cannot_speak_on_the_status_line(tmp_path, mock_factory, clock):
+    config = tmp_path / "config.toml"
+    config.write_text('[board]\nenabled = false\n\n[speech]\nenabled = true\nvoice = "zz-nope"\n')
+    table = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
+                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock, fake_board=False)
+    (tmp_path / "said").mkdir()
+    table.speech_output = WavFiles(tmp_path / "said")
+    app = CompanionApp(table, start_kind="dice", start_spec=DiceSpec.parse("d6"))
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            assert await comes_true(pilot, lambda: table.speaker is not None)
+            await drained(table)
+            why = table.speaker.status
+            assert why.startswith("speech unavailable: espeak-ng failed:")
+            status = app.screen.query_one(StatusLine)
+            assert await comes_true(pilot, lambda: why in str(status.render())), str(status.render())
+            await press(pilot, "7")  # not a face of a d6: refused, with its tone
+            assert await comes_true(pilot, lambda: [path.name for path in table.speech_output.written]
+                                    == ["0001-cue-refusal.wav"])
+            await drained(table)
+            assert table.speaker.status == why
+            await pilot.pause()
+            assert why in str(status.render())
+    finally:
+        table.close()
