@@ -98,3 +98,10 @@ def test_text_from_a_device_with_line_breaks_and_control_characters_stays_on_one
     assert "board refused: speaks protocol 2.0 [31m[bold]" in parts(line)
     if width == 250:
         assert parts(line)[2:] == ["speech off", "Arnhem night two", "~/.local/share/companion/games.sqlite3"]
+
+
+def test_a_table_named_with_a_word_of_trouble_is_not_in_trouble_while_connected():
+    calm = status_text(replace(CALM, table="table down-stairs: connected"), 40)
+    assert parts(calm) == ["MOCK HARDWARE…", "Kursk, second evening"]
+    down = status_text(replace(CALM, table="table down-stairs: broker down"), 40)
+    assert parts(down) == ["MOCK HW", "table down-stairs: broker down"]

@@ -92,6 +92,11 @@ def short_speech(speech: str) -> str:
     return speech.partition(" (")[0].partition(":")[0]
 
 
+def in_trouble(name: str, text: str) -> bool:
+    """Whether the part says something the player must act on (a table's name aside: `down-stairs`)."""
+    return TROUBLE.search(text.partition(": ")[2] if name == "table" else text) is not None
+
+
 def steps(*forms: Form) -> list[Form]:
     """The forms from the longest, each kept only where it says something the next does not."""
     return [form for form, shorter in pairwise(forms) if form.text != shorter.text] + [forms[-1]]
@@ -137,7 +142,7 @@ def status_text(status: Status, width: int) -> str:
     if len(line := WIDE.join(parts[name][0].text for name in present)) <= width:
         return line
     troubled = [name for name in ("hardware", "board", "table", "speech")
-                if name in present and TROUBLE.search(parts[name][0].text)]
+                if name in present and in_trouble(name, parts[name][0].text)]
     shown = {name: parts[name][-1].text for name in present if name in ("storage", "hardware", *troubled)}
 
     def line_shown() -> str:
