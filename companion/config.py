@@ -53,14 +53,22 @@ class PinMap(BaseModel):
 
     @model_validator(mode="after")
     def _each_pin_once(self) -> Self:
-        """Each pin on one part: a pin used twice is reported at the key of its second use."""
-        seen: dict[int, str] = {}
+        """Each pin on one part. A pin used twice is reported at the key of its second use, or at the
+        file's own key when the other use is a default, which the message says (the file lacks it)."""
+        written = self.model_fields_set
+        seen: dict[int, tuple[str, Location]] = {}
         for name, key, pin in self.assignments():
             if not 0 <= pin <= 27:
                 raise AtKey(key, f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
             if pin in seen:
-                raise AtKey(key, f"GPIO{pin} is given to both {seen[pin]} and {name}")
-            seen[pin] = name
+                first, first_key = seen[pin]
+                blamed = key if key[0] in written else first_key
+                message = f"GPIO{pin} is given to both {first} and {name}"
+                for default, default_key in ((first, first_key), (name, key)):
+                    if default_key[0] not in written:
+                        message += f" ({default}'s GPIO{pin} is the default: the file does not set {default_key[0]})"
+                raise AtKey(blamed, message)
+            seen[pin] = (name, key)
         return self
 
     def assignments(self) -> list[tuple[str, Location, int]]:

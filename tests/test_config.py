@@ -62,6 +62,23 @@ def test_a_bad_config_names_the_file_the_line_the_key_and_the_problem(tmp_path, 
     assert expected in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[pins]\nroll_led = 5\n", "line 2: pins.roll_led: GPIO5 is given to both roll_led and face 1 "
+                                  "(face 1's GPIO5 is the default: the file does not set faces)"),
+        ("[pins]\nfaces = [17]\n", "line 2: pins.faces: GPIO17 is given to both roll and face 1 "
+                                  "(roll's GPIO17 is the default: the file does not set roll)"),
+    ],
+)
+def test_a_pin_the_file_gives_a_part_that_a_default_already_has_names_the_files_own_line_and_the_default(
+        tmp_path, text, expected):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}, {expected}"
+
+
 def test_the_pin_map_lists_every_button_with_its_control():
     pins = PinMap(faces=(5, 6), sides=(20, 21))
     assert (5, Control.FACE, 1) in pins.buttons()
