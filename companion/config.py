@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError, model_validator
+from pydantic_core import ErrorDetails
 
 from companion import paths
 from companion.errors import ConfigError
@@ -165,33 +166,74 @@ def read_text_file(path: Path) -> str:
 
 
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
-    """`file, line N: key: problem` for the first problem pydantic found."""
+    """`file, line N: key: problem` for the first problem pydantic found, in TOML's words."""
     problem = error.errors()[0]
     raised = problem.get("ctx", {}).get("error")
     location = (*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"]
     keys = [str(part) for part in location if not isinstance(part, int)]
-    line = line_of_location(text, location)
+    line = line_of_location(text, line_to_name(problem, location))
     where = f"{path}, line {line}" if line else str(path)
     key = ".".join(keys) or "(top level)"
-    message = problem["msg"].removeprefix("Value error, ")
-    if problem["type"] == "extra_forbidden":
-        message = "unknown key (check its spelling)"
-    elif problem["type"] in TABLE_EXPECTED:
-        # pydantic's words name our class ("a valid dictionary or instance of PinMap"): say it in TOML's.
-        header = f" ([{key}] and its keys)" if keys and len(keys) == len(location) else ""
-        message = f"Input should be a table{header}"
-    elif problem["type"] in ARRAY_EXPECTED:
-        message = "Input should be an array, in square brackets"
-    return f"{where}: {key}: {message}"
+    header = f" ([{key}] and its keys)" if keys and len(keys) == len(location) else ""
+    return f"{where}: {key}: {in_toml_words(problem, header)}"
+
+
+def line_to_name(problem: ErrorDetails, location: Location) -> Location:
+    """Where the line to name is: an array's first item too many, or the array that lacks an item."""
+    if problem["type"] == "too_long":
+        return (*location, problem["ctx"]["max_length"])
+    if problem["type"] == "missing" and location and isinstance(location[-1], int):
+        return location[:-1]
+    return location
+
+
+def in_toml_words(problem: ErrorDetails, header: str) -> str:
+    """The problem as a player who wrote TOML would say it: tables, arrays, strings, integers,
+    `true` and `false`; never pydantic's words (`Tuple`, `after validation`) nor a class of ours."""
+    kind, ctx = problem["type"], problem.get("ctx", {})
+    if kind in SAID_IN_TOML:
+        return SAID_IN_TOML[kind]
+    if kind in TABLE_EXPECTED:
+        return f"Input should be a table{header}"
+    if kind == "missing":
+        last = problem["loc"][-1] if problem["loc"] else None
+        return f"item {last + 1} is missing" if isinstance(last, int) else "missing: this key must be set"
+    if kind in ("too_short", "too_long"):
+        table = ctx.get("field_type") == "Dictionary"
+        limit = ctx["min_length"] if kind == "too_short" else ctx["max_length"]
+        bound = f"{'at least' if kind == 'too_short' else 'at most'} {count(limit, 'key' if table else 'item')}"
+        said = f"Input should be {'a table' if table else 'an array'} of {bound}"
+        actual = ctx.get("actual_length")
+        return said if actual is None else f"{said}, not {actual}"
+    if kind == "string_too_short":
+        return f"Input should be a string of at least {count(ctx['min_length'], 'character')}"
+    if kind == "string_too_long":
+        return f"Input should be a string of at most {count(ctx['max_length'], 'character')}"
+    return problem["msg"].removeprefix("Value error, ")
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 TABLE_EXPECTED = frozenset({"model_type", "dataclass_type", "dict_type"})
-ARRAY_EXPECTED = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
+SAID_IN_TOML = {
+    "extra_forbidden": "unknown key (check its spelling)",
+    **dict.fromkeys(("tuple_type", "list_type", "set_type", "frozen_set_type"),
+                    "Input should be an array, in square brackets"),
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "Input should be a valid integer"),
+    **dict.fromkeys(("float_type", "float_parsing"), "Input should be a valid number"),
+    **dict.fromkeys(("bool_type", "bool_parsing"), "Input should be a valid boolean: true or false"),
+    "string_type": "Input should be a string, in quotes",
+    "path_type": "Input should be a file's path, as a string in quotes",
+}
+"""Pydantic's error types whose words would name a Python type or its parsing, in the file's words."""
 
 
 def line_of_location(text: str, location: Location) -> int | None:
     """The line that sets the innermost key of `location` (pydantic's: keys, and the index of each
-    `[[array]]` table), else the header of the innermost table holding it."""
+    `[[array]]` table), else the header of the innermost table holding it; for an array of tables,
+    its first table's header."""
     best, matched = None, 0
     arrays: dict[Location, int] = {}
     current: Location = ()
@@ -205,8 +247,8 @@ def line_of_location(text: str, location: Location) -> int | None:
             if not key:
                 continue
             found = (*current, *_dotted(key.group(1)))
-        length = len(found)
-        if length > matched and location[:length] == found:
+        length = min(len(found), len(location))
+        if length > matched and location[:length] == found[:length]:
             best, matched = number, length
     return best
 

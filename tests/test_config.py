@@ -4,6 +4,10 @@ import pytest
 
 from companion.config import Config, PinMap, load_config, read_text_file
 from companion.errors import ConfigError
+from companion.games.conflict_of_heroes.scenario import CohScenario
+from companion.games.kit import scenarios
+from companion.games.point_blank.scenario import PbScenario
+from companion.games.registry import descriptor
 from companion.hardware.controls import Control
 
 
@@ -122,3 +126,116 @@ def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path):
 def test_a_folder_where_a_file_should_be_is_said_not_raised(tmp_path):
     with pytest.raises(ConfigError, match="cannot read it"):
         read_text_file(tmp_path)
+
+
+COH_SCENARIO = CohScenario.TEMPLATE
+PB_SCENARIO = PbScenario.TEMPLATE
+SECOND_SIDE = '[[sides]]                        # the right CAP track\nname = "Soviet"\nnationality = "Soviet"\n'
+
+
+def config_problem(tmp_path: Path, text: str) -> str:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    return str(refused.value).removeprefix(f"{path}, ").removeprefix(f"{path}: ")
+
+
+def units_problem(tmp_path: Path, text: str) -> str:
+    """What the players' own Conflict of Heroes unit library is refused with."""
+    folder = tmp_path / "conflict_of_heroes"
+    folder.mkdir()
+    (folder / "units.toml").write_text(text)
+    with pytest.raises(ConfigError) as refused:
+        descriptor("conflict_of_heroes").load_data(tmp_path)
+    return str(refused.value).removeprefix(f"{folder / 'units.toml'}, ").removeprefix(f"{folder / 'units.toml'}: ")
+
+
+def scenario_problem(tmp_path: Path, text: str) -> str:
+    game = descriptor("point_blank" if text.startswith(PB_SCENARIO[:60]) else "conflict_of_heroes")
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    model = game.scenario_model()
+    assert model is not None
+    with pytest.raises(ConfigError) as refused:
+        scenarios.validate(model, text, path, game.load_data(None))
+    return str(refused.value).removeprefix(f"{path}, ").removeprefix(f"{path}: ")
+
+
+PROBLEMS = {"config": config_problem, "units": units_problem, "scenario": scenario_problem}
+PYDANTICS_WORDS = ("Tuple", "List", "Dictionary", "dictionary", "after validation", "unable to", "Field required",
+                   "class", "String should", "fractional part", "instance of", "valid tuple", "valid list", "pattern")
+
+
+IN_TOMLS_WORDS = [
+    ("config", "[pins]\nside_leds = [19, 20, 21]\n",
+     "line 2: pins.side_leds: Input should be an array of at most 2 items, not 3"),
+    ("config", "[pins]\nfaces = 3\n", "line 2: pins.faces: Input should be an array, in square brackets"),
+    ("config", "pins = 3\n", "line 1: pins: Input should be a table ([pins] and its keys)"),
+    ("config", "[pins]\nroll = 1.5\n", "line 2: pins.roll: Input should be a valid integer"),
+    ("config", "[pins]\nrol = 17\n", "line 2: pins.rol: unknown key (check its spelling)"),
+    ("config", '[gpio]\ndebounce_ms = "fast"\n', "line 2: gpio.debounce_ms: Input should be a valid number"),
+    ("config", "[gpio]\ndebounce_ms = -1.0\n",
+     "line 2: gpio.debounce_ms: Input should be greater than or equal to 0"),
+    ("config", "[speech]\nvolume = 500\n", "line 2: speech.volume: Input should be less than or equal to 200"),
+    ("config", '[speech]\nlanguage = "fr"\n', "line 2: speech.language: Input should be 'en' or 'de'"),
+    ("config", "[speech]\nvoice = 3\n", "line 2: speech.voice: Input should be a string, in quotes"),
+    ("config", f'[speech]\nvoice = "{"e" * 41}"\n',
+     "line 2: speech.voice: Input should be a string of at most 40 characters"),
+    ("config", '[speech]\nvoice = "en us"\n',
+     "line 2: speech.voice: 'en us' is not a voice's name: letters, digits, _, + and - only "
+     "(espeak-ng --voices lists them)"),
+    ("config", '[speech]\ndevice = ""\n',
+     "line 2: speech.device: Input should be a string of at least 1 character"),
+    ("config", "[board]\nenabled = 1\n", "line 2: board.enabled: Input should be a valid boolean: true or false"),
+    ("config", "[table]\nca_file = 3\n",
+     "line 2: table.ca_file: Input should be a file's path, as a string in quotes"),
+    ("units", '[german_hmg]\nrange = "far"\n', "line 2: german_hmg.range: Input should be a valid integer"),
+    ("units", "[german_hmg]\nrange = 2.5\n", "line 2: german_hmg.range: Input should be a valid integer"),
+    ("units", "[german_hmg]\nfire_cost = -1\n",
+     "line 2: german_hmg.fire_cost: Input should be greater than or equal to 0"),
+    ("units", '[german_hmg]\ndefence = "green"\n', "line 2: german_hmg.defence: Input should be 'red' or 'blue'"),
+    ("units", '[german_hmg]\nred_boxed = "maybe"\n',
+     "line 2: german_hmg.red_boxed: Input should be a valid boolean: true or false"),
+    ("units", '[german_hmg]\nname = ""\n',
+     "line 2: german_hmg.name: Input should be a string of at least 1 character"),
+    ("units", '[sniper]\nname = "Sniper"\n', "line 1: sniper.red_fp: missing: this key must be set"),
+    ("units", "sniper = 3\n", "line 1: sniper: Input should be a table ([sniper] and its keys)"),
+    ("scenario", PB_SCENARIO.replace('areas = ["A", "B", "C"]', "areas = []"),
+     "line 6: areas: Input should be an array of at least 1 item, not 0"),
+    ("scenario", PB_SCENARIO.replace('areas = ["A", "B", "C"]', 'areas = ["A", "B", "C", "D", "E", "A"]'),
+     "line 6: areas: Input should be an array of at most 5 items, not 6"),
+    ("scenario", PB_SCENARIO.replace('areas = ["A", "B", "C"]', 'areas = ["F"]'),
+     "line 6: areas: Input should be 'A', 'B', 'C', 'D' or 'E'"),
+    ("scenario", COH_SCENARIO.replace("rounds = 4", 'rounds = "four"'),
+     "line 7: rounds: Input should be a valid integer"),
+    ("scenario", COH_SCENARIO.replace("rounds = 4", "rounds = 2.5"),
+     "line 7: rounds: Input should be a valid integer"),
+    ("scenario", COH_SCENARIO.replace("rounds = 4", "rounds = 0"),
+     "line 7: rounds: Input should be greater than or equal to 1"),
+    ("scenario", COH_SCENARIO.replace("caps = 7 ", "caps = 31 "),
+     "line 17: sides.caps: Input should be less than or equal to 30"),
+    ("scenario", COH_SCENARIO.replace("side = 1", "side = 3"), "line 28: forces.side: Input should be 1 or 2"),
+    ("scenario", COH_SCENARIO.replace("first_on_tie = false", 'first_on_tie = "maybe"'),
+     "line 19: sides.first_on_tie: Input should be a valid boolean: true or false"),
+    ("scenario", COH_SCENARIO.replace('title = "My firefight"', "title = 3"),
+     "line 4: title: Input should be a string, in quotes"),
+    ("scenario", COH_SCENARIO.replace('title = "My firefight"', f'title = "{"t" * 61}"'),
+     "line 4: title: Input should be a string of at most 60 characters"),
+    ("scenario", COH_SCENARIO.replace('title = "My firefight"\n', ""), "title: missing: this key must be set"),
+    ("scenario", COH_SCENARIO.replace("special_rules = []", 'special_rules = "none"'),
+     "line 9: special_rules: Input should be an array, in square brackets"),
+    ("scenario", COH_SCENARIO.replace('label = "Squad A"', 'colour = "red"'),
+     "line 30: forces.colour: unknown key (check its spelling)"),
+    ("scenario", COH_SCENARIO.replace(SECOND_SIDE, "[[x]]\n"), "line 14: sides: item 2 is missing"),
+    ("scenario", COH_SCENARIO.replace(SECOND_SIDE, f"[[sides]]\nname = \"Finn\"\ncaps = 5\n\n{SECOND_SIDE}"),
+     "line 25: sides: Input should be an array of at most 2 items, not 3"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "expected"),
+                         [pytest.param(*case, id=f"{case[0]}: {case[2]}") for case in IN_TOMLS_WORDS])
+def test_a_problem_in_the_config_a_data_file_or_a_scenario_is_said_in_tomls_words_never_pydantics(
+        tmp_path, kind, text, expected):
+    said = PROBLEMS[kind](tmp_path, text)
+    assert said == expected
+    assert not [word for word in PYDANTICS_WORDS if word in said]

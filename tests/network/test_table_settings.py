@@ -47,7 +47,7 @@ def test_a_plain_broker_url_defaults_to_port_1883(tmp_path):
         ('[table]\nbroker = "mqtt://pi"\nname = "t"\npassword = "x"\n', "a password needs a username"),
         ('[table]\nbroker = "mqtt://pi"\nname = "t"\nca_file = "ca.pem"\n', "ca_file is for TLS"),
         ('[table]\nbroker = "mqtt://pi"\nname = "t"\npress_token = "short"\n',
-         "table.press_token: String should have at least 8 characters"),
+         "table.press_token: Input should be a string of at least 8 characters"),
         ('[table]\nbrokr = "mqtt://pi"\n', "line 2: table.brokr: unknown key"),
     ],
 )

@@ -25,7 +25,8 @@ def test_the_speech_table_sets_language_voice_rate_and_volume(tmp_path):
         ('[speech]\nenabled = true\nlanguage = "fr"\n', "line 3: speech.language: Input should be 'en' or 'de'"),
         ("[speech]\nrate = 20\n", "line 2: speech.rate: Input should be greater than or equal to 80"),
         ("[speech]\nvolume = 300\n", "line 2: speech.volume: Input should be less than or equal to 200"),
-        ('[speech]\nvoice = "en; rm"\n', "line 2: speech.voice: String should match pattern"),
+        ('[speech]\nvoice = "en; rm"\n',
+         "line 2: speech.voice: 'en; rm' is not a voice's name: letters, digits, _, + and - only"),
         ("[speech]\nspeed = 200\n", "line 2: speech.speed: unknown key"),
     ],
 )
