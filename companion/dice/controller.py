@@ -22,7 +22,7 @@ KEYMAP = Keymap((
     *UNDO_REDO,
     KeyAction("next", "Next dice", keys="n", control=Control.NEXT, footer=True, help="Next dice: d6 → 2d6 → d10"),
     KeyAction("spec", "Dice…", keys="e", footer=True, help="Type any dice, such as 3d6+1"),
-    KeyAction("fairness", "Fair dice?", keys="f",
+    KeyAction("fairness", "Fair dice?", keys="f", view_only=True,
               help="Are my dice fair? Each die's faces against a fair die, this game and all games"),
     KeyAction("confirm", "Confirm", control=Control.CONFIRM),
 ))

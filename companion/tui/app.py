@@ -402,7 +402,7 @@ class CompanionApp(TableApp):
         from companion.tui.screens.game_screen import GameScreen  # with the first game, not for home
 
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)
-        screen = screen_class(game, session, self.mock_controls)
+        screen = screen_class(game, session, self.mock_controls, self._read_only())
         self._game_screens = GameScreen
         self.push_screen(screen)
         self.call_after_refresh(self._start_writing, session)
@@ -423,6 +423,15 @@ class CompanionApp(TableApp):
         except StorageError as error:
             self.storage_status = f"not saved: {error}"
             self.refresh_status()
+
+    def _read_only(self) -> str:
+        """Why nothing can be decided in this companion, as a refused press says it; "" when it can be."""
+        if self.following is not None:
+            return f"read-only: another companion (process {self.following.pid}) holds the games file"
+        store = self.companion.store
+        if store.readonly:
+            return f"{store.path}: {store.readonly_reason or 'read-only here'}: nothing can be saved"
+        return ""
 
     def _watch(self, session: "GameSession") -> None:
         session.on_settled = partial(self._soon_on_ui_thread, self._settle, session)

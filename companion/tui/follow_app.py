@@ -130,7 +130,7 @@ class FollowerApp(TableApp):
             self.notify(str(error), severity="error", timeout=8)
             return
         screen_class: type[GameScreen] = resolve(known.screen)
-        self.push_screen(screen_class(game, session, None))
+        self.push_screen(screen_class(game, session, None, f"read-only: following table {table}"))
         self.refresh_status()
 
     def action_go_home(self) -> None:

@@ -60,3 +60,10 @@ def test_a_controller_offers_its_available_actions_as_buttons():
     names = [action.name for action in taps if action.name != "face"]
     assert names == ["roll", "undo", "redo", "next", "spec", "fairness"]
     assert [action.value for action in taps if action.name == "face"] == [1, 2, 3, 4, 5, 6]
+
+
+def test_only_an_action_marked_view_only_is_one_a_read_only_view_takes():
+    keymap = Keymap((*KEYMAP.actions, KeyAction("grid", "Grid", keys="g", view_only=True)))
+    assert keymap.view_only("grid")
+    assert not [name for name in KEYMAP.names if keymap.view_only(name)]
+    assert not keymap.view_only("no such action")

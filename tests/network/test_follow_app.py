@@ -15,6 +15,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.follow_app import FollowerApp
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.fairness import FairnessScreen
 from companion.tui.screens.tables import TablesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
@@ -24,6 +25,7 @@ from tests.network.conftest import table_settings
 from tests.network.tables import AuthorityParts, table_companion, until
 from tests.pilot import press, settle
 from tests.tui.screen_text import painted
+from tests.tui.test_footer import footer_text
 
 SIZE = (100, 30)
 
@@ -139,6 +141,30 @@ async def test_the_club_view_lists_every_table_and_opens_the_one_chosen_with_its
     finally:
         dice.close()
         heroes.close()
+
+
+async def test_a_follower_refuses_every_command_key_at_once_opening_no_form_and_offers_none(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    follower = FollowerApp(table_settings(broker), "club-1")
+    try:
+        async with authority.run_test(size=SIZE), follower.run_test(size=SIZE) as watcher:
+            await until(follower, lambda: following(follower) is not None)
+            screen = follower.screen
+            for key in ("e", "space", "n", "u", "3"):  # e: the Dice… form, refused before it opens
+                before = len(follower._notifications)
+                await watcher.press(key)
+                await watcher.pause()
+                assert follower.screen is screen, f"{key} opened {follower.screen}"
+                assert [n.message for n in follower._notifications][before:] == ["read-only: following table club-1"]
+            footer = footer_text(follower)
+            assert "Home" in footer and not [word for word in ("Roll", "Next", "Dice") if word in footer], footer
+            assert [entry[2] for entry in screen.palette()] == ["fairness"]  # type: ignore[attr-defined]
+            await watcher.press("f")  # what only shows something still works: this game's dice fairness
+            assert isinstance(follower.screen, FairnessScreen)
+    finally:
+        companion.close()
 
 
 def test_companion_follow_without_a_broker_says_what_to_give_in_one_line(tmp_path):

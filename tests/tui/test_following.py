@@ -3,15 +3,21 @@
 import random
 
 from companion.dice.rules import DiceRules, RollDice
+from companion.games.kit.guide import ChooseScenario
+from companion.games.registry import descriptor
 from companion.journal.lock import DataDirLock
-from companion.journal.store import GameStore
+from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from companion.tui.app import CompanionApp
+from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
+from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
+from tests.tui.test_footer import footer_text
 
 SIZE = (120, 36)
 
@@ -53,7 +59,8 @@ async def test_a_press_in_the_view_is_refused_on_screen_and_writes_nothing(compa
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         await settle(pilot)
-        assert [n.message for n in app._notifications][-1].endswith("read-only here: nothing can be saved")
+        assert [n.message for n in app._notifications][-1] == (
+            f"read-only: another companion (process {lock.holder().pid}) holds the games file")
         assert companion.store.last_seq(playing.game.id) == 0
     playing.close()
     lock.release()
@@ -70,4 +77,92 @@ async def test_when_the_first_companion_leaves_its_game_the_view_goes_home(compa
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     playing.close()
+    lock.release()
+
+
+def holding(companion, kind: str, game: GameInfo | None = None):
+    """Another companion holds the data dir and has `game` open, or a new game of `kind`."""
+    lock = DataDirLock(companion.data_dir)
+    lock.acquire()
+    game = game or companion.store.create_game(kind)
+    lock.record(game.id)
+    companion.store.readonly = True
+    return lock, game
+
+
+def said(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_a_view_refuses_every_command_key_at_once_in_one_line_and_opens_no_form(companion):
+    lock, game = holding(companion, "conflict_of_heroes")
+    why = f"read-only: another companion (process {lock.holder().pid}) holds the games file"
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConflictOfHeroesScreen)
+        for key in ("i", "c", "space", "u", "s", "n", "f", "left_square_bracket"):
+            before = len(said(app))
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is screen, f"{key} opened {app.screen}"  # no form, not even to refuse its answer
+            assert said(app)[before:] == [why], key
+        assert screen.act("add_unit") == why  # a tap, the palette or a button: the same
+        assert companion.store.last_seq(game.id) == 0
+    lock.release()
+
+
+async def test_a_view_offers_no_command_in_its_footer_action_bar_or_palette(companion):
+    lock, _ = holding(companion, "conflict_of_heroes")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = footer_text(app)
+        assert "Home" in footer and "Games" in footer
+        assert not [word for word in ("Roll", "Undo", "Confirm", "Next") if word in footer]
+        assert app.screen.query_one(ActionBar).taps == ()
+        assert list(app.screen.palette()) == []  # type: ignore[attr-defined]
+    lock.release()
+
+
+async def test_a_view_takes_what_only_shows_something_and_refuses_a_form_such_a_key_would_open(companion):
+    lock, _ = holding(companion, "point_blank")
+    why = f"read-only: another companion (process {lock.holder().pid}) holds the games file"
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PointBlankScreen)
+        assert [entry[2] for entry in screen.palette()] == ["battlefield", "aeo_table"]
+        await pilot.press("B")  # the battlefield grid: a view of the game, nothing decided
+        await pilot.pause()
+        assert screen.showing_field
+        await pilot.press("A")  # before the deck is set, every key asks for it: a form a view cannot save
+        await pilot.pause()
+        assert app.screen is screen and said(app)[-1] == why
+    lock.release()
+
+
+async def test_a_view_of_a_scenarios_setup_refuses_confirm_and_back_and_offers_neither(companion):
+    known = descriptor("conflict_of_heroes")
+    assert known is not None
+    file = known.scenario_files(None)[0]
+    game, session = companion.open_game(companion.store.create_game("conflict_of_heroes"))
+    session.execute(ChooseScenario(name=file.name, scenario=known.read_scenario(file, game.data)))
+    session.close()
+    lock, _ = holding(companion, "conflict_of_heroes", session.game)
+    why = f"read-only: another companion (process {lock.holder().pid}) holds the games file"
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        guide = app.screen
+        assert isinstance(guide, GuideScreen)
+        for key in ("c", "u", "y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is guide and said(app)[-1] == why
+        assert guide.session.state.guide.at == 0
+        assert not [word for word in ("Confirm", "Back") if word in footer_text(app)]
+        assert list(guide.palette()) == []
     lock.release()

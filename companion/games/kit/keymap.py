@@ -31,6 +31,9 @@ class KeyAction:
     """One of the few essential actions the footer shows."""
     shown_key: str | None = None
     """How the key reads in the help line when it differs from `keys` (`1–6` for six face keys)."""
+    view_only: bool = False
+    """It only shows something (another view of the game, a table to read) and decides nothing: a
+    read-only view (a follower, a second companion) offers and takes it, and refuses every other action."""
 
     @property
     def title(self) -> str:
@@ -84,6 +87,10 @@ class Keymap:
     def names(self) -> tuple[str, ...]:
         """Each action's name once, in keymap order."""
         return tuple(dict.fromkeys(action.name for action in self.actions))
+
+    def view_only(self, name: str) -> bool:
+        """Whether the action named only shows something, so a read-only view takes it."""
+        return any(action.view_only for action in self.actions if action.name == name)
 
     def first(self, name: str) -> KeyAction:
         for action in self.actions:

@@ -44,7 +44,7 @@ KEYMAP = Keymap((
               help="Start any other check: melee in Upkeep, spotting, morale, ordnance..."),
     KeyAction("add_unit", "Add unit", keys="i",
               help="Deploy a unit from the library into a Sector (one with no card draws a terrain card)"),
-    KeyAction("battlefield", "Battlefield", keys="B",
+    KeyAction("battlefield", "Battlefield", keys="B", view_only=True,
               help="Show the battlefield: each Sector's card and units (again: back to the units)"),
     KeyAction("move", "Move", keys="m", help="Order a move: its marker points at the Sector it enters in Upkeep"),
     KeyAction("enter_sector", "Enter Sector", keys="M",
@@ -71,7 +71,7 @@ KEYMAP = Keymap((
     KeyAction("marker", "Marker card", keys="p", help="Place or remove a Smoke, Blaze or Wreck card"),
     KeyAction("correct_deck", "Correct deck", keys="s", help="Set the cards left per pip from the draw pile"),
     KeyAction("cancel_check", "Abandon check", keys="x", help="Abandon the check in progress (its cards stay drawn)"),
-    KeyAction("aeo_table", "AEO table", keys="A",
+    KeyAction("aeo_table", "AEO table", keys="A", view_only=True,
               help="Solo: the AEO Action Selection Table, every row of its posture, the missing ones said (12.1)"),
     *UNDO_REDO,
 ))

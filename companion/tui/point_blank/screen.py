@@ -59,8 +59,9 @@ class PointBlankScreen(GameScreen):
     # The cards left take more rows on the 7-inch touchscreen and on a TV.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall"), (45, "-huge")]
 
-    def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None) -> None:
-        super().__init__(game, session, mock_controls)
+    def __init__(self, game: Game, session: GameSession, mock_controls: Wired | None = None,
+                 read_only: str = "") -> None:
+        super().__init__(game, session, mock_controls, read_only)
         self.catalog = Catalog.of(game.data)
         self.showing_field = False
         """The battlefield grid is shown in place of the deck, the units and the checklists."""

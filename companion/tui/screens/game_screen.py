@@ -5,14 +5,20 @@ A game's screen composes its body and renders the durable state in `show_state`;
 press means comes from the game's controller and keymap (its core), never from the screen. The
 action bar under the body offers what is available now as buttons to tap, each doing what its key does
 (those that do not fit behind its More… button).
+
+A read-only view (a second companion on a data dir another one holds, a follower of the table
+network, a games file that cannot be written) takes only what shows something: every other key, tap
+or press is refused at once with why, before any form opens, and none is offered (no buttons, no
+footer key, no palette entry).
 """
 
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.widgets import Header
 from textual.widgets._toast import ToastRack
 
@@ -41,11 +47,16 @@ class GameScreen(ActionBarScreen):
     OPENS_GUIDE: ClassVar[bool] = True
     """A game being set up from a scenario opens its guided setup over this screen."""
 
-    def __init__(self, game: Game, session: PlayedGame, mock_controls: Wired | None = None) -> None:
+    def __init__(self, game: Game, session: PlayedGame, mock_controls: Wired | None = None,
+                 read_only: str = "") -> None:
+        """`read_only`: why nothing can be decided here, as the players read it (`read-only: following
+        table club-1`), for a session that is read-only."""
         super().__init__()
         self.game = game
         self.session = session
         self.mock_controls = mock_controls
+        self.read_only = read_only or (READ_ONLY if session.read_only else "")
+        """Why every action but those that only show something is refused here; "" when it is not."""
         self.sub_title = session.game.name
         self._override: tuple[Command, int] | None = None
         """A refusal the players may overrule, with the journal head it was refused at: it stands
@@ -73,7 +84,7 @@ class GameScreen(ActionBarScreen):
         if self.OPENS_GUIDE and self.game.controller.guide(self.state) is not None:
             from companion.tui.screens.guide_screen import GuideScreen  # a GameScreen itself
 
-            self.app.push_screen(GuideScreen(self.game, self.session, self.mock_controls))
+            self.app.push_screen(GuideScreen(self.game, self.session, self.mock_controls, self.read_only))
 
     # Presses in
 
@@ -98,6 +109,8 @@ class GameScreen(ActionBarScreen):
 
     def act(self, name: str, value: int | None = None, origin: Origin | None = None) -> str:
         """Does what the action means now; returns why it was refused, or ""."""
+        if not self.offers(name):
+            return self.refuse_here(origin)
         if name == "confirm" and self._override is not None:
             command, head = self._override
             self._override = None
@@ -111,7 +124,20 @@ class GameScreen(ActionBarScreen):
             if origin is not None:
                 self.session.note_input(origin)
             return self.refuse(str(refusal))
+        if self.read_only and not isinstance(intent, Tell | Reveal | Select | SwitchView):
+            return self.refuse_here(origin)  # a view's key that asks a form or a command in this state
         return self.carry_out(intent, origin)
+
+    def offers(self, name: str) -> bool:
+        """Whether this screen takes the action: any, but on a read-only view only one that shows
+        something (`view_only`), so the view never opens a form whose answer could not be saved."""
+        return not self.read_only or self.game.controller.keymap.view_only(name)
+
+    def refuse_here(self, origin: Origin | None) -> str:
+        """Refuses a press on a read-only view at once, saying why."""
+        if origin is not None:
+            self.session.note_input(origin)
+        return self.refuse(self.read_only)
 
     def carry_out(self, intent: Intent, origin: Origin | None = None) -> str:
         """Returns why the first command was refused, or "" once any command was taken."""
@@ -189,7 +215,7 @@ class GameScreen(ActionBarScreen):
 
     def redraw(self) -> None:
         self.show_state()
-        offered = () if self.session.read_only else taps(self.game.controller.tappable(self.state))
+        offered = () if self.read_only else taps(self.game.controller.tappable(self.state))
         self.query_one("#action-bar", ActionBar).show(offered)
 
     def on_resize(self, _: events.Resize) -> None:
@@ -221,10 +247,27 @@ class GameScreen(ActionBarScreen):
         """A screen with more than one view of its game shows `view`, or goes back from it."""
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
-        """(label, help, action name, value) for every action of this screen, for the command palette."""
+        """(label, help, action name, value) for every action this screen takes, for the command palette."""
         for action in self.game.controller.keymap:
-            if action.keys or action.control is None:
+            if (action.keys or action.control is None) and self.offers(action.name):
                 yield action.title, action.help or action.title, action.name, action.value
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the footer and the keys panel show: on a read-only view, only those of actions it
+        takes. A key not shown still reaches `act`, which says why it is refused."""
+        bindings = super().active_bindings
+        if not self.read_only:
+            return bindings
+        return {key: bound for key, bound in bindings.items() if self._offered(bound.binding.action)}
+
+    def _offered(self, bound: str) -> bool:
+        _, action, arguments = parse(bound)
+        return action != "act" or self.offers(str(arguments[0]))
+
+
+READ_ONLY = "read-only here: nothing can be saved"
+"""Why a read-only session refuses, when the app did not say more."""
 
 
 def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:

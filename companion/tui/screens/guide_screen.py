@@ -53,9 +53,11 @@ class GuideScreen(GameScreen):
         self.query_one("#guide-steps", Static).update(Text("\n".join(view.progress())))
         self.query_one("#guide-step", Static).update(Text("\n".join(view.lines())))
         confirm = Tap("confirm", "Start play" if view.at == len(view.titles) - 1 else "Confirm", "c", primary=True)
-        offered = () if self.session.read_only else (*((BACK,) if view.at > 0 else ()), confirm)
+        offered = () if self.read_only else (*((BACK,) if view.at > 0 else ()), confirm)
         self.query_one("#action-bar", ActionBar).show(offered)
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
-        yield "Confirm", "Done with this step: on to the next (the last starts play)", "confirm", None
-        yield "Back", "Back to the step before", "undo", None
+        if self.offers("confirm"):
+            yield "Confirm", "Done with this step: on to the next (the last starts play)", "confirm", None
+        if self.offers("undo"):
+            yield "Back", "Back to the step before", "undo", None
