@@ -78,6 +78,8 @@ class CompanionApp(TableApp):
         self._games_file = shorter_path(companion.store.path)  # every commit redraws the status line
         self.table = TableAuthority(companion, self._post)
         self.following = following
+        self._followed_game: int | None = None
+        """In a read-only view, the game the companion holding the data dir had open when last looked at."""
         self._seen_version = -1
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_context: contextvars.Context | None = None
@@ -126,7 +128,10 @@ class CompanionApp(TableApp):
         self.set_interval(FOLLOW_EVERY, self._follow)
 
     def _follow(self) -> None:
-        """Shows what the companion holding the data dir has committed, and the game it has open."""
+        """Shows what the companion holding the data dir has committed, and goes to the game it opens.
+
+        Between its moves the players may look elsewhere (home, saved games, another game, read only
+        too) and stay there; when it leaves the game on screen, the view goes home."""
         holder = self.companion.lock.holder()
         if holder is None:
             self.storage_status = "the other companion has quit: start this one again to play"
@@ -134,11 +139,12 @@ class CompanionApp(TableApp):
             return
         screen = self._game_screen()
         current = screen.session.game.id if screen else None
-        if holder.game != current:
-            if holder.game is None:
-                self.action_go_home()
-            else:
+        if holder.game != self._followed_game:
+            left, self._followed_game = self._followed_game, holder.game
+            if holder.game is not None:
                 self.open_game(self.companion.store.game(holder.game))
+            elif current is not None and current == left:
+                self.action_go_home()
             return
         from companion.session import GameSession
 

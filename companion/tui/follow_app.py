@@ -8,6 +8,7 @@ authority's public state messages, and everything a press would decide is refuse
 import random
 from typing import TYPE_CHECKING
 
+from textual.binding import Binding
 from textual.message import Message
 
 from companion.bootstrap import follow_table
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 class FollowerApp(TableApp):
     TITLE = "companion (following)"
+    # A follower has no saved games: its list of games is the tables'.
+    BINDINGS = [Binding("g", "go_home", "Tables", show=False)]
 
     def __init__(self, settings: TableSettings, table: str = CLUB, debug: bool = False) -> None:
         """`table`: the one table to follow, or `CLUB` for every table on the broker."""

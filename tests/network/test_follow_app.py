@@ -163,6 +163,8 @@ async def test_a_follower_refuses_every_command_key_at_once_opening_no_form_and_
             assert [entry[2] for entry in screen.palette()] == ["fairness"]  # type: ignore[attr-defined]
             await watcher.press("f")  # what only shows something still works: this game's dice fairness
             assert isinstance(follower.screen, FairnessScreen)
+            await watcher.press("escape", "g")  # g: the tables, a follower's list of games
+            assert isinstance(follower.screen, TablesScreen)
     finally:
         companion.close()
 

@@ -14,6 +14,7 @@ from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.saved_games import SavedGamesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
@@ -141,6 +142,32 @@ async def test_a_view_takes_what_only_shows_something_and_refuses_a_form_such_a_
         await pilot.press("A")  # before the deck is set, every key asks for it: a form a view cannot save
         await pilot.pause()
         assert app.screen is screen and said(app)[-1] == why
+    lock.release()
+
+
+async def test_in_a_view_escape_and_g_leave_the_followed_game_until_the_other_companion_opens_another(companion):
+    lock, game = holding(companion, "conflict_of_heroes")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConflictOfHeroesScreen)
+        await pilot.press("escape")
+        app._follow()
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g")
+        app._follow()
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        other = companion.store.game(game.id)
+        lock.record(None)
+        app._follow()
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)  # it left a game the view was not showing
+        lock.record(other.id)
+        app._follow()
+        await pilot.pause()
+        assert isinstance(app.screen, ConflictOfHeroesScreen)
     lock.release()
 
 
