@@ -4,10 +4,11 @@ Batches are committed in the order they were submitted. Whatever queues while a 
 way goes into the next transaction together (group commit): on an SD card, where a sync takes
 milliseconds, fast presses still cost one sync between them, never one each.
 
-A batch that cannot be committed (disk full, read-only file) is reported with its cause, and so
-is every batch submitted after it in the same generation, because those were decided on top of
-it. The session then starts a new generation from what is durable. Another program holding the
-file's lock only delays the commit: the writer waits and tries again, and says it is waiting.
+A batch that cannot be committed (disk full, read-only file, an event with no UTF-8 form) is
+reported with its cause, and so is every batch submitted after it in the same generation, because
+those were decided on top of it. The session then starts a new generation from what is durable.
+Another program holding the file's lock only delays the commit: the writer waits and tries again,
+and says it is waiting.
 """
 
 import queue
@@ -185,6 +186,15 @@ class JournalWriter:
                 self._stopping.wait(delay)
                 delay = min(delay * 2, RETRY_MOST)
                 continue
+            except Exception as error:  # this thread must answer every batch, whatever goes wrong
+                # An event that cannot be written (a lone surrogate, from a file name that is not
+                # UTF-8, has no UTF-8 form): the batch fails as a full disk would. Left unanswered,
+                # the session would wait for it, and the open transaction keep the games file locked.
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if said:
+                    self._waiting(None)
+                return StorageError(f"{self.path}: could not be written: {error}")
             if said:
                 self._waiting(None)
             return None

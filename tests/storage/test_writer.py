@@ -7,6 +7,8 @@ from pathlib import Path
 
 from companion.dice.events import DiceRolled
 from companion.dice.spec import DiceSpec
+from companion.games.registry import descriptor
+from companion.games.take_cover.scenario import ScenarioChosen
 from companion.journal.events import Record
 from companion.journal.store import GameStore
 from companion.journal.writer import Batch, JournalWriter, Written
@@ -72,5 +74,26 @@ def test_after_a_failed_batch_nothing_of_its_generation_is_written_until_resumed
     writer.submit(batch(game, 2, generation=1))
     assert done.get(timeout=10)[0].durable
     assert store.last_seq(game) == 2
+    writer.close()
+    store.close()
+
+
+def test_an_event_that_cannot_be_written_as_text_fails_its_batch_and_the_writer_goes_on(tmp_path: Path):
+    take_cover = descriptor("take_cover")
+    assert take_cover is not None
+    (standard,) = take_cover.scenario_files(None)
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("take_cover").id
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    writer = JournalWriter(store.path, done.put)
+    # A scenario file named with a byte that is not UTF-8 reaches Python as a lone surrogate.
+    chosen = ScenarioChosen(name="t\udcff", scenario=take_cover.read_scenario(standard, {}))
+    writer.submit(Batch(game, (Record(1, AT, chosen),), 0))
+    failed = done.get(timeout=10)
+    assert not failed[0].durable and "surrogates not allowed" in str(failed[0].error)
+    writer.resume(1)
+    writer.submit(batch(game, 1, generation=1))
+    assert done.get(timeout=10)[0].durable, "no transaction left open: the games file takes the next batch"
+    assert store.last_seq(game) == 1
     writer.close()
     store.close()
