@@ -96,8 +96,7 @@ def plain_text(value: str) -> str:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise argparse.ArgumentTypeError(f"'{shown}' is not UTF-8 text") from None
+        raise argparse.ArgumentTypeError(f"'{paths.readable(value)}' is not UTF-8 text") from None
     return value
 
 

@@ -1,4 +1,4 @@
-"""Where the config file and the saved games live, and the overrides for both."""
+"""Where the config file and the saved games live, the overrides for both, and paths as a player reads them."""
 
 import os
 from collections.abc import Mapping
@@ -51,3 +51,12 @@ def check_named_config(override: Path | None = None, env: Mapping[str, str] = os
 
 def games_file(directory: Path) -> Path:
     return directory / "games.sqlite3"
+
+
+def readable(text: str | Path) -> str:
+    """A name or path from the OS as a player can read it: a byte that is not UTF-8 (which reaches
+    Python as a lone surrogate, and which neither SQLite nor the screen can take) as `\\xff`."""
+    try:
+        return str(text).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that no byte became (not from the OS): its code point
+        return str(text).encode("utf-8", "backslashreplace").decode("utf-8")

@@ -66,7 +66,7 @@ def list_scenarios(data_dir: Path, game_name: str | None) -> int:
             data, broken_data = {}, f"(cannot be used: {error})"
         for file in files:
             title = broken_data or scenario_title(game, file, data)
-            print(f"{game.kind:<20} {file.name:<24} {title:<44} {'shipped' if file.shipped else 'yours'}")
+            print(f"{game.kind:<20} {file.shown:<24} {title:<44} {'shipped' if file.shipped else 'yours'}")
     return 0
 
 
@@ -74,18 +74,20 @@ def scenario_title(game: GameDescriptor, file: "ScenarioFile", data: dict[str, A
     try:
         return game.read_scenario(file, data).title
     except ConfigError:
-        return f"(cannot be used: companion scenarios show {game.kind}/{file.name})"
+        return f"(cannot be used: companion scenarios show {file.reference()})"
 
 
 def show(data_dir: Path, reference: str) -> int:
     game_name, _, name = reference.rpartition("/")
     games = [game_named(game_name)] if game_name else list(with_scenarios().values())
-    found = [(game, file) for game in games for file in game.scenario_files(data_dir) if file.name == name]
+    # A name with a byte that is not UTF-8 is found as `scenarios list` shows it, `\xff`, too.
+    found = [(game, file) for game in games for file in game.scenario_files(data_dir)
+             if name in (file.name, file.shown)]
     if not found:
-        raise ConfigError(f"no scenario {reference!r} (companion scenarios list shows them)")
+        raise ConfigError(f"no scenario '{paths.readable(reference)}' (companion scenarios list shows them)")
     if len(found) > 1:
-        named = ", ".join(f"{game.kind}/{file.name}" for game, file in found)
-        raise ConfigError(f"{name!r} names a scenario of several games: say which ({named})")
+        named = ", ".join(f"{game.kind}/{file.shown}" for game, file in found)
+        raise ConfigError(f"'{paths.readable(name)}' names a scenario of several games: say which ({named})")
     game, file = found[0]
     for line in game.read_scenario(file, game.load_data(data_dir)).describe():
         print(line)
@@ -99,7 +101,8 @@ def check(data_dir: Path, path: Path) -> int:
 
     text = read_text(path)
     if text is None:
-        raise ConfigError(f"{path}: no such file")
+        raise ConfigError(f"{paths.readable(path)}: no such file")
+    scenarios.check_file_name(path)
     game = with_scenarios()[scenarios.game_of(text, path, with_scenarios())]
     model = game.scenario_model()
     assert model is not None

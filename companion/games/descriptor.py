@@ -80,12 +80,13 @@ class GameDescriptor:
         return scenarios.listed(self.kind, f"{self.data.partition(':')[0]}.{scenarios.FOLDER}", folder)
 
     def read_scenario(self, file: "ScenarioFile", data: Mapping[str, Any]) -> "Scenario":
-        """The scenario in `file`, checked against the loaded data files (the unit library, the
-        terrain); `ConfigError` names the file, line, key and reason of what fails."""
+        """The scenario in `file`, its name checked, and checked against the loaded data files (the
+        unit library, the terrain); `ConfigError` names the file, line, key and reason of what fails."""
         from companion.games.kit import scenarios
 
         model = self.scenario_model()
         assert model is not None, f"{self.kind} has no scenarios"
+        scenarios.check_file_name(file.where)
         return scenarios.validate(model, file.text(), file.where, data)
 
     def open(self, rng: random.Random, data_dir: Path | None) -> "Game":

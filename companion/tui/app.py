@@ -352,7 +352,7 @@ class CompanionApp(TableApp):
             elif scenario is not None and name is not None:
                 self.new_game(kind, ChooseScenario(name=name, scenario=scenario))
 
-        self.push_screen(ScenarioChooser(known.title, found), chosen)
+        self.push_screen(ScenarioChooser(kind, known.title, found), chosen)
 
     def new_game(self, kind: str, first: "Command | None" = None) -> None:
         """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen shows."""

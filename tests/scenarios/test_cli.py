@@ -1,6 +1,7 @@
 """`companion scenarios`, run as a person would run it: list, show, check and new."""
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +11,11 @@ import pytest
 import companion
 from companion.bootstrap import bootstrap
 from companion.games.kit.guide import ChooseScenario, ConfirmStep
+from companion.paths import readable
 from tests.scenarios.conftest import scenario
 
 SHIPPED = sorted(Path(companion.__file__).parent.glob("games/*/data/scenarios/*.toml"))
+TUTORIAL = Path(companion.__file__).parent / "games/point_blank/data/scenarios/tutorial.toml"
 
 
 def run(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
@@ -79,6 +82,26 @@ def test_a_broken_file_of_the_players_is_listed_with_a_command_that_says_why(tmp
     said = run(*hint.split(), data_dir=tmp_path)
     assert said.returncode == 1 and said.stderr.startswith(f"companion: {path}, line ")
     assert "turns: Input should be greater than or equal to 1" in said.stderr
+
+
+@pytest.mark.parametrize(("name", "shown", "instead"),
+                         [("t\udcff", "t\\xff", "t.toml"), ("Big Name", "Big Name", "big_name.toml")])
+def test_a_file_named_against_the_rule_is_listed_as_read_and_show_and_check_say_to_rename_it(tmp_path, name, shown,
+                                                                                             instead):
+    folder = tmp_path / "point_blank" / "scenarios"
+    folder.mkdir(parents=True)
+    path = folder / f"{name}.toml"
+    path.write_bytes(TUTORIAL.read_bytes())
+    listed = run("list", "point_blank", data_dir=tmp_path)
+    (line,) = [line for line in listed.stdout.splitlines() if line.endswith(" yours")]
+    assert line.split(maxsplit=1)[1].startswith(f"{shown} ")
+    hint = line.partition("(cannot be used: companion scenarios ")[2].rpartition(")")[0]
+    why = (f"companion: {readable(path)}: a scenario's file name is 1 to 40 lower-case letters, digits, - and _, "
+           f"starting with a letter or digit: rename it ({instead} would do)\n")
+    said = run(*shlex.split(hint), data_dir=tmp_path)
+    assert (said.returncode, said.stdout, said.stderr) == (1, "", why), "the command the list names says why"
+    checked = run("check", str(path), data_dir=tmp_path)
+    assert (checked.returncode, checked.stdout, checked.stderr) == (1, "", why)
 
 
 def test_a_broken_data_file_of_the_players_is_named_beside_each_scenario_it_keeps_from_use(tmp_path):

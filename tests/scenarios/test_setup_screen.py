@@ -1,18 +1,26 @@
 """Pilot tests of a new game started from a scenario: the chooser, the guided setup a step at a
 time (keys, the on-screen buttons and the GPIO Confirm button), and the game ready at its end."""
 
-from textual.widgets import DataTable
+import shlex
+from importlib import resources
+
+import pytest
+from textual.widgets import DataTable, OptionList
 
 from companion.hardware.controls import Control
+from companion.paths import readable
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.guide_screen import GuideScreen
+from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.spec_form import SpecForm
 from tests.pilot import buttons, press, settle, tap
+from tests.scenarios.test_cli import run
 
 SIZE = (100, 30)
+TUTORIAL = resources.files("companion.games.point_blank.data.scenarios") / "tutorial.toml"
 
 
 def text(app, selector: str) -> str:
@@ -114,14 +122,45 @@ async def test_the_tutorial_shows_the_terrain_drawn_asks_the_deck_and_opens_poin
         assert app.screen.session.state.deck.hands == (5, 5)
 
 
+def offered(app) -> list[str]:
+    return [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+
+
 async def test_a_scenario_file_that_cannot_be_used_is_offered_by_name_and_chosen_says_why_creating_nothing(companion):
     folder = companion.data_dir / "take_cover" / "scenarios"
     folder.mkdir(parents=True)
     (folder / "broken.toml").write_text('game = "take_cover"\ntitle = "Broken"\nvictory = "Win."\nturns = 0\n')
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await new_game(pilot, kind_index=3, scenario_index=1)
+        await press(pilot, "g", "n", *("down",) * 3, "enter")
+        hint = offered(app)[1]
+        assert hint == "broken (cannot be used: companion scenarios show take_cover/broken)"
+        await press(pilot, "down", "enter")
         messages = [notification.message for notification in app._notifications]
-        assert messages[-1] == (f"{folder / 'broken.toml'}, line 4: turns: Input should be greater than or equal "
-                                "to 1")
+        why = f"{folder / 'broken.toml'}, line 4: turns: Input should be greater than or equal to 1"
+        assert messages[-1] == why
         assert companion.store.games() == []
+    said = run(*shlex.split(hint.partition("cannot be used: companion scenarios ")[2].removesuffix(")")),
+               data_dir=companion.data_dir)
+    assert (said.returncode, said.stderr) == (1, f"companion: {why}\n"), "the command the hint names says why"
+
+
+@pytest.mark.parametrize(("name", "shown"), [("t\udcff", "t\\xff"), ("Big Name", "Big Name")])
+async def test_a_scenario_file_named_against_the_rule_is_refused_in_one_readable_line_creating_nothing(
+        companion, name, shown):
+    """The play-tester's case: the tutorial copied as `t<0xff>.toml` froze the app (its name, a lone
+    surrogate, could not be written to the games file) and left an empty Game 1 behind."""
+    folder = companion.data_dir / "point_blank" / "scenarios"
+    folder.mkdir(parents=True)
+    (folder / f"{name}.toml").write_bytes(TUTORIAL.read_bytes())
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(pilot, "g", "n", "down", "enter")
+        (row,) = [row for row in offered(app) if row.startswith(shown)]
+        assert row == f"{shown} (cannot be used: companion scenarios show {shlex.quote(f'point_blank/{shown}')})"
+        await press(pilot, *("down",) * offered(app).index(row), "enter")
+        messages = [notification.message for notification in app._notifications]
+        assert messages[-1].startswith(f"{readable(folder)}/{shown}.toml: a scenario's file name is 1 to 40 lower-case")
+        assert companion.store.games() == []
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen), "the app still answers"

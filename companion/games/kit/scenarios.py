@@ -3,11 +3,14 @@ writing them.
 
 A scenario is one TOML file, validated by its game's model (named by the game's descriptor) with
 `extra="forbid"`. The shipped ones sit in the game's `data/scenarios/` package; the players' own in
-`<data dir>/<game>/scenarios/`, where a file of the same name replaces the shipped one. A file that
-cannot be used is reported with its file, line, key and reason, never a traceback.
+`<data dir>/<game>/scenarios/`, where a file of the same name replaces the shipped one. A scenario is
+named by its file's name, which follows the rule `scenarios new` writes by; a file named otherwise is
+listed, and cannot be used until it is renamed. A file that cannot be used is reported with its file,
+line, key and reason, never a traceback.
 """
 
 import re
+import shlex
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,10 +23,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.config import describe_validation_error
 from companion.errors import ConfigError
 from companion.games.kit.data import read_text
+from companion.paths import readable
 
 FOLDER = "scenarios"
 """The players' scenarios live in `<data dir>/<game>/scenarios/`."""
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+NAME_RULE = "1 to 40 lower-case letters, digits, - and _, starting with a letter or digit"
 
 
 class Part(BaseModel):
@@ -88,6 +93,14 @@ class ScenarioFile:
     shipped: bool
     package: str = ""
 
+    @property
+    def shown(self) -> str:
+        """The name as a player reads it: a byte that is not UTF-8 as `\\xff`."""
+        return readable(self.name)
+
+    def reference(self) -> str:
+        return reference(self.kind, self.name)
+
     def text(self) -> str:
         if self.shipped:
             return resources.files(self.package).joinpath(f"{self.name}.toml").read_text(encoding="utf-8")
@@ -95,6 +108,11 @@ class ScenarioFile:
         if text is None:
             raise ConfigError(f"{self.where}: no such scenario file")
         return text
+
+
+def reference(kind: str, name: str) -> str:
+    """`GAME/NAME`, as `companion scenarios show` takes it typed into a shell (quoted when it must be)."""
+    return shlex.quote(f"{kind}/{readable(name)}")
 
 
 def shipped_files(kind: str, package: str) -> list[ScenarioFile]:
@@ -155,9 +173,18 @@ def some(names: Mapping[str, Any], shown: int = 8) -> str:
 
 def check_name(name: str) -> str:
     if not NAME.match(name):
-        raise ConfigError(f"{name!r} cannot name a scenario: use 1 to 40 lower-case letters, digits, - and _,"
-                          " starting with a letter or digit")
+        raise ConfigError(f"'{readable(name)}' cannot name a scenario: use {NAME_RULE}")
     return name
+
+
+def check_file_name(path: Path) -> None:
+    """A scenario is named by its file's name (`companion scenarios show GAME/NAME`, the saved game):
+    a file named otherwise (`Big Name.toml`, a byte that is not UTF-8) is refused until renamed."""
+    if NAME.match(path.stem):
+        return
+    fitting = re.sub(r"[^a-z0-9_-]+", "_", path.stem.lower()).strip("_-")[:40]
+    instead = f" ({fitting}.toml would do)" if NAME.match(fitting) else ""
+    raise ConfigError(f"{readable(path)}: a scenario's file name is {NAME_RULE}: rename it{instead}")
 
 
 def write_new(folder: Path, name: str, text: str) -> Path:

@@ -12,8 +12,9 @@ from textual.widgets.option_list import Option
 
 from companion.errors import CompanionError
 from companion.games.descriptor import GameDescriptor
-from companion.games.kit.scenarios import Scenario
+from companion.games.kit.scenarios import Scenario, reference
 from companion.hardware.controls import Control, ControlPressed
+from companion.paths import readable
 from companion.tui.buttons import on_menu
 
 FREE_PLAY = ""
@@ -46,8 +47,9 @@ class ScenarioChooser(ModalScreen[str | None]):
 
     BINDINGS = [("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, found: Found) -> None:
+    def __init__(self, kind: str, title: str, found: Found) -> None:
         super().__init__()
+        self._kind = kind
         self._title = title
         self._found = found
 
@@ -55,7 +57,7 @@ class ScenarioChooser(ModalScreen[str | None]):
         with Vertical(id="dialog"):
             yield Label(Text(f"New game of {self._title}"))
             yield OptionList(Option("Free play: no scenario", id="free"),
-                             *(Option(Text(words(name, scenario)), id=f"scenario:{name}")
+                             *(Option(Text(words(self._kind, name, scenario)), id=f"scenario:{name}")
                                for name, scenario in self._found.items()), id="scenarios")
 
     def on_control(self, press: ControlPressed) -> None:
@@ -68,7 +70,8 @@ class ScenarioChooser(ModalScreen[str | None]):
         self.dismiss(chosen.removeprefix("scenario:") if chosen.startswith("scenario:") else FREE_PLAY)
 
 
-def words(name: str, scenario: Scenario | str) -> str:
+def words(kind: str, name: str, scenario: Scenario | str) -> str:
+    """A scenario's line: its title and name, or its name and the command that says why it cannot be used."""
     if isinstance(scenario, str):
-        return f"{name} (cannot be used: companion scenarios check shows why)"
+        return f"{readable(name)} (cannot be used: companion scenarios show {reference(kind, name)})"
     return f"{scenario.title} ({name})"
