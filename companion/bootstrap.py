@@ -190,9 +190,19 @@ class Companion:
         if known is None:
             raise UnreadableGame(f"{info.name} is a game of a kind this companion does not know"
                                  f" ({info.kind}): was it saved by a newer one?")
+        return self._session(info, known.open(self.rng, self.data_dir))
+
+    def new_game(self, kind: str) -> "tuple[Game, GameSession]":
+        """A new game of this kind, created and opened. Its data files are read first: one of the
+        players' that cannot be used raises `ConfigError` and creates nothing."""
+        known = descriptor(kind)
+        assert known is not None, f"no game of kind {kind}"
+        game = known.open(self.rng, self.data_dir)
+        return self._session(self.store.create_game(kind), game)
+
+    def _session(self, info: GameInfo, game: Game) -> "tuple[Game, GameSession]":
         from companion.session import GameSession  # the journal's writer and timeline: not for home's first frame
 
-        game = known.open(self.rng, self.data_dir)
         session = GameSession(self.store, info, game.rules, clock=self.wall_clock)
         self.sessions.append(session)
         return game, session
@@ -204,7 +214,7 @@ class Companion:
             if not game.rules.finished(session.state):
                 return game, session
             session.close()
-        return self.open_game(self.store.create_game(kind))
+        return self.new_game(kind)
 
     def progress(self, info: GameInfo) -> GameProgress | None:
         """How far a saved game has come, read on the caller's thread through a read-only connection

@@ -17,7 +17,7 @@ from textual.message import Message
 
 from companion.bootstrap import Companion
 from companion.errors import CompanionError, StorageError
-from companion.games.descriptor import resolve
+from companion.games.descriptor import Game, resolve
 from companion.games.registry import GAMES, descriptor
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
@@ -355,14 +355,18 @@ class CompanionApp(TableApp):
         self.push_screen(ScenarioChooser(kind, known.title, found), chosen)
 
     def new_game(self, kind: str, first: "Command | None" = None) -> None:
-        """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen shows."""
+        """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen
+        shows. A data file of the players' that cannot be used is said, and nothing is created."""
+        self._leave_game()
         try:
-            info = self.companion.store.create_game(kind)
+            game, session = self.companion.new_game(kind)
         except CompanionError as error:
+            known = descriptor(kind)
             self.action_go_home()
-            self.notify(str(error), severity="error", timeout=8, markup=False)
+            self.notify(f"A new {known.title if known else kind} game cannot start: {error}", severity="error",
+                        timeout=10, markup=False)
             return
-        self.open_game(info, first=first)
+        self._show_game(session.game, game, session, first)
 
     def on_continue_game(self, message: ContinueGame) -> None:
         self.continue_game(message.kind)
@@ -373,27 +377,46 @@ class CompanionApp(TableApp):
     # Games
 
     def continue_game(self, kind: str) -> None:
-        """The latest game of this kind unless it is over, else a new one."""
+        """The latest game of this kind unless it is over, else a new one (free play; "New game"
+        offers the scenarios). One that cannot be opened leaves the players at home with the reason."""
         latest = self.companion.store.last_game(kind)
-        if latest is not None and self.open_game(latest, resume=True):
-            return
-        self.new_game(kind)  # free play; "New game" offers the scenarios
+        if latest is not None:
+            opened = self._opened(latest)
+            if opened is None:
+                return
+            game, session = opened
+            if not game.rules.finished(session.state):
+                self._show_game(latest, game, session)
+                return
+            session.close()
+        self.new_game(kind)
 
-    def open_game(self, info: GameInfo, resume: bool = False, first: "Command | None" = None) -> bool:
+    def open_game(self, info: GameInfo, resume: bool = False) -> bool:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
         home with the reason. A game resumed as the current one (`resume`) is not opened when it
-        is over. `first` is committed before the screen shows (a new game's scenario). True when
-        the game's screen is up."""
-        self._leave_game()
-        try:
-            game, session = self.companion.open_game(info)
-        except CompanionError as error:
-            self.action_go_home()
-            self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
+        is over. True when the game's screen is up."""
+        opened = self._opened(info)
+        if opened is None:
             return False
+        game, session = opened
         if resume and game.rules.finished(session.state):
             session.close()
             return False
+        self._show_game(info, game, session)
+        return True
+
+    def _opened(self, info: GameInfo) -> "tuple[Game, GameSession] | None":
+        """The saved game's parts and session; None, with the players at home told why, when it cannot be opened."""
+        self._leave_game()
+        try:
+            return self.companion.open_game(info)
+        except CompanionError as error:
+            self.action_go_home()
+            self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
+            return None
+
+    def _show_game(self, info: GameInfo, game: Game, session: "GameSession", first: "Command | None" = None) -> None:
+        """The opened game on its screen; `first` is committed before the screen shows (a new game's scenario)."""
         self._watch(session)
         if first is not None:
             try:
@@ -417,7 +440,6 @@ class CompanionApp(TableApp):
         self.companion.lights.reset()
         self._show_lights()
         self.refresh_status()
-        return True
 
     def _start_writing(self, session: "GameSession") -> None:
         """After the game's first frame, unless it was left meanwhile: its writer, ready for the first press."""

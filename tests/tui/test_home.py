@@ -1,9 +1,11 @@
 """Home: continue each game's latest game unless it is over, or start a new one; what each game has
 come to is read after the first frame."""
 
+import pytest
 from textual.widgets import OptionList
 
 from companion.dice.rules import RollDice
+from companion.games.registry import GAMES
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
@@ -112,3 +114,50 @@ async def test_a_game_under_way_is_resumed_and_home_says_its_turn(table, short_g
         await pilot.press("escape")
         await progress_read(pilot)
         assert "Continue Skirmish Game 1, turn 2 of 3" in menu(app)
+
+
+WITH_DATA = [game for game in GAMES if game.data_files()]
+
+
+@pytest.mark.parametrize("game", WITH_DATA, ids=[game.kind for game in WITH_DATA])
+async def test_a_broken_data_file_of_the_players_keeps_a_new_game_from_starting_and_creates_nothing(table, game):
+    """Free play, and a start straight into the game with none saved yet, check the game's data before
+    creating the game, as a scenario does: before, each attempt left an empty game behind, offered to continue."""
+    broken = table.data_dir / game.kind / game.data_files()[0].name
+    broken.parent.mkdir(parents=True)
+    broken.write_text("[one\n")
+    why = f"A new {game.title} game cannot start: {broken}: not valid TOML"
+    app = CompanionApp(table, start_kind=game.kind)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await progress_read(pilot)
+        assert table.store.games() == []
+        assert isinstance(app.screen, HomeScreen)
+        assert [n.message for n in app._notifications][-1].startswith(why)
+        app.clear_notifications()
+        await press(pilot, *("down",) * menu(app).index(f"New {game.title} game"), "enter")
+        if game.scenario:
+            await press(pilot, "enter")  # the first offer: free play
+        assert table.store.games() == []
+        assert isinstance(app.screen, HomeScreen)
+        assert [n.message for n in app._notifications][-1].startswith(why)
+        app.clear_notifications()
+        await press(pilot, "g", "n", *("down",) * GAMES.index(game), "enter", *("enter",) * bool(game.scenario))
+        assert table.store.games() == []
+        assert [n.message for n in app._notifications][-1].startswith(why)
+        await progress_read(pilot)
+        assert not any(entry.startswith(f"Continue {game.title}") for entry in menu(app))
+
+
+async def test_continuing_a_game_whose_data_file_broke_since_says_why_once_and_starts_no_other(table):
+    table.store.create_game("point_blank")
+    units = table.data_dir / "point_blank" / "units.toml"
+    units.parent.mkdir(parents=True)
+    units.write_text("[one\n")
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await progress_read(pilot)
+        assert [game.name for game in table.store.games()] == ["Game 1"]
+        assert isinstance(app.screen, HomeScreen)
+        assert [n.message for n in app._notifications] == [
+            f"Game 1 cannot be opened: {units}: not valid TOML: Expected ']' at the end of a table declaration "
+            "(at line 1, column 5)"]
