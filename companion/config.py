@@ -10,7 +10,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 
 from companion import paths
@@ -105,6 +115,15 @@ class BoardSettings(BaseModel):
 
     port: str | None = None
     enabled: StrictBool = True
+
+    @field_validator("port")
+    @classmethod
+    def _names_a_device(cls, port: str | None) -> str | None:
+        # An empty path would be looked for as a device named "" by `board status` and never found by the app.
+        if port is not None and not port.strip():
+            raise ValueError('an empty port names no device: give its path ("/dev/ttyACM0"), '
+                             "or leave the key out to search for the board")
+        return port
 
 
 class Config(BaseModel):

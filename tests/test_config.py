@@ -46,6 +46,8 @@ def test_a_config_file_overrides_pins_and_debounce(tmp_path):
         ("[pins]\nsides = [true, 20]\n", "line 2: pins.sides: Input should be a valid integer"),
         ("[gpio]\ndebounce_ms = true\n", "line 2: gpio.debounce_ms: Input should be a valid number"),
         ("[board]\nenabled = 1\n", "line 2: board.enabled: Input should be a valid boolean"),
+        ('[board]\nenabled = true\nport = ""\n', "line 3: board.port: an empty port names no device"),
+        ('[board]\nport = "  "\n', "line 2: board.port: an empty port names no device"),
         ('[speech]\nenabled = "yes"\n', "line 2: speech.enabled: Input should be a valid boolean"),
         ('[speech]\nenabled = "off"\n', "line 2: speech.enabled: Input should be a valid boolean"),
         ("[speech]\nenabled = 1\n", "line 2: speech.enabled: Input should be a valid boolean"),
