@@ -4,6 +4,7 @@ import os
 
 import machine
 
+from logic import leds_of
 from usb_serial import UsbSerialHal
 
 
@@ -15,7 +16,7 @@ class PicoHal(UsbSerialHal):
         self._buttons = {}
         for entry in pin_map.BUTTONS:
             self._buttons[entry[0]] = machine.Pin(entry[0], machine.Pin.IN, machine.Pin.PULL_UP)
-        self._leds = [machine.Pin(pin, machine.Pin.OUT, value=0) for pin in pin_map.LEDS]
+        self._leds = [machine.Pin(pin, machine.Pin.OUT, value=0) for pin in leds_of(pin_map)]
 
     def pressed(self, pin):
         return self._buttons[pin].value() == 0

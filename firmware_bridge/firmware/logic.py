@@ -19,10 +19,13 @@ GP_PINS = 30
 def pin_map_problems(pin_map):
     """Every mistake in the pin map (pins.py), one line each; an empty list when the board can start.
 
-    Checked at boot, so a side 3 or a pin given twice stops the board with a message instead of
-    sending the companion presses that cannot be."""
+    Checked at boot, so a side 3, a pin given twice or a missing roll button stops the board with a
+    message instead of a traceback, or presses the companion cannot take."""
     problems = []
     used = {}  # type: dict[int, str]
+    given = hasattr(pin_map, "BUTTONS")
+    buttons = getattr(pin_map, "BUTTONS", [])
+    leds = leds_of(pin_map)
 
     def take(pin, part):
         if type(pin) is not int or not 0 <= pin < GP_PINS:
@@ -32,7 +35,14 @@ def pin_map_problems(pin_map):
         else:
             used[pin] = part
 
-    for entry in pin_map.BUTTONS:
+    # `BUTTONS = (2, "roll")` is one button without the list around it.
+    listed = type(buttons) in (list, tuple) and not (buttons and type(buttons[0]) is int)
+    if not given:
+        problems.append("BUTTONS is missing: write the buttons as a list, [(GP pin, control), ...]")
+    elif not listed:
+        problems.append("BUTTONS = %r: write the buttons as a list, [(GP pin, control), ...]" % (buttons,))
+        buttons = []
+    for entry in buttons:
         if type(entry) not in (tuple, list) or len(entry) not in (2, 3):
             problems.append("BUTTONS entry %r: write (GP pin, control) or (GP pin, control, value)" % (entry,))
             continue
@@ -52,9 +62,34 @@ def pin_map_problems(pin_map):
         elif value is not None:
             problems.append("%s: only face and side buttons take a value" % part)
         take(entry[0], part)
-    for index, pin in enumerate(pin_map.LEDS):
+    if given and listed and not roll_pins(pin_map):
+        # Holding roll at boot is the only way back to the REPL once Ctrl-C is off (main.py).
+        problems.append("BUTTONS has no roll button: add (GP pin, \"roll\"); "
+                        "holding it at boot is the way back to the REPL")
+    if type(leds) not in (list, tuple):
+        problems.append("LEDS = %r: write the LEDs' GP pins as a list, [25, 15], or [] for none" % (leds,))
+        leds = []
+    for index, pin in enumerate(leds):
         take(pin, "LED %d" % index)
+    for name, default, most in (("DEBOUNCE_MS", 20, 1000), ("HOLD_MS", 600, 60000), ("DISPLAY_DIGITS", 0, 255)):
+        number = getattr(pin_map, name, default)
+        if type(number) is not int or not 0 <= number <= most:
+            problems.append("%s = %r: a whole number from 0 to %d" % (name, number, most))
     return problems
+
+
+def leds_of(pin_map):
+    """The LEDs' GP pins: `LEDS` is optional, a board may have none."""
+    return getattr(pin_map, "LEDS", [])
+
+
+def roll_pins(pin_map):
+    """The GP pins of the roll buttons in a pin map (held at boot, one keeps the board from starting)."""
+    pins = []
+    for entry in getattr(pin_map, "BUTTONS", None) or []:
+        if type(entry) in (tuple, list) and len(entry) in (2, 3) and entry[1] == "roll":
+            pins.append(entry[0])
+    return pins
 
 
 class Button:
@@ -141,7 +176,7 @@ class Firmware:
             pin, control = entry[0], entry[1]
             value = entry[2] if len(entry) > 2 else 0
             self.buttons.append(Button(pin, control, value, debounce_ms, hold_ms))
-        self.leds = [Led() for _ in pin_map.LEDS]
+        self.leds = [Led() for _ in leds_of(pin_map)]
         self.display_digits = getattr(pin_map, "DISPLAY_DIGITS", 0)
         self.number = None
         capabilities = 0

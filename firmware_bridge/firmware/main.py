@@ -4,7 +4,7 @@ import micropython
 
 import pins
 from hal import PicoHal
-from logic import Firmware, pin_map_problems, run
+from logic import Firmware, pin_map_problems, roll_pins, run
 
 problems = pin_map_problems(pins)
 if problems:
@@ -14,9 +14,11 @@ if problems:
     for problem in problems:
         print("  " + problem)
 else:
-    # A 0x03 byte inside a frame would otherwise raise KeyboardInterrupt and stop the firmware.
-    # To get the REPL back, hold the roll button while plugging in (see README.md).
     hal = PicoHal(pins)
-    if not hal.pressed(pins.BUTTONS[0][0]):
+    if any(hal.pressed(pin) for pin in roll_pins(pins)):
+        print("companion board: not started, the roll button was held: the REPL is free")
+    else:
+        # A 0x03 byte inside a frame would otherwise raise KeyboardInterrupt and stop the firmware.
+        # To get the REPL back, hold the roll button while plugging in (see README.md).
         micropython.kbd_intr(-1)
         run(hal, Firmware(pins, hal.board_id(), hal.boot_nonce()))
