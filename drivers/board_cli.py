@@ -39,7 +39,16 @@ def run_board_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int
     return status(port, out, args.timeout)
 
 
+FREE_THE_PORT = "quit it, or stop the installed service (sudo systemctl stop companion)"
+"""What to do about a port another program holds: on a Pi set up with install-service, the app
+always holds the board's port."""
+ANSWERS = (LinkStatus.CONNECTED, LinkStatus.REFUSED, LinkStatus.BUSY)
+"""What ends `board status`'s wait: a board that answered, or a port another program holds."""
+
+
 def describe(state: BoardLinkState) -> str:
+    if state.status is LinkStatus.BUSY:
+        return f"{state}: {FREE_THE_PORT}; the board shows here once the port is free"
     if state.status is not LinkStatus.CONNECTED:
         return str(state)
     return (f"board {state.board_id} on {state.port}\n"
@@ -60,7 +69,7 @@ def status(port: str | None, out: TextIO, timeout: float = 5.0,
 
     def seen(state: BoardLinkState) -> None:
         states.append(state)
-        if state.status in (LinkStatus.CONNECTED, LinkStatus.REFUSED):
+        if state.status in ANSWERS:
             answered.set()
 
     link = SerialBoard(lambda press: None, seen, port=port, discover=discover).start()
@@ -68,12 +77,15 @@ def status(port: str | None, out: TextIO, timeout: float = 5.0,
         answered.wait(timeout)
     finally:
         link.stop()
-    last = states[-1]
+    # The latest answer: a port let go of just after it was found busy does not make it silent.
+    last = next((state for state in reversed(states) if state.status in ANSWERS), states[-1])
     if last.status is LinkStatus.CONNECTED:
         print(describe(last), file=out)
         return 0
     if last.status is LinkStatus.REFUSED:
         raise DeviceError(f"board on {last.port} refused: {last.reason}")
+    if last.status is LinkStatus.BUSY:
+        raise DeviceError(f"{last.reason}: {FREE_THE_PORT}, then try again")
     where = (port or ", ".join(discover())
              or "no candidate ports (/dev/companion-board, /dev/serial/by-id, USB vendor 2E8A)")
     raise DeviceError(f"no board answered within {timeout:.0f} s (looked at: {where})")

@@ -5,7 +5,9 @@ stop), so closing the app never hangs on a blocked read. Board presses become th
 `ControlPressed` a GPIO button makes, with source "board".
 """
 
+import errno
 import logging
+import os
 import re
 import threading
 import time
@@ -62,6 +64,43 @@ def discover_ports(by_id: Path = BY_ID, udev_link: Path = UDEV_LINK) -> list[str
             seen.add(real)
             found.append(candidate)
     return found
+
+
+def in_use(error: Exception) -> bool:
+    """Whether opening a port failed because another program holds it: its exclusive lock (another
+    companion, `board monitor`) or a driver's own "busy"."""
+    return getattr(error, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY)
+
+
+def busy_reason(path: str) -> str:
+    """`PATH is in use by another program (process 812: companion)`, naming the programs whose
+    lock holds it when they can be found."""
+    holders = lock_holders(path)
+    named = f" ({', '.join(f'process {pid}: {name}' for pid, name in holders)})" if holders else ""
+    return f"{path} is in use by another program{named}"
+
+
+def lock_holders(path: str, proc: Path = Path("/proc")) -> list[tuple[int, str]]:
+    """(process id, program name) of each process holding an exclusive lock on the device, as
+    pyserial's `exclusive=True` takes it (`flock`), from the kernel's list of locks."""
+    try:
+        device = os.stat(path)
+        locks = (proc / "locks").read_text().splitlines()
+    except OSError:
+        return []
+    where = f"{os.major(device.st_dev):02x}:{os.minor(device.st_dev):02x}:{device.st_ino}"
+    holders = []
+    for lock in locks:
+        # "1: FLOCK  ADVISORY  WRITE 812 00:1a:3 0 EOF"; one waiting for it reads "1: -> FLOCK ...".
+        fields = lock.split()
+        if len(fields) > 5 and fields[1] == "FLOCK" and fields[5] == where and fields[4].isdigit():
+            pid = int(fields[4])
+            try:
+                name = (proc / str(pid) / "comm").read_text().strip()
+            except OSError:
+                name = "?"  # gone meanwhile
+            holders.append((pid, name))
+    return sorted(set(holders))
 
 
 def control_pressed(event: BoardEvent, origin: Origin | None = None) -> ControlPressed | None:
@@ -194,8 +233,12 @@ class SerialBoard:
     def _serve(self, path: str) -> None:
         try:
             port = serial.Serial(path, 115200, timeout=READ_TIMEOUT, exclusive=True)
-        except (serial.SerialException, OSError, ValueError):
-            return  # not there (yet), or another program holds it
+        except (serial.SerialException, OSError, ValueError) as error:
+            if in_use(error) and not (self.state.status is LinkStatus.BUSY and self.state.port == path):
+                self._set_state(BoardLinkState(LinkStatus.BUSY, path, reason=busy_reason(path)))
+            return  # not there (yet), or another program holds it: tried again
+        if self.state.status is LinkStatus.BUSY and self.state.port == path:
+            self._set_state(BoardLinkState(LinkStatus.SEARCHING))  # let go of: whether a board answers is next
         session = HostSession(self.memory, ack_when_applied=self.ack_when_applied)
         session.start(self._clock())
         with self._lock:

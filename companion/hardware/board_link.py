@@ -12,6 +12,9 @@ class LinkStatus(StrEnum):
     """A board was connected and is gone; the driver is looking for it again."""
     REFUSED = "refused"
     """A board answered but speaks another protocol major version; `reason` names both."""
+    BUSY = "busy"
+    """The port is held by another program (the running companion, a `board monitor`, a terminal
+    program); `reason` says so, naming the program when it can be found. The driver tries again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,10 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
+import serial
 
 from companion.errors import DeviceError
 from drivers.board_cli import monitor, status
@@ -61,6 +63,60 @@ def test_a_board_that_does_not_answer_is_said_on_stderr_like_every_error(tmp_pat
                              "--timeout", "0.2"], capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith(f"companion: no board answered within 0 s (looked at: {silent})")
+
+
+def running_monitor(port: str) -> subprocess.Popen:
+    """`companion board monitor` holding the board's port, as the running companion does (its
+    handshake done): a program this user runs."""
+    holder = subprocess.Popen([sys.executable, "-m", "companion", "board", "monitor", "--port", port],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert holder.stdout is not None
+    for line in holder.stdout:
+        if "protocol 1.0" in line:
+            return holder
+    raise AssertionError(f"the monitor never found the board: {holder.communicate()[1]}")
+
+
+@pytest.mark.parametrize("given", ["--port", "config"])
+def test_status_on_a_port_another_program_holds_says_which_and_what_to_do_at_once(fake_board, tmp_path, given):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[board]\nport = "{fake_board.path}"\n')
+    holder = running_monitor(fake_board.path)
+    try:
+        comm = Path(f"/proc/{holder.pid}/comm").read_text().strip()
+        result = companion("board", "status", *(["--port", fake_board.path] if given == "--port" else []),
+                           env={"COMPANION_CONFIG": str(config)})
+    finally:
+        holder.terminate()
+        holder.communicate()
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"companion: {fake_board.path} is in use by another program (process {holder.pid}: {comm}): quit it, "
+        "or stop the installed service (sudo systemctl stop companion), then try again\n")
+
+
+def test_monitor_says_a_port_is_in_use_and_shows_the_board_once_it_is_let_go(fake_board):
+    holder = serial.Serial(fake_board.path, exclusive=True)
+    out, stop = Lines(), threading.Event()
+    worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
+    worker.start()
+    try:
+        out.wait_for("the board shows here once the port is free")
+        holder.close()
+        out.wait_for("protocol 1.0")
+    finally:
+        holder.close()
+        stop.set()
+        worker.join(5)
+    comm = Path("/proc/self/comm").read_text().strip()
+    lines = [line.split(None, 1)[1] for line in out.getvalue().splitlines() if line[:1] == " "]
+    assert lines[:4] == [
+        "board: searching",
+        f"board busy: {fake_board.path} is in use by another program (process {os.getpid()}: {comm}): quit it, "
+        "or stop the installed service (sudo systemctl stop companion); the board shows here once the port is free",
+        "board: searching",
+        f"board fa4eb0a4d0000001 on {fake_board.path}",
+    ], "the port in use said once, however often it was tried"
 
 
 class Lines(io.StringIO):
