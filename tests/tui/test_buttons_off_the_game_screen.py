@@ -1,6 +1,8 @@
 """The table's buttons where a game's screen is not in front: a form is answered with them, a
-scenario chosen, a saved game opened, the dice statistics and the list of every action left, each
-with Next, Confirm, the face keys and Undo, on mock pins."""
+scenario chosen, a saved game opened, renamed or deleted, the dice statistics and the list of every
+action left, each with Next, Confirm, the face keys and Undo, on mock pins."""
+
+from textual.widgets import Input
 
 from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent, Tell
@@ -12,7 +14,7 @@ from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.fairness import FairnessScreen
 from companion.tui.screens.guide_screen import GuideScreen
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.saved_games import SavedGamesScreen
+from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from tests.pilot import settle
 
@@ -125,3 +127,41 @@ async def test_the_dice_statistics_and_every_action_of_the_moment_are_left_with_
         await settle(pilot)
         await pressed(pilot, companion, clock, Control.UNDO)
         assert isinstance(app.screen, DiceScreen)
+
+
+def notices(app: CompanionApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def test_the_rename_and_delete_questions_take_confirm_and_undo_and_refuse_the_other_buttons(companion, clock):
+    game = companion.store.create_game("dice", "Kursk")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "g", "r")  # from home: the game is not open while it is deleted
+        for other in (Control.ROLL, Control.NEXT, (Control.FACE, 2)):
+            await pressed(pilot, companion, clock, other)
+            assert isinstance(app.screen, AskText), f"{other} is not an answer"
+        assert notices(app)[-3:] == [f"{name} does nothing here: type the name, then Confirm (Undo cancels)"
+                                     for name in ("roll", "next", "face 2")]
+        app.screen.query_one(Input).value = "Arnhem"
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert isinstance(app.screen, SavedGamesScreen)
+        assert companion.store.game(game.id).name == "Arnhem"
+        await pilot.press("r")
+        app.screen.query_one(Input).value = "Kursk"
+        await pressed(pilot, companion, clock, Control.UNDO)
+        assert isinstance(app.screen, SavedGamesScreen), "Undo cancels the question, not the saved games"
+        assert companion.store.game(game.id).name == "Arnhem"
+        await pilot.press("d")
+        app.screen.query_one(Input).value = "Kursk"
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert notices(app)[-1] == "not deleted: the name did not match"
+        await pilot.press("d")
+        app.screen.query_one(Input).value = "Arnhem"
+        await pressed(pilot, companion, clock, Control.UNDO)
+        assert isinstance(app.screen, SavedGamesScreen) and companion.store.games() != []
+        await pilot.press("d")
+        app.screen.query_one(Input).value = "Arnhem"
+        await pressed(pilot, companion, clock, Control.CONFIRM)
+        assert companion.store.games() == []

@@ -18,7 +18,7 @@ from companion.hardware.controls import Control, ControlPressed
 from companion.journal.names import same_name
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import on_menu
-from companion.tui.messages import NewGame, OpenGame
+from companion.tui.messages import NewGame, OpenGame, Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -208,6 +208,9 @@ class SavedGamesScreen(ActionBarScreen):
 
 
 class AskText(ModalScreen[str | None]):
+    """A name asked for (a rename, a delete's confirmation): typed, then Enter or the Confirm button;
+    escape or the Undo button cancels. A name cannot be typed with the other buttons: they are refused."""
+
     BINDINGS = [("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, question: str, value: str) -> None:
@@ -223,6 +226,17 @@ class AskText(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         # As typed: the spaces around a name are the name rule's to leave out (`companion.journal.names`).
         self.dismiss(event.value)
+
+    def on_control(self, press: ControlPressed) -> None:
+        """Confirm answers with the name as typed, as Enter does; Undo cancels."""
+        if press.control == Control.CONFIRM:
+            self.dismiss(self.query_one(Input).value)
+        elif press.control == Control.UNDO:
+            self.dismiss(None)
+        else:
+            self.notify(f"{press} does nothing here: type the name, then Confirm (Undo cancels)", timeout=4,
+                        markup=False)
+            self.post_message(Refused())
 
 
 class ChooseKind(ModalScreen[str | None]):
