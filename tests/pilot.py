@@ -7,7 +7,9 @@ from collections.abc import Callable
 from textual.app import App
 from textual.pilot import Pilot
 
+from companion.hardware.controls import Control
 from companion.tui.widgets.action_bar import ActionBar
+from companion.tui.widgets.mock_panel import MockPanel
 
 
 async def settle(pilot: Pilot) -> None:
@@ -43,6 +45,16 @@ async def tap(pilot: Pilot, name: str, value: int | None = None) -> None:
     assert region is not None, f"no button for {name} {value}"
     await pilot.click(bar, offset=(bar.gutter.left + region.x + 1, bar.gutter.top + region.y + region.height // 2))
     await settle(pilot)
+
+
+async def push(pilot: Pilot, control: Control, value: int | None = None) -> None:
+    """Clicks the mock panel's key for a control on the screen in front (a form's own panel when
+    a form is open), as a mouse on the demo would; the press itself is awaited by the caller."""
+    panel = pilot.app.screen.query_one(MockPanel)
+    region = panel.region_of(control, value)
+    assert region is not None, f"no key for {control} {value}"
+    assert panel.content_region.x + region.right <= pilot.app.size.width, f"{control} {value} is off screen"
+    await pilot.click(panel, offset=(panel.gutter.left + region.x + region.width // 2, panel.gutter.top + region.y))
 
 
 def buttons(app: App) -> list[str]:

@@ -16,7 +16,7 @@ from companion.tui.widgets.newest_first import NewestFirst
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
 from tests.journal_rows import append
-from tests.pilot import comes_true, press, settle
+from tests.pilot import comes_true, press, push, settle
 from tests.tui.screen_text import dimmer
 
 SIZE = (140, 40)
@@ -195,7 +195,7 @@ async def test_the_next_button_steps_through_the_usual_dice(companion):
 async def test_the_on_screen_panel_presses_through_the_mock_pins(companion, mock_factory):
     app = dice_app(companion)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click(".mock-roll")
+        await push(pilot, Control.ROLL)
         await settle(pilot)
         assert len(app.screen.session.state.recent) == 1
         roll_pin = mock_factory.pin(companion.config.pins.roll)

@@ -1,32 +1,83 @@
-"""On-screen stand-ins for the arcade buttons; shown only when the pins are gpiozero mocks."""
+"""On-screen stand-ins for the arcade buttons; shown only when the pins are gpiozero mocks.
 
+One widget draws every key and maps a click to the key under it, as the action bar does: it costs
+one widget of the first frame whatever the pin map. Every wired button stays in reach at any width:
+the keys take their full labels after "mock pins:" when that fits one row, else their full labels
+alone, else short ones ("Conf", "S1"), and wrap onto more rows when even those do not fit.
+"""
+
+from collections.abc import Callable
+
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from companion.hardware.controls import Control
+from companion.tui.widgets.action_bar import Placed, Tap, layout, rows_of
 
 Wired = tuple[tuple[Control, int | None], ...]
 """The controls wired to pins, with the value each gives (a die face's key its face)."""
 
-
-class MockKey(Static):
-    """One clickable key. Lighter than a Button (no focus, variants or press animation), so the panel
-    costs little of the first frame; a mock pin press is the only thing a click means here."""
-
-    def __init__(self, control: Control, value: int | None, label: str, **kwargs) -> None:
-        super().__init__(f" {label} ", **kwargs)
-        self.wired = (control, value)
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(MockPanel.Pushed(*self.wired))
+LABEL = "mock pins:"
+SHORT = {Control.CONFIRM: "Conf"}
 
 
-class MockPanel(Horizontal):
+def full_label(control: Control, value: int | None) -> str:
+    if control is Control.FACE:
+        return f"{value:^3}"  # a face key as wide as a finger's worth, like the named keys
+    return f"side {value}" if control is Control.SIDE else control.value.title()
+
+
+def short_label(control: Control, value: int | None) -> str:
+    if control is Control.FACE:
+        return str(value)
+    return f"S{value}" if control is Control.SIDE else SHORT.get(control, control.value.title())
+
+
+def key_taps(wired: Wired, label: Callable[[Control, int | None], str]) -> tuple[Tap, ...]:
+    return tuple(Tap(control.value, label(control, value), value=value, primary=control is Control.ROLL)
+                 for control, value in wired)
+
+
+def arranged(wired: Wired, width: int) -> tuple[bool, list[Placed]]:
+    """Whether "mock pins:" leads, and every key placed: on one row if any labelling fits, else
+    wrapped with the short labels."""
+    lead = len(LABEL) + 1
+    full, short = key_taps(wired, full_label), key_taps(wired, short_label)
+    for labelled, taps in ((True, full), (False, full), (False, short)):
+        shift = lead if labelled else 0
+        placed = layout(taps, width - shift, 1, False)
+        if rows_of(placed) <= 1 and all(p.region.right <= width - shift for p in placed):
+            return labelled, [Placed(p.tap, p.region.translate((shift, 0)), False) for p in placed]
+    return False, layout(short, width, 1, False)
+
+
+class MockPanel(Widget):
     """One key per wired control. A click asks for the mock pin to be driven, nothing more."""
+
+    DEFAULT_CSS = """
+    MockPanel {
+        height: auto;
+    }
+    MockPanel > .mock-panel--key {
+        background: $surface-lighten-2;
+        color: $text;
+    }
+    MockPanel > .mock-panel--roll {
+        background: $success;
+    }
+    MockPanel > .mock-panel--hover {
+        background: $primary;
+    }
+    MockPanel > .mock-panel--label {
+        color: $text-muted;
+    }
+    """
+    COMPONENT_CLASSES = {"mock-panel--key", "mock-panel--roll", "mock-panel--hover", "mock-panel--label"}
 
     class Pushed(Message):
         """`Message.control` is Textual's (the sending widget), hence `wired_control`."""
@@ -36,14 +87,94 @@ class MockPanel(Horizontal):
             self.wired_control = wired_control
             self.value = value
 
-    def __init__(self, wired: Wired, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._wired = wired
+    def __init__(self, wired: Wired, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.wired = wired
+        self.labelled = False
+        """Whether "mock pins:" leads the keys (there is room for it)."""
+        self._placed: list[Placed] = []
+        self._hover: int | None = None
+        self._lines: list[Strip] | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Static("mock pins:", classes="panel-label")
-        for control, value in self._wired:
-            label = str(value) if control == Control.FACE else (
-                f"side {value}" if control == Control.SIDE else control.value.title()
-            )
-            yield MockKey(control, value, label, classes=f"mock-{control.value}")
+    def region_of(self, control: Control, value: int | None = None) -> Region | None:
+        """Where the key for this control is, in the widget's content."""
+        for placed in self._placed:
+            if (placed.tap.name, placed.tap.value) == (control.value, value):
+                return placed.region
+        return None
+
+    def _place(self, width: int) -> None:
+        self.labelled, self._placed = arranged(self.wired, width)
+        self._hover = None
+        self._lines = None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._place(width)
+        return max((placed.region.bottom for placed in self._placed), default=1)
+
+    def on_resize(self) -> None:
+        self._place(self.content_size.width)
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines = None
+
+    # Clicks in
+
+    def _under(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        return next((index for index, placed in enumerate(self._placed) if placed.region.contains(*offset)), None)
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._under(event)
+        if index is not None:
+            event.stop()
+            tap = self._placed[index].tap
+            self.post_message(self.Pushed(Control(tap.name), tap.value))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self._under(event))
+
+    def on_leave(self) -> None:
+        self._set_hover(None)
+
+    def _set_hover(self, index: int | None) -> None:
+        if index != self._hover:
+            self._hover = index
+            self._lines = None
+            self.refresh()
+
+    # Drawing
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None:
+            self._lines = self._draw()
+        return self._lines[y] if y < len(self._lines) else Strip.blank(self.content_size.width, self.rich_style)
+
+    def _draw(self) -> list[Strip]:
+        width, style = self.content_size.width, self.rich_style
+        rows = max((placed.region.bottom for placed in self._placed), default=1)
+        lines: list[list[Segment]] = [[] for _ in range(rows)]
+        ends = [0] * rows
+        if self.labelled:
+            lines[0].append(Segment(LABEL, style + self.get_component_rich_style("mock-panel--label")))
+            ends[0] = len(LABEL)
+        for index, placed in enumerate(self._placed):
+            region = placed.region
+            if region.x > ends[region.y]:
+                lines[region.y].append(Segment(" " * (region.x - ends[region.y]), style))
+            text = placed.tap.label.strip().center(region.width)[: region.width]
+            lines[region.y].append(Segment(text, self._key_style(placed.tap, index == self._hover)))
+            ends[region.y] = region.right
+        return [Strip(segments).crop_extend(0, width, style) for segments in lines]
+
+    def _key_style(self, tap: Tap, hover: bool) -> Style:
+        style = self.rich_style + self.get_component_rich_style("mock-panel--key")
+        if tap.primary:
+            style += self.get_component_rich_style("mock-panel--roll")
+        if hover:
+            style += self.get_component_rich_style("mock-panel--hover")
+        return style

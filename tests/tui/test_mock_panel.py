@@ -1,0 +1,60 @@
+"""The on-screen stand-ins for the buttons on mock pins: every wired button in reach at the smallest sizes."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.bootstrap import Companion, bootstrap
+from companion.hardware.controls import Control
+from companion.tui.app import CompanionApp
+from companion.tui.widgets.mock_panel import MockPanel, arranged
+from drivers.pin_factory import PinFactoryChoice
+from tests.pilot import push, settle
+from tests.tui.conftest import SIZES
+
+EVERY_BUTTON = "[pins]\nfaces = [5, 6, 12, 13, 16, 26, 4, 7, 8, 9]\nsides = [20, 21]\n"
+"""Ten face keys and both side buttons: the most a pin map wires."""
+
+
+@pytest.fixture
+def wired_fully(tmp_path: Path, mock_factory, clock) -> Iterator[Companion]:
+    config = tmp_path / "config.toml"
+    config.write_text(EVERY_BUTTON + "[board]\nenabled = false\n")
+    wired = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
+                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
+                      fake_board=False)
+    yield wired
+    wired.close()
+
+
+def labels(wired: tuple, width: int) -> tuple[bool, list[str], int]:
+    labelled, placed = arranged(wired, width)
+    return labelled, [p.tap.label.strip() for p in placed], len({p.region.y for p in placed})
+
+
+DEFAULT = tuple((control, None) for control in (Control.ROLL, Control.UNDO, Control.CONFIRM, Control.NEXT)) + tuple(
+    (Control.FACE, face) for face in range(1, 7))
+FULLY = DEFAULT + tuple((Control.FACE, face) for face in range(7, 11)) + ((Control.SIDE, 1), (Control.SIDE, 2))
+
+
+def test_the_keys_keep_their_full_labels_while_they_fit_then_shorten_then_wrap():
+    assert labels(DEFAULT, 78) == (True, ["Roll", "Undo", "Confirm", "Next", "1", "2", "3", "4", "5", "6"], 1)
+    assert labels(FULLY, 110) == (False, ["Roll", "Undo", "Confirm", "Next", *map(str, range(1, 11)), "side 1",
+                                          "side 2"], 1)
+    short = ["Roll", "Undo", "Conf", "Next", *map(str, range(1, 11)), "S1", "S2"]
+    assert labels(FULLY, 78) == (False, short, 1)
+    assert labels(FULLY, 40) == (False, short, 2)
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_every_wired_button_has_a_key_on_screen_that_drives_its_pin(wired_fully, mock_factory, clock, size):
+    async with CompanionApp(wired_fully, start_kind="dice").run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        panel = pilot.app.screen.query_one(MockPanel)
+        assert panel.region.right <= pilot.app.size.width
+        for pin, control, value in wired_fully.config.pins.buttons():
+            clock.advance(1)
+            await push(pilot, control, value)
+            await settle(pilot)
+            assert [state for _, state in mock_factory.pin(pin).states][-2:] == [False, True], f"{control} {value}"
