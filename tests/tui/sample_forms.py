@@ -1,4 +1,5 @@
-"""A long form of every field kind, to see the generic form keep its buttons on a small screen."""
+"""Sample forms: a long one of every field kind, to see the generic form keep its buttons on a small
+screen, and three cards' pips around a text field, to answer with the table's buttons."""
 
 from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent, Tell
@@ -24,3 +25,12 @@ EVERY_FIELD = FormSpec(
 
 def told(answers: object) -> Intent:
     return Tell(f"answers: {answers}")
+
+
+THREE_CARDS = FormSpec("The top three cards", (
+    Number("first", "First card: its pips", 1, 1, 6), Text("name", "A name", "as typed"),
+    Number("second", "Second card: its pips", 1, 1, 6), Number("third", "Third card: its pips", 1, 1, 6)))
+
+
+def said(answers) -> Intent:
+    return Tell(" ".join(str(answers[name]) for name in ("first", "name", "second", "third")))

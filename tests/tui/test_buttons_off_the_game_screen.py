@@ -4,7 +4,7 @@ action left, each with Next, Confirm, the face keys and Undo, on mock pins."""
 
 from textual.widgets import Input
 
-from companion.games.kit.forms import Choice, FormSpec, Number, Pick, Text, Tick
+from companion.games.kit.forms import Choice, FormSpec, Pick, Tick
 from companion.games.kit.intents import Intent, Tell
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -17,17 +17,9 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from tests.pilot import settle
+from tests.tui.sample_forms import THREE_CARDS, said
 
 SIZE = (140, 40)
-THREE_CARDS = FormSpec("The top three cards", (
-    Number("first", "First card: its pips", 1, 1, 6), Text("name", "A name", "as typed"),
-    Number("second", "Second card: its pips", 1, 1, 6), Number("third", "Third card: its pips", 1, 1, 6)))
-
-
-def said(answers) -> Intent:
-    return Tell(" ".join(str(answers[name]) for name in ("first", "name", "second", "third")))
-
-
 async def pressed(pilot, companion, clock, *presses: Control | tuple[Control, int]) -> None:
     """Each a second after the last, beyond the buttons' debounce."""
     for press in presses:

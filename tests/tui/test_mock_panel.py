@@ -1,4 +1,5 @@
-"""The on-screen stand-ins for the buttons on mock pins: every wired button in reach at the smallest sizes."""
+"""The on-screen stand-ins for the buttons on mock pins: every wired button in reach at the smallest
+sizes, and working while a form or dialog is in front, as the table's buttons do."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -6,12 +7,16 @@ from pathlib import Path
 import pytest
 
 from companion.bootstrap import Companion, bootstrap
+from companion.games.kit.intents import Intent, Tell
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
+from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.mock_panel import MockPanel, arranged
+from companion.tui.widgets.spec_form import SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import push, settle
 from tests.tui.conftest import SIZES
+from tests.tui.sample_forms import THREE_CARDS, said
 
 EVERY_BUTTON = "[pins]\nfaces = [5, 6, 12, 13, 16, 26, 4, 7, 8, 9]\nsides = [20, 21]\n"
 """Ten face keys and both side buttons: the most a pin map wires."""
@@ -58,3 +63,26 @@ async def test_every_wired_button_has_a_key_on_screen_that_drives_its_pin(wired_
             await push(pilot, control, value)
             await settle(pilot)
             assert [state for _, state in mock_factory.pin(pin).states][-2:] == [False, True], f"{control} {value}"
+
+
+async def test_the_mock_keys_answer_a_form_in_front_and_undo_cancels_a_dialog(companion, clock):
+    answered: list[Intent | None] = []
+    companion.store.create_game("dice", "Kursk")
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(THREE_CARDS, said), answered.append)
+        await settle(pilot)
+        for key in ((Control.FACE, 4), (Control.FACE, 6), (Control.NEXT,), (Control.FACE, 5), (Control.FACE, 2),
+                    (Control.CONFIRM,)):
+            clock.advance(1)  # beyond the buttons' debounce
+            await push(pilot, *key)
+            await settle(pilot)
+        assert answered == [Tell("4 as typed 5 2")]
+        await pilot.press("escape", "g", "r")
+        assert isinstance(app.screen, AskText)
+        clock.advance(1)
+        await push(pilot, Control.UNDO)
+        await settle(pilot)
+        assert isinstance(app.screen, SavedGamesScreen), "the question cancelled, the saved games still there"
+        assert [game.name for game in companion.store.games()] == ["Kursk"]

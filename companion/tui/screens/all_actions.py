@@ -4,14 +4,15 @@ with the action and its value, Close (or escape) with None. And the screens that
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Label
 
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
+from companion.tui.widgets.mock_panel import PanelModal
 
 
-class AllActions(ModalScreen[tuple[str, int | None] | None]):
+class AllActions(PanelModal[tuple[str, int | None] | None]):
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, taps: tuple[Tap, ...]) -> None:

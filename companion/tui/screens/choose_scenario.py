@@ -6,7 +6,6 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -16,6 +15,7 @@ from companion.games.kit.scenarios import Scenario, reference
 from companion.hardware.controls import Control, ControlPressed
 from companion.paths import readable
 from companion.tui.buttons import on_menu
+from companion.tui.widgets.mock_panel import PanelModal
 
 FREE_PLAY = ""
 """The answer for a game started with no scenario, as before scenarios existed."""
@@ -42,7 +42,7 @@ def read_scenarios(game: GameDescriptor, data_dir: Path) -> dict[str, Scenario |
     return found
 
 
-class ScenarioChooser(ModalScreen[str | None]):
+class ScenarioChooser(PanelModal[str | None]):
     """Answers the scenario's name, `FREE_PLAY`, or None when cancelled."""
 
     BINDINGS = [("escape", "dismiss(None)", "Cancel")]

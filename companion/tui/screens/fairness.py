@@ -7,7 +7,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from companion.dice.journal_dice import games_statistics
@@ -19,9 +18,10 @@ from companion.games.registry import dice_events_of
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.store import GameStore
 from companion.tui.widgets.face_chart import FaceChart
+from companion.tui.widgets.mock_panel import PanelModal
 
 
-class FairnessScreen(ModalScreen[None]):
+class FairnessScreen(PanelModal[None]):
     BINDINGS = [
         Binding("escape,f", "close", "Close"),
         Binding("a", "toggle_scope", "This game / all games"),

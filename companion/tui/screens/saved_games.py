@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,7 +22,7 @@ from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
-from companion.tui.widgets.mock_panel import MockPanel, Wired
+from companion.tui.widgets.mock_panel import MockPanel, PanelModal, Wired
 from companion.tui.widgets.status_line import StatusLine
 from companion.tui.widgets.unit_table import Fit, UnitTable
 
@@ -207,7 +206,7 @@ class SavedGamesScreen(ActionBarScreen):
         self.app.push_screen(ChooseKind(self._kinds), chosen)
 
 
-class AskText(ModalScreen[str | None]):
+class AskText(PanelModal[str | None]):
     """A name asked for (a rename, a delete's confirmation): typed, then Enter or the Confirm button;
     escape or the Undo button cancels. A name cannot be typed with the other buttons: they are refused."""
 
@@ -239,7 +238,7 @@ class AskText(ModalScreen[str | None]):
             self.post_message(Refused())
 
 
-class ChooseKind(ModalScreen[str | None]):
+class ChooseKind(PanelModal[str | None]):
     BINDINGS = [("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, kinds: list[tuple[str, str]]) -> None:

@@ -1,4 +1,5 @@
-"""On-screen stand-ins for the arcade buttons; shown only when the pins are gpiozero mocks.
+"""On-screen stand-ins for the arcade buttons, shown only when the pins are gpiozero mocks, and the
+modal screen that carries them (`PanelModal`), so that they work while a form or dialog is open.
 
 One widget draws every key and maps a click to the key under it, as the action bar does: it costs
 one widget of the first frame whatever the pin map. Every wired button stays in reach at any width:
@@ -13,6 +14,7 @@ from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
+from textual.screen import ModalScreen, ScreenResultType
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -178,3 +180,21 @@ class MockPanel(Widget):
         if hover:
             style += self.get_component_rich_style("mock-panel--hover")
         return style
+
+
+class PanelModal(ModalScreen[ScreenResultType]):
+    """A form or dialog of the table's app: with mock pins it carries the mock panel, where the
+    screen below shows it, so that its keys answer the form as the table's buttons would (a modal
+    screen takes every click, and the panel below it would get none)."""
+
+    def on_mount(self) -> None:
+        # Every `on_mount` along the class hierarchy runs, a subclass's too.
+        wired = getattr(self.app, "mock_controls", None)
+        if wired is not None:
+            self.mount(MockPanel(wired, classes="mock-panel"))
+
+    @property
+    def room(self) -> int:
+        """The rows the screen's own content may take: all of them, or those above the mock panel."""
+        panel = next(iter(self.query(MockPanel)), None)
+        return panel.region.y if panel is not None and panel.region else self.size.height

@@ -15,7 +15,6 @@ from rich.text import Text as RichText
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -24,6 +23,7 @@ from companion.games.kit.forms import Choice, Field, FormError, FormSpec, Number
 from companion.games.kit.intents import Intent
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.messages import FormAnswered
+from companion.tui.widgets.mock_panel import PanelModal
 
 
 class TickBox(Checkbox, inherit_bindings=False):
@@ -48,7 +48,7 @@ def plain(text: str) -> Label:
     return Label(RichText(text))
 
 
-class SpecForm(ModalScreen[Intent]):
+class SpecForm(PanelModal[Intent]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "submit", "OK", priority=True),
@@ -92,7 +92,7 @@ class SpecForm(ModalScreen[Intent]):
         form = self.query_one(".form")
         fields = self.query_one(".form-fields", VerticalScroll)
         around = sum(child.outer_size.height for child in form.children if child is not fields)
-        self.set_class(form.gutter.height + around + fields.virtual_size.height > self.size.height, "-fill")
+        self.set_class(form.gutter.height + around + fields.virtual_size.height > self.room, "-fill")
 
     def _field(self, field: Field) -> ComposeResult:
         widget_id = f"field-{field.name}"
@@ -226,7 +226,7 @@ class SpecForm(ModalScreen[Intent]):
             self.action_cancel()
 
 
-class RevealPanel(ModalScreen[None]):
+class RevealPanel(PanelModal[None]):
     """Private information for one player (a face-down counter): any key or click closes it."""
 
     BINDINGS = [Binding("escape,enter,space", "close", "Close")]
