@@ -17,6 +17,8 @@ WIDTHS = {"80 columns": 78, "100 columns": 98, "160 columns": 158}
 
 REFUSED = str(BoardLinkState(LinkStatus.REFUSED, "/dev/ttyACM0",
                              reason="the board speaks protocol 2.0; update the companion"))
+BUSY = str(BoardLinkState(LinkStatus.BUSY, "/dev/ttyACM0",
+                          reason="/dev/ttyACM0 is in use by another program (process 812: companion)"))
 BAD_EVENTS = str(BoardLinkState(LinkStatus.CONNECTED, "/dev/ttyACM0", firmware="1.2.0", protocol="1.0", bad_events=3,
                                 last_bad_event="side 3 is not 1 or 2"))
 BROKER_DOWN = str(TableLinkState(TableLinkStatus.DOWN, "club-1", "mqtt://table.local", reason="connection refused",
@@ -35,14 +37,17 @@ def parts(line: str) -> list[str]:
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize(("status", "whole"), [
     (replace(CALM, board=REFUSED), REFUSED),
+    (replace(CALM, board=BUSY), BUSY),
     (replace(CALM, board=BAD_EVENTS), "board connected; ignored 3 bad events (last: side 3 is not 1 or 2)"),
     (replace(CALM, table=BROKER_DOWN, game="Game 1"), BROKER_DOWN),
-], ids=["board refused", "bad events", "broker down"])
-def test_a_board_refused_or_sending_bad_events_and_a_broker_down_are_read_whole_at_80_100_and_160_columns(
+], ids=["board refused", "board busy", "bad events", "broker down"])
+def test_a_board_refused_busy_or_sending_bad_events_and_a_broker_down_are_read_whole_at_80_100_and_160_columns(
         status, whole, width):
     line = status_text(status, width)
     if whole == BROKER_DOWN and width == 78:
         whole = "table club-1: broker down (connection refused); playing on locally…"
+    if whole == BUSY and width == 78:
+        whole = "board busy: /dev/ttyACM0 is in use by another program (process 812…"
     assert whole in parts(line) or (width == 158 and BAD_EVENTS in parts(line))
     assert len(line) <= width and line.startswith("MOCK")
 

@@ -12,7 +12,7 @@ from textual.widgets import Static
 WIDE, NARROW = "  │  ", " │ "
 PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
 VERSIONS = re.compile(r" \(firmware [^()]*\)")
-TROUBLE = re.compile(r"^READ-ONLY|\b(?:lost|refused|down|offline|skipped|ignored|unavailable)\b")
+TROUBLE = re.compile(r"^READ-ONLY|\b(?:lost|refused|busy|down|offline|skipped|ignored|unavailable)\b")
 """The words of a board, table or speech part the player must act on (see the link states' texts)."""
 BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 """Line breaks and control characters, as a board, a file or a player may send them."""
