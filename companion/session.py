@@ -299,7 +299,7 @@ class GameSession:
 
     def _writer_started(self) -> JournalWriter:
         if self._writer is None:
-            self._writer = JournalWriter(self.store.path, self._on_written, self.waiting)
+            self._writer = JournalWriter(self.store.path, self._on_written, self.waiting, self.store.opened)
         return self._writer
 
     def _on_written(self, written: list[Written]) -> None:

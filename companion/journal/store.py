@@ -5,7 +5,6 @@ opened for writing; a file from a newer companion is read but never written. Eve
 leaves this module as a `StorageError` naming the file and the cause in words a player can act on.
 """
 
-import os
 import sqlite3
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.events import Record
+from companion.journal.file_checks import FileIdentity, file_identity, not_the_file_opened, read_only_reason
 from companion.journal.names import game_name
 
 FORMAT = 2
@@ -95,18 +95,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def read_only_reason(path: Path) -> str | None:
-    """Why the games file can only be read (a read-only disk, a read-only file), or None."""
-    try:
-        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
-            return "the disk is read-only"
-    except OSError:
-        return None
-    if path.exists() and not os.access(path, os.W_OK):
-        return "the games file is read-only"
-    return None
-
-
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     """A connection set up for durability; raises `StorageError` naming the path and the cause."""
     if not readonly:
@@ -177,6 +165,8 @@ class GameStore:
         """Why this store can only read (a read-only disk or file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None
         self._db = connect(path, readonly=self.readonly)
+        self.opened = file_identity(path)
+        """The file this store opened: a write is refused once `path` names another, or none."""
         self.format = self._prepare()
 
     def _prepare(self) -> int:
@@ -386,15 +376,17 @@ class GameStore:
             raise storage_error(self.path, error) from None
 
     def _transaction(self) -> "_Transaction":
-        return _Transaction(self._db, self.path)
+        return _Transaction(self._db, self.path, self.opened)
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error; SQLite's errors leave as `StorageError`."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error, or when `path` no longer names the
+    file opened; SQLite's errors leave as `StorageError`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, opened: FileIdentity | None) -> None:
         self._db = db
         self._path = path
+        self._opened = opened
 
     def __enter__(self) -> None:
         try:
@@ -409,6 +401,9 @@ class _Transaction:
             if isinstance(error, sqlite3.Error):
                 raise storage_error(self._path, error) from None
             return
+        if (gone := not_the_file_opened(self._path, self._opened)) is not None:
+            self._db.execute("ROLLBACK")
+            raise StorageError(gone)
         try:
             self._db.execute("COMMIT")
         except sqlite3.Error as failure:

@@ -9,6 +9,8 @@ reported with its cause, and so is every batch submitted after it in the same ge
 those were decided on top of it. The session then starts a new generation from what is durable.
 Another program holding the file's lock only delays the commit: the writer waits and tries again,
 and says it is waiting.
+A games file deleted or replaced while in use fails every commit until the file opened is back at
+its path: SQLite alone would write on into it unseen.
 """
 
 import queue
@@ -21,6 +23,7 @@ from pathlib import Path
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
 from companion.journal.events import Record
+from companion.journal.file_checks import FileIdentity, file_identity, not_the_file_opened
 from companion.journal.store import cause, connect, storage_error
 
 
@@ -95,7 +98,10 @@ def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
 class JournalWriter:
     """One thread, one connection; `submit` returns at once and `done` hears of every batch."""
 
-    def __init__(self, path: Path, done: Done, waiting: Waiting | None = None) -> None:
+    def __init__(self, path: Path, done: Done, waiting: Waiting | None = None,
+                 opened: FileIdentity | None = None) -> None:
+        """`opened`: the file the game was read from (`GameStore.opened`); by default the one this
+        writer's connection opens."""
         self.path = path
         self._done = done
         self._waiting = waiting or (lambda _: None)
@@ -104,6 +110,11 @@ class JournalWriter:
         self._stopping = threading.Event()
         self._db = connect(path)
         self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
+        connected = file_identity(path)
+        self._opened = opened or connected
+        self._connected = connected
+        """The file this connection writes into: when it is not the one the game was read from, the
+        games file was replaced in between, and nothing may be written."""
         self._thread = threading.Thread(target=self._run, name="journal writer", daemon=True)
         self._thread.start()
 
@@ -172,6 +183,12 @@ class JournalWriter:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 write(self._db, batches)
+                # A stat per commit, on this thread: a few microseconds beside the sync.
+                if (gone := self._not_the_file_opened()) is not None:
+                    self._db.execute("ROLLBACK")
+                    if said:
+                        self._waiting(None)
+                    return StorageError(gone)
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
                 if self._db.in_transaction:
@@ -198,3 +215,10 @@ class JournalWriter:
             if said:
                 self._waiting(None)
             return None
+
+    def _not_the_file_opened(self) -> str | None:
+        gone = not_the_file_opened(self.path, self._opened)
+        if gone is None and self._connected != self._opened:
+            # The game's file is at its path, but this connection opened another one there meanwhile.
+            return not_the_file_opened(self.path, self._connected)
+        return gone

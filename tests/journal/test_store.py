@@ -147,6 +147,19 @@ def test_a_data_dir_that_cannot_be_created_is_one_line_naming_it():
         GameStore(Path("/sys/companion-data/games.sqlite3"))
 
 
+def test_a_change_to_the_saved_games_after_the_games_file_was_deleted_is_refused_and_none_is_made(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    game = store.create_game("dice", "Kursk")
+    path.unlink()
+    for change in (lambda: store.create_game("dice"), lambda: store.rename(game.id, "Arnhem"),
+                   lambda: store.delete(game.id)):
+        with pytest.raises(StorageError, match=f"^{path}: the games file was deleted or moved while in use"):
+            change()
+    assert [info.name for info in store.games()] == ["Kursk"]
+    store.close()
+
+
 def test_the_causes_are_said_in_words_a_player_can_act_on():
     assert store_module.cause(sqlite3.OperationalError("database or disk is full")) == "the disk is full"
     assert store_module.cause(sqlite3.OperationalError("attempt to write a readonly database")) == \

@@ -69,6 +69,26 @@ async def test_another_programs_lock_on_the_games_file_is_said_and_the_roll_land
         assert "waiting for the games file" not in status(app)
 
 
+async def test_a_games_file_moved_away_in_play_refuses_each_roll_on_screen_and_saves_again_once_it_is_back(
+        companion):
+    path = companion.store.path
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        shown = app.screen.session.state
+        path.rename(path.with_name("moved.sqlite3"))
+        await press(pilot, "space", "space", "space")
+        assert app.screen.session.state == shown  # nothing unsaved is shown
+        said = f"{path}: the games file was deleted or moved while in use: put it back to save again"
+        assert [n.message for n in app._notifications][-1].startswith(f"not saved: {said}")
+        assert "not saved" in status(app) and "deleted or moved" in status(app)
+        path.with_name("moved.sqlite3").rename(path)
+        await press(pilot, "space")
+        assert app.screen.session.state.rolls == 2
+        assert "not saved" not in status(app)
+    assert companion.store.last_seq(companion.store.last_game().id) == 2
+
+
 async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_with_the_reason(companion):
     game = companion.store.create_game("dice")
     append(companion.store, game.id, [DiceRolled(spec=DiceSpec.parse("2d6"), faces=(1, 2), source="generated")])

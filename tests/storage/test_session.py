@@ -120,3 +120,32 @@ def test_the_input_that_caused_a_commit_is_recorded_with_it(tmp_path: Path, sess
     session.wait(10)
     session.settle()
     assert store.last_input("board:abc:7") == 42 and session.head == 1
+
+
+def test_a_games_file_moved_away_in_play_refuses_each_press_and_saves_again_once_it_is_back(tmp_path: Path, sessions):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice())
+    shown = session.state
+    path.rename(tmp_path / "elsewhere.sqlite3")
+    for _ in range(3):
+        with pytest.raises(NotSaved, match="the games file was deleted or moved while in use: put it back"):
+            session.execute(RollDice())
+        assert session.state == shown and session.head == 1
+    (tmp_path / "elsewhere.sqlite3").rename(path)
+    (record,) = session.execute(RollDice())
+    assert record.seq == 2 and session.state.rolls == 2
+    assert [r.seq for r in open_session(GameStore(path), session.game.id, sessions).records] == [1, 2]
+
+
+def test_a_games_file_deleted_in_play_keeps_every_press_unsaved_and_unshown(tmp_path: Path, sessions):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice())
+    path.unlink()
+    for _ in range(3):
+        with pytest.raises(NotSaved, match=f"{path}: the games file was deleted or moved while in use"):
+            session.execute(RollDice())
+    assert session.state.rolls == 1 and session.head == 1

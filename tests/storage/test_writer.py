@@ -97,3 +97,41 @@ def test_an_event_that_cannot_be_written_as_text_fails_its_batch_and_the_writer_
     assert store.last_seq(game) == 1
     writer.close()
     store.close()
+
+
+def test_a_games_file_replaced_by_another_refuses_the_commit_and_the_other_file_is_left_as_it_was(tmp_path: Path):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    game = store.create_game("dice").id
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    writer = JournalWriter(path, done.put, opened=store.opened)
+    writer.submit(batch(game, 1))
+    assert done.get(timeout=10)[0].durable
+    path.unlink()
+    other = GameStore(path)  # a fresh file where the games file was, as a restored backup would be
+    other.create_game("dice")
+    writer.submit(batch(game, 2))
+    (refused,) = done.get(timeout=10)
+    assert str(refused.error) == (f"{path}: another file took the games file's place while in use:"
+                                  " quit and start again to play on in it")
+    assert other.last_seq(game) == 0
+    writer.close()
+    other.close()
+    store.close()
+
+
+def test_a_writer_that_opened_another_file_than_the_game_was_read_from_writes_nothing(tmp_path: Path):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    game = store.create_game("dice").id
+    path.rename(tmp_path / "kept.sqlite3")
+    other = GameStore(path)  # the games file replaced between opening the game and its first press
+    other.create_game("dice")
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    writer = JournalWriter(path, done.put, opened=store.opened)
+    writer.submit(batch(game, 1))
+    assert "another file took the games file's place" in str(done.get(timeout=10)[0].error)
+    writer.close()
+    assert other.last_seq(game) == 0 and store.last_seq(game) == 0
+    other.close()
+    store.close()
