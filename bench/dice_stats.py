@@ -25,8 +25,9 @@ from companion.dice.rules import DiceRolled
 from companion.dice.spec import DiceSpec
 from companion.dice.statistics import EMPTY, DiceStatistics, Throw
 from companion.dice.stats_view import fairness_text, totals_text
+from companion.journal.connection import connect
 from companion.journal.events import Record
-from companion.journal.store import GameStore, connect
+from companion.journal.store import GameStore
 from companion.journal.writer import Batch, write
 
 try:

@@ -15,8 +15,15 @@ from typing import Any, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
+from companion.journal.connection import (
+    FileIdentity,
+    connect,
+    file_identity,
+    not_the_file_opened,
+    read_only_reason,
+    storage_error,
+)
 from companion.journal.events import Record
-from companion.journal.file_checks import FileIdentity, file_identity, not_the_file_opened, read_only_reason
 from companion.journal.names import game_name
 
 FORMAT = 2
@@ -60,10 +67,6 @@ CREATE TABLE IF NOT EXISTS published (
 # `published` outlives a deleted game on purpose: its id stays taken (see `create_game`), so a
 # follower never mistakes a new game for an old one it has seen further along.
 
-BUSY_TIMEOUT_MS = 250
-"""How long a statement waits for another program's lock before it gives up and says so."""
-
-
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     id: int
@@ -93,64 +96,6 @@ class StoredSnapshot:
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
-    """A connection set up for durability; raises `StorageError` naming the path and the cause."""
-    if not readonly:
-        prepare_folder(path.parent)
-    try:
-        if readonly:
-            # A write-ahead log cannot be opened on a read-only disk (it needs its shared-memory
-            # file): there the file is read as it is, which is all a read-only view needs.
-            disk_read_only = read_only_reason(path) == "the disk is read-only"
-            mode = "immutable=1" if disk_read_only else "mode=ro"
-            db = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None,
-                                 check_same_thread=False)
-        else:
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        db.execute("PRAGMA foreign_keys=ON")
-        if not readonly:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as error:
-        raise storage_error(path, error) from None
-    return db
-
-
-def prepare_folder(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise StorageError(f"{folder}: the data dir is a file, not a folder") from None
-    except PermissionError:
-        raise StorageError(f"{folder}: cannot create the data dir: permission denied") from None
-    except OSError as error:
-        raise StorageError(f"{folder}: cannot create the data dir: {error.strerror}") from None
-
-
-def storage_error(path: Path, error: sqlite3.Error | OSError) -> StorageError:
-    """The SQLite (or OS) failure as a line that names the file and what to do about it."""
-    return StorageError(f"{path}: {cause(error)}")
-
-
-def cause(error: sqlite3.Error | OSError) -> str:
-    message = str(error).lower()
-    if "disk is full" in message or "no space" in message:
-        return "the disk is full"
-    if "readonly" in message or "read-only" in message:
-        return "the games file is read-only"
-    if "locked" in message or "busy" in message:
-        return "the games file is locked by another program"
-    if "not a database" in message or "malformed" in message or "corrupt" in message:
-        return "not a companion games file, or it is damaged"
-    if "unable to open" in message:
-        return "cannot open the games file (check the folder exists and may be written)"
-    if "permission" in message or "access" in message:
-        return "permission denied"
-    return str(error)
 
 
 class GameStore:

@@ -22,9 +22,8 @@ from pathlib import Path
 
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
+from companion.journal.connection import FileIdentity, cause, connect, file_identity, not_the_file_opened, storage_error
 from companion.journal.events import Record
-from companion.journal.file_checks import FileIdentity, file_identity, not_the_file_opened
-from companion.journal.store import cause, connect, storage_error
 
 
 @dataclass(frozen=True, slots=True)

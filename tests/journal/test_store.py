@@ -8,7 +8,7 @@ import pytest
 
 from companion.dice.rules import DiceRules
 from companion.errors import BadName, GameNotFound, StorageError, UnreadableGame
-from companion.journal import store as store_module
+from companion.journal import connection
 from companion.journal.store import FORMAT, GameStore
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "games-v0.sqlite3"
@@ -161,10 +161,10 @@ def test_a_change_to_the_saved_games_after_the_games_file_was_deleted_is_refused
 
 
 def test_the_causes_are_said_in_words_a_player_can_act_on():
-    assert store_module.cause(sqlite3.OperationalError("database or disk is full")) == "the disk is full"
-    assert store_module.cause(sqlite3.OperationalError("attempt to write a readonly database")) == \
+    assert connection.cause(sqlite3.OperationalError("database or disk is full")) == "the disk is full"
+    assert connection.cause(sqlite3.OperationalError("attempt to write a readonly database")) == \
         "the games file is read-only"
-    assert store_module.cause(sqlite3.OperationalError("database is locked")) == \
+    assert connection.cause(sqlite3.OperationalError("database is locked")) == \
         "the games file is locked by another program"
 
 

@@ -1,0 +1,107 @@
+"""Opening the games file: a connection set up for durability, what the file on disk allows, whether
+its path still names the file opened, and SQLite's failures in words a player can act on."""
+
+import os
+import sqlite3
+from pathlib import Path
+
+from companion.errors import StorageError
+
+BUSY_TIMEOUT_MS = 250
+"""How long a statement waits for another program's lock before it gives up and says so."""
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why the games file can only be read (a read-only disk, a read-only file), or None."""
+    try:
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return "the disk is read-only"
+    except OSError:
+        return None
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the games file is read-only"
+    return None
+
+
+FileIdentity = tuple[int, int]
+"""A file's device and inode: which file a path names, whatever its name."""
+
+
+def file_identity(path: Path) -> FileIdentity | None:
+    """The file at `path` as the disk knows it, None when nothing is there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def not_the_file_opened(path: Path, opened: FileIdentity | None) -> str | None:
+    """Why `path` no longer names the games file that was opened (`opened`), or None while it does.
+    SQLite writes on into a deleted or replaced file as if nothing happened: whatever it saved there
+    would be gone when the companion quits, or never seen by the next one."""
+    now = file_identity(path)
+    if opened is None or now == opened:
+        return None
+    if now is None:
+        return (f"{path}: the games file was deleted or moved while in use:"
+                " put it back to save again, or quit and start afresh")
+    return f"{path}: another file took the games file's place while in use: quit and start again to play on in it"
+
+
+def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection set up for durability; raises `StorageError` naming the path and the cause."""
+    if not readonly:
+        prepare_folder(path.parent)
+    try:
+        if readonly:
+            # A write-ahead log cannot be opened on a read-only disk (it needs its shared-memory
+            # file): there the file is read as it is, which is all a read-only view needs.
+            disk_read_only = read_only_reason(path) == "the disk is read-only"
+            mode = "immutable=1" if disk_read_only else "mode=ro"
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None,
+                                 check_same_thread=False)
+        else:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA foreign_keys=ON")
+        if not readonly:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as error:
+        raise storage_error(path, error) from None
+    return db
+
+
+def prepare_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StorageError(f"{folder}: the data dir is a file, not a folder") from None
+    except PermissionError:
+        raise StorageError(f"{folder}: cannot create the data dir: permission denied") from None
+    except OSError as error:
+        raise StorageError(f"{folder}: cannot create the data dir: {error.strerror}") from None
+
+
+def storage_error(path: Path, error: sqlite3.Error | OSError) -> StorageError:
+    """The SQLite (or OS) failure as a line that names the file and what to do about it."""
+    return StorageError(f"{path}: {cause(error)}")
+
+
+def cause(error: sqlite3.Error | OSError) -> str:
+    message = str(error).lower()
+    if "disk is full" in message or "no space" in message:
+        return "the disk is full"
+    if "readonly" in message or "read-only" in message:
+        return "the games file is read-only"
+    if "locked" in message or "busy" in message:
+        return "the games file is locked by another program"
+    if "not a database" in message or "malformed" in message or "corrupt" in message:
+        return "not a companion games file, or it is damaged"
+    if "unable to open" in message:
+        return "cannot open the games file (check the folder exists and may be written)"
+    if "permission" in message or "access" in message:
+        return "permission denied"
+    return str(error)
