@@ -273,12 +273,14 @@ def bootstrap(
     clock: Callable[[], float] = time.monotonic,
     wall_clock: Callable[[], datetime] = utc_now,
     fake_board: bool | None = None,
+    create: bool = True,
 ) -> Companion:
-    """Raises `ConfigError` for a config file that cannot be used, before anything opens."""
+    """Raises `ConfigError` for a config file that cannot be used, before anything opens. Unless
+    `create` (the app), no games file and no data dir is made (`GameStore`)."""
     config_path = paths.config_path(config_file, env)
     config = load_config(config_path, required=paths.config_named(config_file, env))
     folder = paths.data_dir(data_dir, env)
-    store = GameStore(paths.games_file(folder), clock=wall_clock)
+    store = GameStore(paths.games_file(folder), create=create, clock=wall_clock)
     # What starts next (Textual, the app, its first screen) builds some 50,000 container objects that
     # live as long as the process; the cyclic collector scanning them over and over cost ~30 ms of
     # start-up (bench/startup.py). It is held off until the app has painted its first frame, or until

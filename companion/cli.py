@@ -184,7 +184,10 @@ def run(args: argparse.Namespace) -> int:
 
     # A spec the dice roller cannot roll is refused before anything opens, let alone Textual.
     spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
-    companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed)
+    # Only the app makes a games file: `log`, `games` and `stats` read what is there, even while a
+    # companion that still has a deleted one open keeps its traces (`-wal`, `-shm`) beside its path.
+    companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed,
+                          create=args.command not in ("log", "games", "stats"))
     try:
         if args.command == "log":
             return print_log(companion.store, args.game, args.json, args.reveal)

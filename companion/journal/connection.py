@@ -49,9 +49,22 @@ def not_the_file_opened(path: Path, opened: FileIdentity | None) -> str | None:
     return f"{path}: another file took the games file's place while in use: quit and start again to play on in it"
 
 
-def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
-    """A connection set up for durability; raises `StorageError` naming the path and the cause."""
-    if not readonly:
+def missing(path: Path) -> bool:
+    """Nothing at `path` (its folder neither); a file that cannot be looked at is not missing: opening
+    it says why."""
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def connect(path: Path, *, readonly: bool = False, create: bool = True) -> sqlite3.Connection:
+    """A connection set up for durability; raises `StorageError` naming the path and the cause.
+    Unless `create`, neither the file nor its folder is made: a file not there is an error."""
+    if not readonly and create:
         prepare_folder(path.parent)
     try:
         if readonly:
@@ -61,8 +74,11 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
             mode = "immutable=1" if disk_read_only else "mode=ro"
             db = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None,
                                  check_same_thread=False)
-        else:
+        elif create:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        else:
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True, isolation_level=None,
+                                 check_same_thread=False)
         db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         db.execute("PRAGMA foreign_keys=ON")
         if not readonly:

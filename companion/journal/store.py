@@ -19,6 +19,7 @@ from companion.journal.connection import (
     FileIdentity,
     connect,
     file_identity,
+    missing,
     not_the_file_opened,
     read_only_reason,
     storage_error,
@@ -98,18 +99,30 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def no_games() -> sqlite3.Connection:
+    """An empty games file in memory: what a command that only reads finds where there is none."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.executescript(TABLES)
+    db.execute(f"PRAGMA user_version={FORMAT}")
+    return db
+
+
 class GameStore:
     """All saved games in one SQLite file. This connection reads, and makes the small writes of
     the saved-games list; a game's events are written by its session's `JournalWriter`."""
 
-    def __init__(self, path: Path, *, readonly: bool = False, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False, create: bool = True,
+                 clock: Callable[[], datetime] = utc_now) -> None:
+        """`create=False` (the commands that only read, or change a game that must be there): no
+        games file, and no data dir, is ever made; where there is none, no games are found."""
         self.path = path
         self.clock = clock
         """When a game is created or used: the wall clock, or a fixed one in tests."""
-        self.readonly_reason = read_only_reason(path) if path.exists() else None
-        """Why this store can only read (a read-only disk or file), None when it can write."""
+        absent = missing(path)
+        self.readonly_reason = ("no such file" if not create else None) if absent else read_only_reason(path)
+        """Why this store can only read (a read-only disk or file, no file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None
-        self._db = connect(path, readonly=self.readonly)
+        self._db = no_games() if absent and not create else connect(path, readonly=self.readonly, create=create)
         self.opened = file_identity(path)
         """The file this store opened: a write is refused once `path` names another, or none."""
         self.format = self._prepare()

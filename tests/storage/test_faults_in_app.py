@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
 from companion.bootstrap import bootstrap
 from companion.dice.events import DiceRolled
+from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
 from companion.journal.lock import DataDirLock
 from companion.tui.app import CompanionApp
@@ -130,6 +132,27 @@ def test_deleting_the_game_open_in_the_companion_is_refused_in_one_line(companio
     assert result.stderr == f"companion: {game.name} is open in the companion (process {os.getpid()}): " \
         "leave it there first, then delete it\n"
     assert companion.store.games()[0].id == game.id
+
+
+@pytest.mark.parametrize("command", [("log",), ("log", "--json"), ("games",), ("games", "list"), ("stats",),
+                                     ("stats", "--all"), ("games", "rename", "1", "Arnhem"), ("games", "delete", "1")])
+def test_the_commands_on_saved_games_make_neither_a_games_file_nor_the_data_dir(tmp_path, command):
+    data_dir = tmp_path / "data"
+    result = companion_command(*command, data_dir=data_dir)
+    assert result.returncode == (0 if command[-1] in ("games", "list") else 1)
+    assert "no saved game" in result.stdout + result.stderr
+    assert not data_dir.exists()
+
+
+def test_the_commands_on_saved_games_make_no_new_games_file_while_the_app_has_a_deleted_one_open(companion):
+    _, session = companion.open_game(companion.store.create_game("dice"))
+    session.execute(RollDice())
+    path = companion.store.path
+    path.unlink()  # the app's connections keep the deleted file, and its -wal and -shm beside the path
+    for command in ("log", "games", "stats"):
+        result = companion_command(command, data_dir=companion.data_dir)
+        assert "no saved games yet" in result.stdout + result.stderr
+    assert not path.exists()
 
 
 def test_a_games_file_on_a_read_only_disk_is_read_and_a_change_is_one_line_naming_it(small_disk):
