@@ -12,7 +12,8 @@ BUSY_TIMEOUT_MS = 250
 
 
 def read_only_reason(path: Path) -> str | None:
-    """Why the games file can only be read (a read-only disk, a read-only file), or None."""
+    """Why the games file can only be read (a read-only disk, a file or a data dir this user may
+    not write: SQLite makes its `-wal` and `-shm` files beside it), or None."""
     try:
         if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
             return "the disk is read-only"
@@ -20,6 +21,8 @@ def read_only_reason(path: Path) -> str | None:
         return None
     if path.exists() and not os.access(path, os.W_OK):
         return "the games file is read-only"
+    if not os.access(path.parent, os.W_OK):
+        return "the data dir is read-only"
     return None
 
 
@@ -68,10 +71,7 @@ def connect(path: Path, *, readonly: bool = False, create: bool = True) -> sqlit
         prepare_folder(path.parent)
     try:
         if readonly:
-            # A write-ahead log cannot be opened on a read-only disk (it needs its shared-memory
-            # file): there the file is read as it is, which is all a read-only view needs.
-            disk_read_only = read_only_reason(path) == "the disk is read-only"
-            mode = "immutable=1" if disk_read_only else "mode=ro"
+            mode = "immutable=1" if read_as_it_is(path) else "mode=ro"
             db = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None,
                                  check_same_thread=False)
         elif create:
@@ -88,6 +88,16 @@ def connect(path: Path, *, readonly: bool = False, create: bool = True) -> sqlit
     except sqlite3.Error as error:
         raise storage_error(path, error) from None
     return db
+
+
+def read_as_it_is(path: Path) -> bool:
+    """Whether the file must be read as it is, without SQLite's shared-memory file, which it cannot
+    make on a read-only disk or in a folder this user may not write. In the folder that is safe only
+    while no companion writes (no `-wal` beside the file: everything is in the file); while one does,
+    its `-wal` and `-shm` are there for a reader to use."""
+    if read_only_reason(path) == "the disk is read-only":
+        return True
+    return not os.access(path.parent, os.W_OK) and missing(path.with_name(f"{path.name}-wal"))
 
 
 def prepare_folder(folder: Path) -> None:

@@ -2,8 +2,11 @@
 shown, and it recovers by itself when the storage works again."""
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -167,6 +170,59 @@ def test_a_games_file_on_a_read_only_disk_is_read_and_a_change_is_one_line_namin
     renamed = companion_command("games", "rename", "1", "Arnhem", data_dir=data_dir)
     assert renamed.returncode == 1
     assert renamed.stderr == f"companion: {data_dir / 'games.sqlite3'}: the disk is read-only: nothing can be saved\n"
+
+
+@pytest.fixture
+def folder_only_root_writes() -> Iterator[Path]:
+    """A folder anyone may read and only root may write (pytest's own folders let no one else in)."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root: the command runs as nobody in a folder only root may write")
+    folder = Path(tempfile.mkdtemp(prefix="companion-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def as_nobody(*args: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """`companion ...` run as the user nobody, on the games in `folder / "data"`."""
+    return subprocess.run([sys.executable, "-m", "companion", "--config", os.devnull, "--data-dir",
+                           str(folder / "data"), *args], capture_output=True, text=True, cwd=folder,
+                          env={**ENV, "HOME": str(folder), "PYTHONDONTWRITEBYTECODE": "1"},
+                          user="nobody", group="nogroup", extra_groups=[])
+
+
+def test_games_in_a_folder_this_user_may_not_write_are_listed_and_logged_and_a_change_is_one_line_naming_it(
+        folder_only_root_writes):
+    folder = folder_only_root_writes
+    wired = bootstrap(data_dir=folder / "data", config_file=Path(os.devnull), seed=3, env={})
+    _, session = wired.open_game(wired.store.create_game("dice", "Kursk"))
+    (first,) = session.execute(RollDice())
+    wired.close()
+    assert sorted(p.name for p in (folder / "data").iterdir()) == ["games.sqlite3"]  # nobody may make its -wal
+
+    listed = as_nobody("games", folder=folder)
+    assert listed.returncode == 0 and "Kursk" in listed.stdout, listed.stderr
+    logged = as_nobody("log", folder=folder)
+    assert logged.returncode == 0 and logged.stdout.splitlines()[1].endswith(first.event.describe()), logged.stderr
+    assert as_nobody("stats", folder=folder).returncode == 0
+    renamed = as_nobody("games", "rename", "1", "Arnhem", folder=folder)
+    path = folder / "data" / "games.sqlite3"
+    assert (renamed.returncode, renamed.stderr) == (
+        1, f"companion: {path}: the games file is read-only: nothing can be saved\n")
+    assert sorted(p.name for p in (folder / "data").iterdir()) == ["games.sqlite3"]
+
+
+def test_games_in_a_folder_this_user_may_not_write_are_logged_up_to_the_roll_the_companion_just_saved(
+        folder_only_root_writes):
+    folder = folder_only_root_writes
+    wired = bootstrap(data_dir=folder / "data", config_file=Path(os.devnull), seed=3, env={})
+    _, session = wired.open_game(wired.store.create_game("dice", "Kursk"))
+    rolls = [session.execute(RollDice())[0] for _ in range(2)]  # in the -wal, while the companion plays on
+    logged = as_nobody("log", folder=folder)
+    wired.close()
+    assert logged.returncode == 0, logged.stderr
+    assert logged.stdout.splitlines()[0] == "# Kursk (dice), 2 events"
+    assert logged.stdout.splitlines()[2].endswith(rolls[1].event.describe())
 
 
 async def test_on_a_read_only_disk_the_app_says_so_and_refuses_a_roll(small_disk, mock_factory, clock):
