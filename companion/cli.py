@@ -81,13 +81,20 @@ def common_options(default: object) -> argparse.ArgumentParser:
     Commands get them with suppressed defaults, so an option given before the command stands.
     """
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, default=default,
+    common.add_argument("--data-dir", type=named_folder, default=default,
                         help="where saved games live (or COMPANION_DATA_DIR)")
     common.add_argument("--config", type=Path, default=default, help="the config file (or COMPANION_CONFIG)")
     common.add_argument("--seed", type=int, default=default, help="seed the dice, for a reproducible session")
     common.add_argument("--debug", action="store_true", default=default,
                         help="show the full traceback of an unexpected error")
     return common
+
+
+def named_folder(value: str) -> Path:
+    """A folder the user names: an empty name would quietly be the current directory."""
+    if not value:
+        raise argparse.ArgumentTypeError("an empty name is no folder (leave the option out for the default)")
+    return Path(value)
 
 
 def plain_text(value: str) -> str:

@@ -12,10 +12,14 @@ APP_NAME = "companion"
 
 
 def data_dir(override: Path | None = None, env: Mapping[str, str] = os.environ) -> Path:
-    """`--data-dir`, else `COMPANION_DATA_DIR`, else the user data dir."""
+    """`--data-dir`, else `COMPANION_DATA_DIR`, else the user data dir. An empty `COMPANION_DATA_DIR`
+    is refused, as an empty `--data-dir` is: taken as it is, it would be the current directory; taken
+    as unset, the games of the default data dir, either unnoticed."""
     if override is not None:
         return override
-    if env.get("COMPANION_DATA_DIR"):
+    if "COMPANION_DATA_DIR" in env:
+        if not env["COMPANION_DATA_DIR"]:
+            raise ConfigError("COMPANION_DATA_DIR is empty: set it to a folder, or unset it for the default")
         return Path(env["COMPANION_DATA_DIR"])
     return Path(user_data_dir(APP_NAME))
 

@@ -255,6 +255,21 @@ def test_a_usage_error_is_one_line_naming_the_commands_help_and_exits_2(tmp_path
     assert line.startswith(f"companion: {said}") and line.endswith(" --help)")
 
 
+@pytest.mark.parametrize("command", [("games",), ("log",), ("scenarios", "list")], ids=" ".join)
+def test_an_empty_data_dir_is_refused_in_one_line_whether_named_by_option_or_environment(tmp_path, command):
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "HOME": str(tmp_path), "XDG_DATA_HOME": ""}
+    by_option = subprocess.run([sys.executable, "-m", "companion", *command, "--data-dir", ""], capture_output=True,
+                               text=True, env=env, cwd=tmp_path)
+    assert (by_option.returncode, by_option.stdout, by_option.stderr) == (2, "", (
+        "companion: argument --data-dir: an empty name is no folder (leave the option out for the default)"
+        f" (companion {' '.join(command)} --help)\n"))
+    by_environment = subprocess.run([sys.executable, "-m", "companion", *command], capture_output=True, text=True,
+                                    env={**env, "COMPANION_DATA_DIR": ""}, cwd=tmp_path)
+    assert (by_environment.returncode, by_environment.stdout, by_environment.stderr) == (
+        1, "", "companion: COMPANION_DATA_DIR is empty: set it to a folder, or unset it for the default\n")
+    assert list(tmp_path.iterdir()) == []  # neither the current directory nor the default data dir was used
+
+
 COMMANDS_READING_A_CONFIG_OR_NOT = [
     ("games",), ("log",), ("stats",), ("roll", "d6"), ("scenarios", "list"), ("speech", "test"),
     ("board", "status", "--port", os.devnull), ("follow",), ("web",), ("install-service", "--dry-run"),
