@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 FOLLOW_EVERY = 0.25
 """Seconds between looks at the games file in a read-only view: a glance at SQLite's data version."""
+OTHER_QUIT = "the other companion has quit: start this one again to play"
 
 
 class CompanionApp(TableApp):
@@ -134,9 +135,16 @@ class CompanionApp(TableApp):
         too) and stay there; when it leaves the game on screen, the view goes home."""
         holder = self.companion.lock.holder()
         if holder is None:
-            self.storage_status = "the other companion has quit: start this one again to play"
-            self.refresh_status()
+            if self.storage_status != OTHER_QUIT:
+                self.storage_status = OTHER_QUIT
+                self.refresh_status()
             return
+        if holder != self.following or self.storage_status == OTHER_QUIT:
+            # A companion holds the games file again (the one followed started anew), or another game.
+            self.following = holder
+            if self.storage_status == OTHER_QUIT:
+                self.storage_status = ""
+            self.refresh_status()
         screen = self._game_screen()
         current = screen.session.game.id if screen else None
         if holder.game != self._followed_game:

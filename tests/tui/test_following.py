@@ -1,6 +1,9 @@
 """A second companion on a data dir another one holds: a read-only view that follows the first."""
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from companion.dice.rules import DiceRules, RollDice
 from companion.games.kit.guide import ChooseScenario
@@ -21,6 +24,29 @@ from tests.pilot import settle
 from tests.tui.test_footer import footer_text
 
 SIZE = (120, 36)
+
+HOLD_THE_DATA_DIR = """
+import sys
+from pathlib import Path
+from companion.journal.lock import DataDirLock
+lock = DataDirLock(Path(sys.argv[1]))
+lock.acquire()
+lock.record(int(sys.argv[2]))
+print("holding", flush=True)
+sys.stdin.read()
+"""
+
+
+def companion_process(data_dir: Path, game: int) -> subprocess.Popen[str]:
+    """Another process holding the data dir with `game` open, as a companion at the table does, until killed."""
+    process = subprocess.Popen([sys.executable, "-c", HOLD_THE_DATA_DIR, str(data_dir), str(game)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdout.readline() == "holding\n"
+    return process
+
+
+def status(app) -> str:
+    return str(app.screen.query_one(StatusLine).render())
 
 
 def first_companion(companion):
@@ -193,3 +219,35 @@ async def test_a_view_of_a_scenarios_setup_refuses_confirm_and_back_and_offers_n
         assert not [word for word in ("Confirm", "Back") if word in footer_text(app)]
         assert list(guide.palette()) == []
     lock.release()
+
+
+async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_new_one_and_says_so(companion):
+    store = GameStore(companion.store.path)
+    game = store.create_game("dice")
+    killed = companion_process(companion.data_dir, game.id)
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=companion.lock.holder())
+    started_again = None
+    playing = GameSession(store, game, DiceRules(random.Random(4)))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            killed.kill()
+            killed.wait()
+            app._follow()
+            await pilot.pause()
+            assert "the other companion has quit: start this one again to play" in status(app)
+            started_again = companion_process(companion.data_dir, game.id)
+            playing.execute(RollDice())
+            app._follow()
+            await pilot.pause()
+            assert app.screen.session.state.rolls == 1
+            assert "has quit" not in status(app)
+            assert f"READ-ONLY: following the companion of process {started_again.pid}" in status(app)
+    finally:
+        for process in (killed, started_again):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+        playing.close()
+        store.close()
