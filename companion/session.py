@@ -291,11 +291,12 @@ class GameSession:
         if records and last // SNAPSHOT_EVERY > self._tentative.seq // SNAPSHOT_EVERY:
             snapshot = SnapshotToWrite(last, self._format, self._dumper(after))
         batch = Batch(self.game.id, records, self._generation, origin, snapshot, forget_from)
+        writer = self._writer_started()  # a writer that cannot start refuses the press, changing nothing
         with self._idle:
             self._in_flight.append(InFlight(batch, after))
             self._submitted += 1
         self._tentative = after
-        self._writer_started().submit(batch)
+        writer.submit(batch)
 
     def _writer_started(self) -> JournalWriter:
         if self._writer is None:

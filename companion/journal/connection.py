@@ -1,6 +1,7 @@
 """Opening the games file: a connection set up for durability, what the file on disk allows, whether
 its path still names the file opened, and SQLite's failures in words a player can act on."""
 
+import contextlib
 import os
 import sqlite3
 from pathlib import Path
@@ -47,9 +48,8 @@ def not_the_file_opened(path: Path, opened: FileIdentity | None) -> str | None:
     if opened is None or now == opened:
         return None
     if now is None:
-        return (f"{path}: the games file was deleted or moved while in use:"
-                " put it back to save again, or quit and start afresh")
-    return f"{path}: another file took the games file's place while in use: quit and start again to play on in it"
+        return f"{path}: the games file is gone (deleted or moved): put it back, or quit and start afresh"
+    return f"{path}: another file took the games file's place: quit and start again to play in it"
 
 
 def missing(path: Path) -> bool:
@@ -62,6 +62,15 @@ def missing(path: Path) -> bool:
     except OSError:
         return False
     return False
+
+
+def let_go(db: sqlite3.Connection) -> None:
+    """Once the games file has left its path: everything in its `-wal` into the file itself, and the
+    `-wal` emptied. SQLite leaves the `-wal` at the path when it closes a file that was moved or
+    deleted, and the next file there would read it as its own (a backup put in the games file's
+    place came back as the game it replaced)."""
+    with contextlib.suppress(sqlite3.Error):  # a read-only connection, or a reader in the way: nothing to do
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def connect(path: Path, *, readonly: bool = False, create: bool = True) -> sqlite3.Connection:

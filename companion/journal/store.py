@@ -19,6 +19,7 @@ from companion.journal.connection import (
     FileIdentity,
     connect,
     file_identity,
+    let_go,
     missing,
     not_the_file_opened,
     read_only_reason,
@@ -153,6 +154,8 @@ class GameStore:
         return self.format > FORMAT
 
     def close(self) -> None:
+        if not self.readonly and not_the_file_opened(self.path, self.opened) is not None:
+            let_go(self._db)
         self._db.close()
 
     # The saved-games list
@@ -361,6 +364,7 @@ class _Transaction:
             return
         if (gone := not_the_file_opened(self._path, self._opened)) is not None:
             self._db.execute("ROLLBACK")
+            let_go(self._db)
             raise StorageError(gone)
         try:
             self._db.execute("COMMIT")

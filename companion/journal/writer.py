@@ -22,7 +22,15 @@ from pathlib import Path
 
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
-from companion.journal.connection import FileIdentity, cause, connect, file_identity, not_the_file_opened, storage_error
+from companion.journal.connection import (
+    FileIdentity,
+    cause,
+    connect,
+    file_identity,
+    let_go,
+    not_the_file_opened,
+    storage_error,
+)
 from companion.journal.events import Record
 
 
@@ -99,21 +107,20 @@ class JournalWriter:
 
     def __init__(self, path: Path, done: Done, waiting: Waiting | None = None,
                  opened: FileIdentity | None = None) -> None:
-        """`opened`: the file the game was read from (`GameStore.opened`); by default the one this
-        writer's connection opens."""
+        """`opened`: the file the game was read from (`GameStore.opened`). When another file has
+        taken its place, no connection is made (`StorageError`): SQLite would give it the `-wal`
+        the game's file still has at the path, mixing the two."""
         self.path = path
         self._done = done
         self._waiting = waiting or (lambda _: None)
         self._queue: queue.SimpleQueue[Batch | object] = queue.SimpleQueue()
         self._generation = 0
         self._stopping = threading.Event()
+        if (gone := not_the_file_opened(path, opened)) is not None:
+            raise StorageError(gone)
         self._db = connect(path)
         self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
-        connected = file_identity(path)
-        self._opened = opened or connected
-        self._connected = connected
-        """The file this connection writes into: when it is not the one the game was read from, the
-        games file was replaced in between, and nothing may be written."""
+        self._opened = opened or file_identity(path)
         self._thread = threading.Thread(target=self._run, name="journal writer", daemon=True)
         self._thread.start()
 
@@ -130,6 +137,7 @@ class JournalWriter:
         self._thread.join(timeout)
         self._stopping.set()
         if not self._thread.is_alive():
+            self._let_go_once_moved()
             self._db.close()
 
     def _run(self) -> None:
@@ -183,8 +191,9 @@ class JournalWriter:
                 self._db.execute("BEGIN IMMEDIATE")
                 write(self._db, batches)
                 # A stat per commit, on this thread: a few microseconds beside the sync.
-                if (gone := self._not_the_file_opened()) is not None:
+                if (gone := not_the_file_opened(self.path, self._opened)) is not None:
                     self._db.execute("ROLLBACK")
+                    let_go(self._db)
                     if said:
                         self._waiting(None)
                     return StorageError(gone)
@@ -215,9 +224,6 @@ class JournalWriter:
                 self._waiting(None)
             return None
 
-    def _not_the_file_opened(self) -> str | None:
-        gone = not_the_file_opened(self.path, self._opened)
-        if gone is None and self._connected != self._opened:
-            # The game's file is at its path, but this connection opened another one there meanwhile.
-            return not_the_file_opened(self.path, self._connected)
-        return gone
+    def _let_go_once_moved(self) -> None:
+        if not_the_file_opened(self.path, self._opened) is not None:
+            let_go(self._db)

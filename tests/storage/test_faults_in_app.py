@@ -84,9 +84,9 @@ async def test_a_games_file_moved_away_in_play_refuses_each_roll_on_screen_and_s
         path.rename(path.with_name("moved.sqlite3"))
         await press(pilot, "space", "space", "space")
         assert app.screen.session.state == shown  # nothing unsaved is shown
-        said = f"{path}: the games file was deleted or moved while in use: put it back to save again"
+        said = f"{path}: the games file is gone (deleted or moved): put it back"
         assert [n.message for n in app._notifications][-1].startswith(f"not saved: {said}")
-        assert "not saved" in status(app) and "deleted or moved" in status(app)
+        assert "not saved" in status(app) and "gone (deleted or moved)" in status(app)
         path.with_name("moved.sqlite3").rename(path)
         await press(pilot, "space")
         assert app.screen.session.state.rolls == 2

@@ -2,12 +2,13 @@
 that change nothing but the time it takes to open a long game."""
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.dice.rules import DiceRules, RollDice
-from companion.errors import NotSaved
+from companion.errors import NotSaved, StorageError
 from companion.games.rules import Redo, Undo
 from companion.hardware.controls import Origin
 from companion.journal.store import GameStore
@@ -130,7 +131,7 @@ def test_a_games_file_moved_away_in_play_refuses_each_press_and_saves_again_once
     shown = session.state
     path.rename(tmp_path / "elsewhere.sqlite3")
     for _ in range(3):
-        with pytest.raises(NotSaved, match="the games file was deleted or moved while in use: put it back"):
+        with pytest.raises(NotSaved, match=re.escape("the games file is gone (deleted or moved): put it back")):
             session.execute(RollDice())
         assert session.state == shown and session.head == 1
     (tmp_path / "elsewhere.sqlite3").rename(path)
@@ -146,6 +147,39 @@ def test_a_games_file_deleted_in_play_keeps_every_press_unsaved_and_unshown(tmp_
     session.execute(RollDice())
     path.unlink()
     for _ in range(3):
-        with pytest.raises(NotSaved, match=f"{path}: the games file was deleted or moved while in use"):
+        with pytest.raises(NotSaved, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
             session.execute(RollDice())
     assert session.state.rolls == 1 and session.head == 1
+
+
+def test_a_backup_moved_into_the_games_files_place_in_play_is_what_the_next_start_finds(tmp_path: Path, sessions):
+    path = tmp_path / "games.sqlite3"
+    backup = GameStore(tmp_path / "backup.sqlite3")
+    backup.create_game("dice", "Backup")
+    backup.close()
+    store = GameStore(path)
+    session = open_session(store, store.create_game("dice", "Played").id, sessions)
+    session.execute(RollDice())
+    (tmp_path / "backup.sqlite3").rename(path)
+    with pytest.raises(NotSaved, match="another file took the games file's place"):
+        session.execute(RollDice())
+    session.close()
+    store.close()  # the companion quits, as the refusal said to
+    started_again = GameStore(path)
+    assert [game.name for game in started_again.games()] == ["Backup"]
+    assert started_again._db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    started_again.close()
+
+
+def test_a_press_after_the_games_file_moved_away_before_the_games_writer_started_is_refused_and_changes_nothing(
+        tmp_path: Path, sessions):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    session = open_session(store, store.create_game("dice").id, sessions)
+    path.rename(tmp_path / "elsewhere.sqlite3")
+    with pytest.raises(StorageError, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
+        session.execute(RollDice())
+    assert session.head == 0 and not session.busy
+    (tmp_path / "elsewhere.sqlite3").rename(path)
+    (record,) = session.execute(RollDice())
+    assert record.seq == 1 and session.state.rolls == 1

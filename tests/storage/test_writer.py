@@ -5,8 +5,11 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from companion.dice.events import DiceRolled
 from companion.dice.spec import DiceSpec
+from companion.errors import StorageError
 from companion.games.registry import descriptor
 from companion.games.take_cover.scenario import ScenarioChosen
 from companion.journal.events import Record
@@ -99,39 +102,45 @@ def test_an_event_that_cannot_be_written_as_text_fails_its_batch_and_the_writer_
     store.close()
 
 
+def backup_of_games(path: Path, name: str) -> Path:
+    """A games file made elsewhere and closed, as a backup to put in the games file's place."""
+    store = GameStore(path)
+    store.create_game("dice", name)
+    store.close()
+    return path
+
+
 def test_a_games_file_replaced_by_another_refuses_the_commit_and_the_other_file_is_left_as_it_was(tmp_path: Path):
     path = tmp_path / "games.sqlite3"
     store = GameStore(path)
-    game = store.create_game("dice").id
+    game = store.create_game("dice", "Played").id
     done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
     writer = JournalWriter(path, done.put, opened=store.opened)
     writer.submit(batch(game, 1))
     assert done.get(timeout=10)[0].durable
-    path.unlink()
-    other = GameStore(path)  # a fresh file where the games file was, as a restored backup would be
-    other.create_game("dice")
+    backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
     writer.submit(batch(game, 2))
     (refused,) = done.get(timeout=10)
-    assert str(refused.error) == (f"{path}: another file took the games file's place while in use:"
-                                  " quit and start again to play on in it")
-    assert other.last_seq(game) == 0
+    assert str(refused.error) == f"{path}: another file took the games file's place: quit and start again to play in it"
     writer.close()
-    other.close()
     store.close()
+    found = GameStore(path)
+    assert [(info.name, info.events) for info in found.games()] == [("Backup", 0)]
+    found.close()
 
 
-def test_a_writer_that_opened_another_file_than_the_game_was_read_from_writes_nothing(tmp_path: Path):
+def test_no_writer_starts_on_another_file_than_the_game_was_read_from(tmp_path: Path):
     path = tmp_path / "games.sqlite3"
     store = GameStore(path)
-    game = store.create_game("dice").id
+    game = store.create_game("dice", "Played")
     path.rename(tmp_path / "kept.sqlite3")
-    other = GameStore(path)  # the games file replaced between opening the game and its first press
-    other.create_game("dice")
-    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
-    writer = JournalWriter(path, done.put, opened=store.opened)
-    writer.submit(batch(game, 1))
-    assert "another file took the games file's place" in str(done.get(timeout=10)[0].error)
-    writer.close()
-    assert other.last_seq(game) == 0 and store.last_seq(game) == 0
-    other.close()
+    # The games file replaced between opening the game and its writer's start.
+    backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
+    with pytest.raises(StorageError, match="another file took the games file's place"):
+        JournalWriter(path, lambda _: None, opened=store.opened)
     store.close()
+    found, kept = GameStore(path), GameStore(tmp_path / "kept.sqlite3")
+    assert [(info.name, info.events) for info in found.games()] == [("Backup", 0)]
+    assert [(info.name, info.events) for info in kept.games()] == [(game.name, 0)]
+    found.close()
+    kept.close()
