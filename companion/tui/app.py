@@ -139,8 +139,9 @@ class CompanionApp(TableApp):
                 self.storage_status = OTHER_QUIT
                 self.refresh_status()
             return
-        if holder != self.following or self.storage_status == OTHER_QUIT:
-            # A companion holds the games file again (the one followed started anew), or another game.
+        if holder.pid and (holder != self.following or self.storage_status == OTHER_QUIT):
+            # A companion holds the games file again (the one followed started anew), or another game;
+            # pid 0 is a lock file caught while its holder rewrites it.
             self.following = holder
             if self.storage_status == OTHER_QUIT:
                 self.storage_status = ""
