@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Self
 
 import paho.mqtt.client as paho
@@ -151,7 +152,12 @@ class MqttLoop:
     def _run(self) -> None:
         delay = self.retry_interval
         while not self._stopping.is_set():
-            served = self._connection()
+            try:
+                served = self._connection()
+            except Exception as error:  # a bug must not leave the link dead and its state "connecting" for ever
+                log.exception("table link failed")
+                self._set_status(TableLinkStatus.DOWN, f"the link failed: {error}")
+                served = False
             if self._stopping.is_set():
                 break
             refused = self.state.status is TableLinkStatus.REFUSED
@@ -169,7 +175,11 @@ class MqttLoop:
 
     def _connection(self) -> bool:
         """One connection from connect to loss; True if it got as far as being connected."""
-        client = self._client()
+        try:
+            client = self._client()
+        except (OSError, ssl.SSLError) as error:  # only TLS reads a file: the CA file went or is no certificate
+            self._set_status(TableLinkStatus.DOWN, _unusable_ca(self.settings.ca_file, error))
+            return False
         try:
             properties = Properties(PacketTypes.CONNECT)
             properties.SessionExpiryInterval = self.session_expiry
@@ -317,6 +327,14 @@ class MqttLoop:
         said = str(reason)
         self._happenings.append(("disconnected", "connection lost" if said in ("Unspecified error", "Success")
                                  else f"the broker closed the link: {said}"))
+
+
+def _unusable_ca(ca_file: Path | None, error: OSError | ssl.SSLError) -> str:
+    """Why TLS cannot start with these CA certificates: the configured file, or the system's."""
+    which = f"ca_file {ca_file}" if ca_file is not None else "the system's CA certificates"
+    if isinstance(error, ssl.SSLError):
+        return f"TLS: {which} is not a CA certificate file ({error.reason or error})"
+    return f"TLS: {which} cannot be read: {error.strerror or error}"
 
 
 def _why(error: Exception) -> str:

@@ -64,6 +64,14 @@ class TableSettings(BaseModel):
             parse_broker_url(url)
         return url
 
+    @field_validator("ca_file")
+    @classmethod
+    def _an_existing_file(cls, path: Path | None) -> Path | None:
+        # Said here, with the config's line, rather than as a link that never connects.
+        if path is not None and not path.is_file():
+            raise ValueError(f"{path} is a folder, not a file" if path.is_dir() else f"no such file: {path}")
+        return path
+
     @field_validator("name")
     @classmethod
     def _a_topic_level(cls, name: str | None) -> str | None:

@@ -22,11 +22,13 @@ def test_the_table_network_is_off_unless_a_broker_is_configured(tmp_path):
 
 
 def test_a_table_section_names_the_broker_the_table_and_the_credentials(tmp_path):
+    ca = tmp_path / "ca.pem"
+    ca.write_text("-----BEGIN CERTIFICATE-----\n")
     config = load_config(write(tmp_path, '[table]\nbroker = "mqtts://pi.local"\nname = "club-1"\n'
-                                         'username = "table"\npassword = "pw"\nca_file = "/etc/ca.pem"\n'))
+                                         f'username = "table"\npassword = "pw"\nca_file = "{ca}"\n'))
     assert config.table.enabled
     assert config.table.address == BrokerAddress("pi.local", 8883, tls=True)
-    assert str(config.table.ca_file) == "/etc/ca.pem"
+    assert config.table.ca_file == ca
     assert "pw" not in repr(config.table)
 
 
@@ -45,7 +47,10 @@ def test_a_plain_broker_url_defaults_to_port_1883(tmp_path):
         ('[table]\nbroker = "mqtt://pi"\n', "table: a broker needs the table's name too"),
         ('[table]\nname = "a/b"\n', "line 2: table.name: 'a/b' cannot name a table"),
         ('[table]\nbroker = "mqtt://pi"\nname = "t"\npassword = "x"\n', "a password needs a username"),
-        ('[table]\nbroker = "mqtt://pi"\nname = "t"\nca_file = "ca.pem"\n', "ca_file is for TLS"),
+        ('[table]\nbroker = "mqtt://pi"\nname = "t"\nca_file = "/etc/hosts"\n', "ca_file is for TLS"),
+        ('[table]\nbroker = "mqtts://pi"\nname = "t"\nca_file = "/nonexistent.pem"\n',
+         "line 4: table.ca_file: no such file: /nonexistent.pem"),
+        ('[table]\nbroker = "mqtts://pi"\nname = "t"\nca_file = "/etc"\n', "line 4: table.ca_file: /etc is a folder"),
         ('[table]\nbroker = "mqtt://pi"\nname = "t"\npress_token = "short"\n',
          "table.press_token: Input should be a string of at least 8 characters"),
         ('[table]\nbrokr = "mqtt://pi"\n', "line 2: table.brokr: unknown key"),

@@ -66,3 +66,23 @@ def test_a_broker_certificate_no_trusted_ca_signed_keeps_the_link_down_and_says_
     running(TableLink(tls_settings(tls_broker, None), table, table.presses.put, link_states, **FAST))
     down = link_states.wait_for_status(TableLinkStatus.DOWN)
     assert down.reason.startswith("TLS: ") and "CERTIFICATE_VERIFY_FAILED" in down.reason
+
+
+def test_a_ca_file_that_is_not_a_certificate_keeps_the_link_down_and_says_why(tls_broker, tmp_path, running):
+    table = FakeTable(tmp_path / "games.sqlite3")
+    link_states = Recorder()
+    running(TableLink(tls_settings(tls_broker, Path("/etc/hosts")), table, table.presses.put, link_states, **FAST))
+    down = link_states.wait_for_status(TableLinkStatus.DOWN)
+    assert down.reason == "TLS: ca_file /etc/hosts is not a CA certificate file (NO_CERTIFICATE_OR_CRL_FOUND)"
+    assert "table club-1: broker down (TLS: ca_file /etc/hosts is not" in str(down)
+
+
+def test_a_ca_file_gone_since_the_config_was_read_keeps_the_follower_down_and_says_why(tls_broker, tmp_path, running):
+    ca = tmp_path / "ca.pem"
+    ca.write_bytes((tls_broker.folder / "ca.pem").read_bytes())
+    settings = tls_settings(tls_broker, ca)
+    ca.unlink()
+    link_states = Recorder()
+    running(TableFollower(settings, Recorder(), link_states, **FAST))
+    down = link_states.wait_for_status(TableLinkStatus.DOWN)
+    assert down.reason == f"TLS: ca_file {ca} cannot be read: No such file or directory"
