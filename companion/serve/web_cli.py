@@ -13,8 +13,20 @@ def add_web_command(commands: argparse._SubParsersAction) -> None:
     web = commands.add_parser("web", help="serve the companion to a browser, behind an access token")
     web.add_argument("--host", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: the table's network)")
-    web.add_argument("--port", type=int, default=DEFAULT_PORT,
-                     help=f"port to listen on (default {DEFAULT_PORT}; 0 takes any free one)")
+    web.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                     help=f"port to listen on, 1 to 65535 (default {DEFAULT_PORT}; 0 takes any free one)")
+
+
+def port_number(given: str) -> int:
+    """A TCP port, or 0 for any free one: anything else is a usage error, not the socket's OverflowError."""
+    try:
+        port = int(given)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{given}' is not a port number: give 1 to 65535, or 0 for any free one") \
+            from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number: give 1 to 65535, or 0 for any free one")
+    return port
 
 
 def run_web_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:

@@ -82,6 +82,17 @@ def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit(tmp_path):
     assert result.stderr == f"companion: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
+@pytest.mark.parametrize("port", ["99999", "-5", "65536", "http"])
+def test_a_port_that_is_not_one_is_a_one_line_usage_error(tmp_path, port):
+    config = follower_config(tmp_path, "mqtt://127.0.0.1:9")
+    command = [sys.executable, "-m", "companion", "--config", str(config), "web", "--port", port]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, env=os.environ)
+    assert result.returncode == 2
+    shown = port if port.lstrip("-").isdigit() else f"'{port}'"
+    assert result.stderr == (f"companion: argument --port: {shown} is not a port number: give 1 to 65535, or 0 for"
+                             " any free one (companion web --help)\n")
+
+
 def test_each_browser_tab_follows_the_configured_table_read_only(tmp_path):
     config = follower_config(tmp_path, "mqtt://pi.local:1883", "club-7")
     command = served_command(argparse.Namespace(config=config), env={})
