@@ -24,6 +24,7 @@ from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.speech.announcement import Cue
+from companion.tui.buttons import does_nothing
 from companion.tui.messages import (
     BoardLinkChanged,
     ContinueGame,
@@ -238,12 +239,13 @@ class CompanionApp(TableApp):
             self.table.refused(origin, playing.on_control(press, origin))
             return
         handler = getattr(self.screen, "on_control", None)
-        if handler is not None:
-            handler(press)
+        refusal = handler(press) if handler is not None else does_nothing(press)
+        if refusal:
+            self.notify(refusal, timeout=2, markup=False)
         if origin is None:
             return
         if self.table.takes(origin):
-            self.table.refused(origin, "" if handler else f"{press} does nothing on this screen")
+            self.table.refused(origin, refusal)
             self._record_remote(origin)
             return
         self._done_with([origin])

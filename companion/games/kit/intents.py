@@ -37,7 +37,8 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class Tell:
-    """A line for the players; words come from the game's view module."""
+    """A line for the players instead of doing anything (a remote press it answers is refused with
+    it); words come from the game's view module."""
 
     text: str
     severity: Severity = "information"

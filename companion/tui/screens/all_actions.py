@@ -8,6 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Label
 
 from companion.hardware.controls import Control, ControlPressed
+from companion.tui.buttons import does_nothing
 from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
 from companion.tui.widgets.mock_panel import PanelModal
 
@@ -34,10 +35,12 @@ class AllActions(PanelModal[tuple[str, int | None] | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_control(self, press: ControlPressed) -> None:
+    def on_control(self, press: ControlPressed) -> str:
         """The table's buttons close it: a tap chooses here."""
         if press.control in (Control.CONFIRM, Control.UNDO):
             self.dismiss(None)
+            return ""
+        return does_nothing(press, "tap an action, or Confirm closes the list")
 
 
 class ActionBarScreen(Screen[None]):

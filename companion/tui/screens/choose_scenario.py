@@ -14,7 +14,7 @@ from companion.games.descriptor import GameDescriptor
 from companion.games.kit.scenarios import Scenario, reference
 from companion.hardware.controls import Control, ControlPressed
 from companion.paths import readable
-from companion.tui.buttons import on_menu
+from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
 from companion.tui.widgets.mock_panel import PanelModal
 
 FREE_PLAY = ""
@@ -60,10 +60,15 @@ class ScenarioChooser(PanelModal[str | None]):
                              *(Option(Text(words(self._kind, name, scenario)), id=f"scenario:{name}")
                                for name, scenario in self._found.items()), id="scenarios")
 
-    def on_control(self, press: ControlPressed) -> None:
-        """Next and Confirm choose, as on the home screen; Undo cancels."""
-        if not on_menu(self.query_one(OptionList), press) and press.control == Control.UNDO:
+    def on_control(self, press: ControlPressed) -> str:
+        """Next and Confirm choose, as on the home screen; Undo cancels; returns why any other press
+        does nothing."""
+        if on_menu(self.query_one(OptionList), press):
+            return ""
+        if press.control == Control.UNDO:
             self.dismiss(None)
+            return ""
+        return does_nothing(press, f"{MENU_HINT}, Undo cancels")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = event.option.id or ""

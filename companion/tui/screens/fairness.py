@@ -17,6 +17,7 @@ from companion.games.kit.words import count_of
 from companion.games.registry import dice_events_of
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.store import GameStore
+from companion.tui.buttons import does_nothing
 from companion.tui.widgets.face_chart import FaceChart
 from companion.tui.widgets.mock_panel import PanelModal
 
@@ -45,12 +46,16 @@ class FairnessScreen(PanelModal[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_control(self, press: ControlPressed) -> None:
-        """Next shows this game's dice or every game's, Confirm or Undo closes."""
+    def on_control(self, press: ControlPressed) -> str:
+        """Next shows this game's dice or every game's, Confirm or Undo closes; returns why any other
+        press does nothing."""
         if press.control == Control.NEXT:
             self.action_toggle_scope()
         elif press.control in (Control.CONFIRM, Control.UNDO):
             self.dismiss(None)
+        else:
+            return does_nothing(press, "Next switches the games counted, Confirm closes")
+        return ""
 
     def action_toggle_scope(self) -> None:
         self._showing_all = not self._showing_all

@@ -31,6 +31,7 @@ from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
 from companion.session import PlayedGame, Settled
+from companion.tui.buttons import does_nothing
 from companion.tui.messages import Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -95,10 +96,11 @@ class GameScreen(ActionBarScreen):
         recorded either way: with the first command it caused, or on its own."""
         found = self.game.controller.keymap.for_control(press.control, press.value)
         if found is None:
-            self.notify(f"{press} does nothing here", timeout=2, markup=False)
+            refusal = does_nothing(press)
+            self.notify(refusal, timeout=2, markup=False)
             if origin is not None:
                 self.session.note_input(origin)
-            return f"{press} does nothing here"
+            return refusal
         action, value = found
         return self.act(action.name, value, origin)
 
@@ -140,7 +142,8 @@ class GameScreen(ActionBarScreen):
         return self.refuse(self.read_only)
 
     def carry_out(self, intent: Intent, origin: Origin | None = None) -> str:
-        """Returns why the first command was refused, or "" once any command was taken."""
+        """Returns why the first command was refused, or what the players are told instead of doing
+        anything (a `Tell`: "Confirm has nothing to confirm"), or "" once something was done."""
         refusal, taken = "", False
         match intent:
             case Run(commands=commands):
@@ -153,6 +156,7 @@ class GameScreen(ActionBarScreen):
                 self.app.push_screen(SpecForm(form, then), self._answered)
             case Tell(text=text, severity=severity):
                 self.notify(text, severity=severity, timeout=4 if severity == "error" else 3, markup=False)
+                refusal = text
             case Reveal(title=title, lines=lines):
                 self.app.push_screen(RevealPanel(title, lines))
             case Select(step=step):

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from companion.bootstrap import GameProgress
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
-from companion.tui.buttons import on_menu
+from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
 from companion.tui.messages import ContinueGame, NewGame, ShowSavedGames
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
@@ -193,5 +193,6 @@ class HomeScreen(Screen[None]):
                 case _:
                     yield "Saved games", "Open, rename or delete a saved game, or start a new one", "saved", None
 
-    def on_control(self, press: ControlPressed) -> None:
-        on_menu(self.query_one("#home-menu", OptionList), press)
+    def on_control(self, press: ControlPressed) -> str:
+        """Next steps down, Confirm (or Roll) picks; returns why any other press does nothing."""
+        return "" if on_menu(self.query_one("#home-menu", OptionList), press) else does_nothing(press, MENU_HINT)

@@ -16,7 +16,7 @@ from companion.games.registry import title_of
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.names import same_name
 from companion.journal.store import GameInfo, GameStore
-from companion.tui.buttons import on_menu
+from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
 from companion.tui.messages import NewGame, OpenGame, Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
@@ -130,14 +130,18 @@ class SavedGamesScreen(ActionBarScreen):
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_open()
 
-    def on_control(self, press: ControlPressed) -> None:
-        """Next steps down the games, Confirm (or Roll) opens one, Undo goes home."""
+    def on_control(self, press: ControlPressed) -> str:
+        """Next steps down the games, Confirm (or Roll) opens one, Undo goes home; returns why any
+        other press does nothing."""
         if press.control == Control.NEXT:
             self.query_one(DataTable).action_cursor_down()
         elif press.control in (Control.CONFIRM, Control.ROLL):
             self.action_open()
         elif press.control == Control.UNDO:
             self.app.action_go_home()  # type: ignore[attr-defined]
+        else:
+            return does_nothing(press, "Next steps down, Confirm opens, Undo goes home")
+        return ""
 
     def act(self, name: str, value: int | None = None) -> None:
         """A tap or a palette entry: the same as the key."""
@@ -226,16 +230,17 @@ class AskText(PanelModal[str | None]):
         # As typed: the spaces around a name are the name rule's to leave out (`companion.journal.names`).
         self.dismiss(event.value)
 
-    def on_control(self, press: ControlPressed) -> None:
-        """Confirm answers with the name as typed, as Enter does; Undo cancels."""
+    def on_control(self, press: ControlPressed) -> str:
+        """Confirm answers with the name as typed, as Enter does; Undo cancels; returns why any other
+        press does nothing."""
         if press.control == Control.CONFIRM:
             self.dismiss(self.query_one(Input).value)
         elif press.control == Control.UNDO:
             self.dismiss(None)
         else:
-            self.notify(f"{press} does nothing here: type the name, then Confirm (Undo cancels)", timeout=4,
-                        markup=False)
             self.post_message(Refused())
+            return does_nothing(press, "type the name, then Confirm (Undo cancels)")
+        return ""
 
 
 class ChooseKind(PanelModal[str | None]):
@@ -250,9 +255,13 @@ class ChooseKind(PanelModal[str | None]):
             yield Label("New game of")
             yield OptionList(*(Option(Text(title), id=kind) for kind, title in self._kinds))
 
-    def on_control(self, press: ControlPressed) -> None:
-        if not on_menu(self.query_one(OptionList), press) and press.control == Control.UNDO:
+    def on_control(self, press: ControlPressed) -> str:
+        if on_menu(self.query_one(OptionList), press):
+            return ""
+        if press.control == Control.UNDO:
             self.dismiss(None)
+            return ""
+        return does_nothing(press, f"{MENU_HINT}, Undo cancels")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -22,8 +22,11 @@ from companion.errors import CompanionError
 from companion.games.kit.forms import Choice, Field, FormError, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Intent
 from companion.hardware.controls import Control, ControlPressed
+from companion.tui.buttons import does_nothing
 from companion.tui.messages import FormAnswered
 from companion.tui.widgets.mock_panel import PanelModal
+
+FORM_HINT = "a form is open: Confirm submits it, Undo cancels it"
 
 
 class TickBox(Checkbox, inherit_bindings=False):
@@ -182,11 +185,12 @@ class SpecForm(PanelModal[Intent]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def on_control(self, press: ControlPressed) -> None:
+    def on_control(self, press: ControlPressed) -> str:
         """The table's buttons: Confirm submits, Undo cancels, Next goes to the next field, and a face
         key answers the field in focus: its face typed into a number field (a card's pips, a die),
         the option of that number chosen in a list, or ticked or unticked in a list of ticks, a box
-        ticked or unticked. A face that answers a field wholly goes on to the next."""
+        ticked or unticked. A face that answers a field wholly goes on to the next. Returns why a
+        press does nothing (Roll, a face no field in focus takes), or ""."""
         match press.control:
             case Control.CONFIRM:
                 self.action_submit()
@@ -195,9 +199,13 @@ class SpecForm(PanelModal[Intent]):
             case Control.NEXT:
                 self.focus_next()
             case Control.FACE if press.value is not None:
-                self._face(press.value)
+                return "" if self._face(press.value) else does_nothing(press, FORM_HINT)
+            case _:
+                return does_nothing(press, FORM_HINT)
+        return ""
 
-    def _face(self, face: int) -> None:
+    def _face(self, face: int) -> bool:
+        """True when the face answered the field in focus."""
         focused = self.focused
         field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
         options = field.options if isinstance(field, Choice | Pick) else ()
@@ -213,6 +221,9 @@ class SpecForm(PanelModal[Intent]):
                 focused.toggle(str(nth))
             case TickBox():
                 focused.toggle()
+            case _:
+                return False
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -249,6 +260,8 @@ class RevealPanel(PanelModal[None]):
     def on_click(self) -> None:
         self.dismiss(None)
 
-    def on_control(self, press: ControlPressed) -> None:
+    def on_control(self, press: ControlPressed) -> str:
         if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
             self.dismiss(None)
+            return ""
+        return does_nothing(press, "Confirm closes this")
