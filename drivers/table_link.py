@@ -23,6 +23,7 @@ from companion.network.messages import (
     PressMessage,
     StatusMessage,
     VerdictMessage,
+    press_id_of,
 )
 from companion.network.ports import PressSink, PublishedJournal
 from companion.network.press_inbox import PressInbox
@@ -141,6 +142,11 @@ class TableLink(MqttLoop):
             self._inbox.arrived(message.mid, None)
             self._set_state(replace(self.state, bad_payloads=self._check.refused,
                                     last_problem=self._check.last_problem))
+            # Answered, so a presser does not wait for ever; not recorded, so the id stays free
+            # for the press sent again as it should be (as with a wrong token).
+            if (press_id := press_id_of(message.payload)) is not None:
+                problem = self._check.last_problem.removeprefix(f"{message.topic}: ")
+                self._verdicts.append(VerdictMessage(id=press_id, outcome=Outcome.REFUSED, reason=problem))
             return
         refusal = self._refusal(press)
         if refusal:

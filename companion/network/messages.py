@@ -4,6 +4,7 @@ A payload that fails its check changes nothing: it is counted, the last reason i
 status line, and nothing is raised into the app.
 """
 
+import json
 import re
 from enum import StrEnum
 from typing import Annotated, Literal, Self, TypeVar
@@ -26,7 +27,8 @@ VERSION: Literal[1] = 1
 MAX_PAYLOAD = 1 << 20
 """Bytes: a state bigger than this is not something our games make; refuse it unread."""
 
-PressId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9._:-]{1,80}$")]
+PRESS_ID = r"^[A-Za-z0-9._:-]{1,80}$"
+PressId = Annotated[str, StringConstraints(pattern=PRESS_ID)]
 Origin = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
@@ -145,3 +147,48 @@ def describe(error: ValidationError) -> str:
         message = "unknown key"
     return f"{where}: {message}" if where else message
 
+
+
+ID_HEAD = 4096
+"""Bytes of a payload over `MAX_PAYLOAD` looked through for its id: the rest is never read."""
+_DECODER = json.JSONDecoder()
+_BLANK = re.compile(r"[ \t\n\r]*")
+
+
+def press_id_of(payload: bytes | bytearray) -> str | None:
+    """The id of a press that failed its check, so that it can be answered `refused`; None when it
+    has none that can be read. The object's members are read in order up to `id`: a payload over
+    `MAX_PAYLOAD` only within its first `ID_HEAD` bytes (a presser writes `v` and `id` first)."""
+    text = bytes(payload[:ID_HEAD] if len(payload) > MAX_PAYLOAD else payload).decode("utf-8", "replace")
+    found = _member(text, "id")
+    return found if isinstance(found, str) and re.match(PRESS_ID, found) else None
+
+
+def _member(text: str, wanted: str) -> object:
+    """The value of the top-level member `wanted` of the JSON object `text` begins with, read member
+    by member, so that whatever follows it (too much, or not JSON) is never parsed."""
+    at = _skip(text, 0)
+    if not text.startswith("{", at):
+        return None
+    at += 1
+    while True:
+        try:
+            key, at = _DECODER.raw_decode(text, _skip(text, at))
+            at = _skip(text, at)
+            if not isinstance(key, str) or not text.startswith(":", at):
+                return None
+            value, at = _DECODER.raw_decode(text, _skip(text, at + 1))
+        except ValueError:
+            return None
+        if key == wanted:
+            return value
+        at = _skip(text, at)
+        if not text.startswith(",", at):
+            return None
+        at += 1
+
+
+def _skip(text: str, at: int) -> int:
+    """Past the JSON whitespace at `at`."""
+    blank = _BLANK.match(text, at)
+    return blank.end() if blank else at

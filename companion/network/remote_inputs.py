@@ -17,6 +17,7 @@ RUN = f"{PREFIX}:"
 SINGLE = f"{PREFIX}-id:"
 LARGEST_COUNT = 2**62
 """SQLite keeps 64-bit integers: a longer count is not one a presser made."""
+OUT_OF_ORDER = "out of order: a later press from the same presser was dealt with first"
 
 
 def origin_of(press_id: str) -> Origin:
@@ -29,19 +30,33 @@ def origin_of(press_id: str) -> Origin:
 
 
 class RemoteInputs:
-    """Which remote presses were dealt with: those the games file records, and those handed on since."""
+    """Which remote presses were dealt with: those the games file records, and those handed on since.
+
+    A press taken after a gap in its run's counts skips the ones in between (never received, or
+    refused unread by the link): they were not dealt with, and this remembers them so, while the
+    app runs. The games file keeps only each run's last count.
+    """
 
     def __init__(self, recorded: Mapping[str, int]) -> None:
         self._last = dict(recorded)
+        self._skipped: dict[str, list[tuple[int, int]]] = {}
+        """Per run, the ranges of counts (first, last) that a later press of the run went past."""
 
     def dealt_with(self, origin: Origin) -> bool:
         """Applied or refused before (a resend): it must not be applied again."""
         last = self._last.get(origin.source)
-        return last is not None and origin.number <= last
+        return last is not None and origin.number <= last and not self.skipped(origin)
+
+    def skipped(self, origin: Origin) -> bool:
+        """Never dealt with, and a later press of its run was: it comes out of order, too late to apply."""
+        return any(first <= origin.number <= last for first, last in self._skipped.get(origin.source, ()))
 
     def take(self, origin: Origin) -> None:
         """The press is being dealt with now: a resend from here on is `dealt_with`."""
-        self._last[origin.source] = max(origin.number, self._last.get(origin.source, origin.number))
+        last = self._last.get(origin.source, 0)
+        if origin.number > last + 1:
+            self._skipped.setdefault(origin.source, []).append((last + 1, origin.number - 1))
+        self._last[origin.source] = max(origin.number, last)
 
 
 def is_remote(origin: Origin) -> bool:
@@ -70,6 +85,9 @@ class RemotePresses:
         """The press as the screens take it, with its origin; None for one dealt with before (a
         resend), which is answered at once."""
         origin = origin_of(press.id)
+        if self._inputs.skipped(origin):
+            self._verdict(press.id, Outcome.REFUSED, OUT_OF_ORDER)
+            return None
         if self._inputs.dealt_with(origin):
             self._verdict(press.id, Outcome.ALREADY_APPLIED, "")
             return None

@@ -3,7 +3,7 @@ answered once what it caused (or its refusal) is committed."""
 
 from companion.hardware.controls import Control, Origin
 from companion.network.messages import Outcome, PressMessage
-from companion.network.remote_inputs import RemoteInputs, RemotePresses, is_remote, origin_of
+from companion.network.remote_inputs import OUT_OF_ORDER, RemoteInputs, RemotePresses, is_remote, origin_of
 
 
 def pressed(press_id: str, control: Control = Control.ROLL) -> PressMessage:
@@ -68,3 +68,16 @@ def test_a_press_whose_commit_failed_is_answered_refused_not_saved():
     assert press is not None and press.origin is not None
     presses.done_with([press.origin], dropped=[press.origin], failure="games.sqlite3: the disk is full")
     assert answers == [("run:1", Outcome.REFUSED, "not saved: games.sqlite3: the disk is full")]
+
+
+def test_a_press_a_later_one_of_its_run_went_past_was_never_dealt_with_and_is_refused_out_of_order():
+    answers: list[tuple[str, Outcome, str]] = []
+    presses = RemotePresses({"remote:run": 2}, lambda *answer: answers.append(answer))
+    later = presses.take(pressed("run:5"))  # 3 and 4 never came (refused unread, or lost)
+    assert later is not None and later.origin is not None
+    presses.done_with([later.origin])
+    assert presses.take(pressed("run:3")) is None and presses.take(pressed("run:4")) is None
+    assert presses.take(pressed("run:2")) is None and presses.take(pressed("run:5")) is None
+    assert answers == [("run:5", Outcome.APPLIED, ""), ("run:3", Outcome.REFUSED, OUT_OF_ORDER),
+                       ("run:4", Outcome.REFUSED, OUT_OF_ORDER), ("run:2", Outcome.ALREADY_APPLIED, ""),
+                       ("run:5", Outcome.ALREADY_APPLIED, "")]
