@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from companion.errors import ReadOnlyView, UnreadableGame
 from companion.games.rules import Command, Rules
@@ -82,11 +82,46 @@ class FollowedGame:
         return Settled()
 
     def _read(self, message: StateMessage) -> Any:
+        """The state, read as a snapshot is; refused unless it is exactly what this companion writes
+        for it: a state type whose every field has a default (Point Blank's) would read anything,
+        `{"foo": 1}` as a fresh game, as unknown keys are dropped and missing ones defaulted."""
         try:
-            return self.rules.state.validate_json(json.dumps(message.state))
+            state = self.rules.state.validate_json(json.dumps(message.state))
         except ValidationError as error:
-            raise UnreadableGame(f"table {self.table}'s game cannot be shown by this companion"
-                                 f" ({describe_problem(error)}): is it a different version?") from None
+            raise self._unreadable(describe_problem(error)) from None
+        problem = shape_difference(message.state, json.loads(self.rules.state.dump_json(state)))
+        if problem:
+            raise self._unreadable(problem)
+        return state
+
+    def _unreadable(self, problem: str) -> UnreadableGame:
+        return UnreadableGame(f"table {self.table}'s game cannot be shown by this companion ({problem}):"
+                              " is it a different version?")
+
+
+def shape_difference(received: JsonValue, written: JsonValue) -> str:
+    """The first key `received` has that `written` lacks (`foo: unknown key`), else the first it
+    lacks (`deck: Field required`), else "". Keys are compared at every depth, a list's items together:
+    the items of a set come in no fixed order."""
+    got, wanted = _keys(received), _keys(written)
+    if extra := sorted(got - wanted):
+        return f"{extra[0]}: unknown key"
+    if missing := sorted(wanted - got):
+        return f"{missing[0]}: Field required"  # pydantic's words for a required field
+    return ""
+
+
+def _keys(value: JsonValue, path: str = "") -> set[str]:
+    """Every object key in `value`, as a dotted path; a list's items share the path `list.*`."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{path}.{key}" if path else key
+            found |= {inner, *_keys(item, inner)}
+    elif isinstance(value, list):
+        for item in value:
+            found |= _keys(item, f"{path}.*" if path else "*")
+    return found
 
 
 def _info(message: StateMessage) -> GameInfo:

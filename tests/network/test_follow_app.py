@@ -4,13 +4,19 @@ a late joiner equal to the authority; a broker restart losing nothing; the club 
 import random
 import subprocess
 import sys
+from datetime import UTC, datetime
 
+import paho.mqtt.publish as publish
+import pytest
+from paho.mqtt.enums import MQTTProtocolVersion
 from textual.geometry import Region
 from textual.widgets import DataTable
 
 from companion.dice.rules import DiceRules, RollDice
 from companion.games.conflict_of_heroes.view import UNIT_COLUMNS
-from companion.network.topics import CLUB
+from companion.games.registry import GAMES
+from companion.network.messages import StateMessage
+from companion.network.topics import CLUB, TableTopics
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.follow_app import FollowerApp
@@ -202,3 +208,17 @@ async def test_a_followed_games_name_shows_as_typed_in_the_tables_the_header_and
     finally:
         for parts in tables:
             parts.close()
+
+
+@pytest.mark.parametrize("kind", [game.kind for game in GAMES])
+async def test_a_state_with_nothing_of_the_game_in_it_is_refused_for_every_kind_of_game(broker, kind):
+    meaningless = StateMessage(game=2, kind=kind, name="Game 2", seq=4, at=datetime.now(UTC), state={"foo": 1})
+    publish.single(TableTopics("club-7").state, meaningless.encode(), qos=1, retain=True, hostname="127.0.0.1",
+                   port=broker.port, protocol=MQTTProtocolVersion.MQTTv5)
+    follower = FollowerApp(table_settings(broker), "club-7")
+    refusal = "table club-7's game cannot be shown by this companion ("
+    async with follower.run_test(size=SIZE) as watcher:
+        await until(follower, lambda: any(n.message.startswith(refusal) for n in follower._notifications))
+        await watcher.pause()
+        assert following(follower) is None and isinstance(follower.screen, TablesScreen)
+

@@ -9,6 +9,7 @@ import pytest
 
 from companion.dice.rules import DiceRules, RollDice
 from companion.errors import ReadOnlyView, UnreadableGame
+from companion.games.registry import GAMES
 from companion.journal.store import GameStore
 from companion.network.followed_game import FollowedGame
 from companion.network.messages import StateMessage
@@ -55,3 +56,18 @@ def test_a_state_this_companion_cannot_read_names_the_table_instead_of_crashing(
     unreadable = state_message(played, state={"spec": "twelve dice"})
     with pytest.raises(UnreadableGame, match="table club-1's game cannot be shown by this companion"):
         FollowedGame("club-1", unreadable, DiceRules(random.Random()))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.kind)
+def test_only_a_state_with_every_key_this_companion_writes_and_no_other_is_shown(game):
+    rules = game.open(random.Random(1), None).rules
+    written = json.loads(rules.state.dump_json(rules.public_state(rules.initial())))
+    message = StateMessage(game=1, kind=game.kind, seq=0, at=AT, state=written)
+    assert FollowedGame("club-7", message, rules).state == rules.public_state(rules.initial())
+    first = sorted(written)[0]
+    refused = "^table club-7's game cannot be shown by this companion \\({}\\): is it a different version\\?$"
+    for state, problem in (({**written, "foo": 1}, "foo: unknown key"),
+                           ({key: value for key, value in written.items() if key != first}, f"{first}: Field required"),
+                           ({"foo": 1}, ".*")):  # a game whose state has required fields says one of them
+        with pytest.raises(UnreadableGame, match=refused.format(problem)):
+            FollowedGame("club-7", message.model_copy(update={"state": state}), rules)
