@@ -68,6 +68,7 @@ class TableLink(MqttLoop):
         self._lock = threading.Lock()
         self._wanted_game: int | None = None
         self._latest: dict[int, int] = {}
+        self._renamed: set[int] = set()
         self._settled: list[VerdictMessage] = []
         self._verdicts: deque[VerdictMessage] = deque(maxlen=VERDICT_BACKLOG)
         self._cursor: PublishCursor | None = None
@@ -81,6 +82,12 @@ class TableLink(MqttLoop):
         with self._lock:
             self._wanted_game = game
             self._latest[game] = latest_seq
+        self.wake()
+
+    def game_renamed(self, game: int) -> None:
+        """`game` has a new name in the games file: when it is the one published, its state goes out again."""
+        with self._lock:
+            self._renamed.add(game)
         self.wake()
 
     def settle(self, press_id: str, outcome: Outcome, reason: str = "") -> None:
@@ -185,8 +192,12 @@ class TableLink(MqttLoop):
     def _follow_wanted_game(self) -> None:
         with self._lock:
             wanted = self._wanted_game
+            renamed, self._renamed = self._renamed, set()
         if wanted is not None and (self._cursor is None or self._cursor.game != wanted):
+            # A new cursor publishes its game's state first in any case, with the name as it is now.
             self._cursor = PublishCursor(wanted, self._journal.published_until(wanted), self._window)
+        elif self._cursor is not None and self._cursor.game in renamed:
+            self._cursor.state_changed()
 
     def _publish_game(self, client: paho.Client) -> None:
         cursor = self._cursor

@@ -38,9 +38,9 @@ class FollowedGame:
         if message.game != self.game.id or message.seq < self._seq:
             return False
         state = self._read(message)
-        changed = message.seq != self._seq or state != self._state
-        self._state, self._seq = state, message.seq
-        self.game = _info(message)
+        game = _info(message)
+        changed = message.seq != self._seq or state != self._state or game.name != self.game.name
+        self._state, self._seq, self.game = state, message.seq, game
         return changed
 
     # What the screens read

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.errors import StorageError
+from companion.errors import CompanionError, StorageError
 from companion.games.rules import Rules
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.network.messages import EventMessage, StateMessage
@@ -82,7 +82,8 @@ class PublishedGames:
         else:
             state, seq = self._folded(info, rules)
         shown = json.loads(rules.state.dump_json(rules.public_state(state)))
-        return StateMessage(game=game, kind=info.kind, name=info.name, seq=seq, at=self._clock(), state=shown)
+        return StateMessage(game=game, kind=info.kind, name=self._name_now(info), seq=seq, at=self._clock(),
+                            state=shown)
 
     # Inside
 
@@ -97,6 +98,14 @@ class PublishedGames:
             return playing[0], playing[1]
         info = self._games().game(game)
         return info, self._rules_for(info.kind)
+
+    def _name_now(self, info: GameInfo) -> str:
+        """The game's name in the games file now: a rename since it was opened (in the app or by
+        `companion games rename`) goes out with the next state."""
+        try:
+            return self._games().game(info.id).name
+        except CompanionError:  # deleted since, or the file cannot be read: the name it had
+            return info.name
 
     def _folded(self, info: GameInfo, rules: Rules[Any]) -> tuple[Any, int]:
         """A game not open in the app: folded from the games file, through a reading connection."""

@@ -34,6 +34,7 @@ class PublishCursor:
     _in_flight: dict[int, _InFlight] = field(default_factory=dict, init=False)
     _acked_early: set[int] = field(default_factory=set, init=False)
     _start_state: int | None = field(default=None, init=False)
+    _state_owed: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         if self.window < 1:
@@ -51,8 +52,13 @@ class PublishCursor:
         return self.sent is None
 
     def state_due(self) -> bool:
-        """A state is owed: none yet on this connection, or events have gone out since the last one."""
-        return self.state_as_of is None or (self.sent or 0) > self.state_as_of
+        """A state is owed: none yet on this connection, events have gone out since the last one, or
+        what the state carries besides the events changed (`state_changed`)."""
+        return self._state_owed or self.state_as_of is None or (self.sent or 0) > self.state_as_of
+
+    def state_changed(self) -> None:
+        """The state says something new without a new event (the game's name): it goes out again."""
+        self._state_owed = True
 
     def sent_event(self, seq: int, mid: int) -> None:
         if self.sent is None or seq != self.sent + 1:
@@ -64,6 +70,7 @@ class PublishCursor:
         if self.sent is None:
             self.sent = self._start_state = seq
         self.state_as_of = seq
+        self._state_owed = False
         self._in_flight[mid] = _InFlight(seq, is_state=True)
 
     def acked(self, mid: int) -> int | None:

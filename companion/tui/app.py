@@ -28,6 +28,7 @@ from companion.tui.buttons import does_nothing
 from companion.tui.messages import (
     BoardLinkChanged,
     ContinueGame,
+    GameRenamed,
     JournalWaiting,
     NewGame,
     OpenGame,
@@ -381,6 +382,9 @@ class CompanionApp(TableApp):
 
     def on_continue_game(self, message: ContinueGame) -> None:
         self.continue_game(message.kind)
+
+    def on_game_renamed(self, message: GameRenamed) -> None:
+        self.table.renamed(message.game_id)
 
     def on_show_saved_games(self, _: ShowSavedGames) -> None:
         self.action_show_games()

@@ -62,6 +62,14 @@ class ShowSavedGames(Message):
     """A screen asks for the saved games list."""
 
 
+class GameRenamed(Message):
+    """A saved game has a new name in the games file."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+
 class SpeechChanged(Message):
     """The speech engine's one-line status changed (on, off, unavailable and why)."""
 

@@ -54,6 +54,11 @@ class TableAuthority:
         published.playing(screen.session.game, screen.game.rules, screen.session)
         link.game_changed(screen.session.game.id, screen.session.committed()[1])
 
+    def renamed(self, game_id: int) -> None:
+        """A game has a new name: the table's state carries it, so followers' titles follow."""
+        if self.companion.table_link is not None:
+            self.companion.table_link.game_renamed(game_id)
+
     def take(self, press: "PressMessage") -> ControlPressed | None:
         """The press as a button's, with its origin; None for a resend (answered at once)."""
         return self.remote.take(press) if self.remote is not None else None

@@ -10,11 +10,12 @@ import paho.mqtt.publish as publish
 import pytest
 from paho.mqtt.enums import MQTTProtocolVersion
 from textual.geometry import Region
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from companion.dice.rules import DiceRules, RollDice
 from companion.games.conflict_of_heroes.view import UNIT_COLUMNS
 from companion.games.registry import GAMES
+from companion.journal.store import GameStore
 from companion.network.messages import StateMessage
 from companion.network.topics import CLUB, TableTopics
 from companion.tui.app import CompanionApp
@@ -25,10 +26,12 @@ from companion.tui.screens.fairness import FairnessScreen
 from companion.tui.screens.tables import TablesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
+from drivers.table_follower import TableFollower
 from tests.conflict_of_heroes.conftest import only, rules
 from tests.conflict_of_heroes.test_public import hit_squad
-from tests.network.conftest import table_settings
+from tests.network.conftest import Recorder, table_settings
 from tests.network.tables import AuthorityParts, table_companion, until
+from tests.network.test_app_authority import FAST
 from tests.pilot import press, settle
 from tests.tui.screen_text import painted
 from tests.tui.test_footer import footer_text
@@ -222,3 +225,42 @@ async def test_a_state_with_nothing_of_the_game_in_it_is_refused_for_every_kind_
         await watcher.pause()
         assert following(follower) is None and isinstance(follower.screen, TablesScreen)
 
+
+async def test_a_game_renamed_at_the_table_is_renamed_on_its_followers_screens_at_once(tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    follower = FollowerApp(table_settings(broker), "club-1")
+    try:
+        async with authority.run_test(size=SIZE) as table, follower.run_test(size=SIZE) as watcher:
+            await press(table, "space")
+            await until(follower, shows_state_of(follower, authority))
+            assert follower.screen.sub_title == following(follower).game.name == "Game 1"
+            await table.press("g", "r")  # saved games, rename the game just played
+            authority.screen.query_one(Input).value = "Friday night"
+            await table.press("enter")
+            await until(follower, lambda: following(follower).game.name == "Friday night")
+            await watcher.pause()
+            assert follower.screen.sub_title == "Friday night"
+            assert "companion (following) — Friday night" in painted(follower, Region(0, 0, SIZE[0], 1))[0]
+            assert follower.status.game == "Friday night"
+            assert following(follower).head == 1  # the same game, the same events: only its name is new
+    finally:
+        companion.close()
+
+
+def test_a_game_renamed_from_the_command_line_goes_out_with_the_tables_next_state(tmp_path, broker):
+    seen = Recorder()
+    follower = TableFollower(table_settings(broker), seen, **FAST).start()
+    parts = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(1)))
+    try:
+        parts.execute(RollDice())
+        seen.wait_for(lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+        command_line = GameStore(tmp_path / "games.sqlite3")  # `companion games rename`, a process of its own
+        command_line.rename(parts.info.id, "Saturday")
+        command_line.close()
+        parts.execute(RollDice())
+        last = seen.wait_for(lambda got: got[-1].view.base is not None and got[-1].view.base.seq == 2)[-1]
+        assert last.view.base.name == "Saturday"
+    finally:
+        follower.stop()
+        parts.close()

@@ -218,6 +218,7 @@ class GameScreen(ActionBarScreen):
             self.redraw()
 
     def redraw(self) -> None:
+        self.sub_title = self.session.game.name  # a followed game's name changes when its table renames it
         self.show_state()
         offered = () if self.read_only else taps(self.game.controller.tappable(self.state))
         self.query_one("#action-bar", ActionBar).show(offered)

@@ -17,7 +17,7 @@ from companion.hardware.controls import Control, ControlPressed
 from companion.journal.names import same_name
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
-from companion.tui.messages import NewGame, OpenGame, Refused
+from companion.tui.messages import GameRenamed, NewGame, OpenGame, Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -178,6 +178,7 @@ class SavedGamesScreen(ActionBarScreen):
             except CompanionError as error:  # the name rule's reason, or the games file's
                 self.notify(str(error), severity="error", timeout=6, markup=False)
                 return
+            self.post_message(GameRenamed(game.id))
             self.show_games()
 
         self.app.push_screen(AskText(f"New name for {game.name}", game.name), renamed)
