@@ -75,7 +75,7 @@ def test_the_board_shows_the_attackers_modifier_and_the_roll_led_flashes_on_each
     assert lights(placed).roll == 0
     assert lights(folded(ShootCover(penetration=3, hardness=2), PlaceModels(count=1, rank="rekrut"),
                          EnterFace(entered=4))).roll == 3
-    assert controller.available(placed) == ("roll", "face", "undo")
+    assert controller.available(placed) == ("roll", "face", "undo", "redo")
 
 
 def test_destroyed_cover_gives_no_modifier_and_no_heads_down_until_the_next_cover():

@@ -65,7 +65,7 @@ def test_rules_the_scenario_sets_are_not_asked(start, tmp_path):
 def test_once_dealt_the_setup_stands_and_play_begins_with_the_roll_for_the_first_turn(start):
     game, session = start("take_cover", STANDARD)
     through(game, session)
-    assert at(session) == 3 and game.controller.available(session.state) == ("roll", "face", "undo")
+    assert at(session) == 3 and game.controller.available(session.state) == ("roll", "face", "undo", "redo")
     with pytest.raises(RuleViolation, match="part of the scenario's setup"):
         session.execute(Undo())
 

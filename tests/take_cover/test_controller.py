@@ -181,9 +181,10 @@ def test_confirm_after_the_game_says_who_won_and_why():
 
 def test_the_help_line_names_the_keys_of_the_moment():
     assert controller.available(folded()) == ("confirm",)
-    assert controller.available(folded(*OPENING[:2])) == ("roll", "face", "undo")
+    assert controller.available(folded(*OPENING[:2])) == ("roll", "face", "undo", "redo")
     assert "fire" in controller.available(folded(*OPENING))
-    assert controller.available(folded(*OPENING, OpenFire(squad="A", target="C"))) == ("confirm", "next", "undo")
+    firing = folded(*OPENING, OpenFire(squad="A", target="C"))
+    assert controller.available(firing) == ("confirm", "next", "undo", "redo")
 
 
 def test_the_lights_show_the_side_to_answer_flash_on_each_roll_and_show_the_mfp():

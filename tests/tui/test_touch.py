@@ -142,3 +142,26 @@ async def test_every_action_of_point_blank_can_be_tapped_and_the_bar_keeps_to_tw
         assert set(bar.shown) == set(bar.taps) or bar.region_of(MORE.name) is not None
         assert rows_of(bar._placed) <= MAX_ROWS and bar.region.bottom <= screen.query_one(MockPanel).region.y
         assert [t.label for t in bar.shown][:2] == ["End impulse", "Undo"], "the impulse's action is taken"
+
+
+REDO_AFTER_UNDO = {
+    "take_cover, a keyed d10": ("take_cover", ("5",)),
+    "take_cover, Dig In": ("take_cover", ()),
+    "deckung, a keyed W10": ("deckung", ("5",)),
+    "conflict_of_heroes, a CAP on the roll": ("conflict_of_heroes", ("plus",)),
+}
+"""Moments where undo leaves something to redo: the game and the keys pressed before `u`."""
+
+
+@pytest.mark.parametrize(("kind", "keys"), REDO_AFTER_UNDO.values(), ids=REDO_AFTER_UNDO)
+async def test_the_bar_offers_redo_wherever_y_would_redo(table, kind, keys):
+    getattr(game_positions, kind)(table)
+    async with CompanionApp(table, start_kind=kind).run_test(size=SIZES["100x30"]) as pilot:
+        await settle(pilot)
+        await press(pilot, *keys)
+        done = pilot.app.screen.state
+        await press(pilot, "u")
+        assert pilot.app.screen.state != done
+        assert "Redo" in [tap.label for tap in pilot.app.screen.query_one(ActionBar).taps]
+        await tap(pilot, "redo")
+        assert pilot.app.screen.state == done

@@ -237,9 +237,11 @@ class ConflictOfHeroesController(Controller[CohState]):
             return ANNOUNCING
         if state.pending is not None:
             caps = ("modifier", "side") if state.pending.roller is not None else ()
-            # Once a face is keyed the roll is the table's dice: the rest of the faces come first.
+            # Once a face is keyed the roll is the table's dice: the rest of the faces come first,
+            # and nothing is left to redo (a new record ends redo). Before that, a CAP on the roll
+            # taken back may be redone.
             dice = ("face", "erase", "roll") if state.pending.faces else ("roll", "face", "erase")
-            return (*dice, *caps, "undo")
+            return (*dice, *caps, "undo", *(() if state.pending.faces else ("redo",)))
         return acting_now(state)
 
 

@@ -108,7 +108,7 @@ class DeckungController(Controller[DeckungState]):
 
     def available(self, state: DeckungState) -> tuple[str, ...]:
         if state.waiting is not None:
-            return ("roll", "face", "undo")
+            return ("roll", "face", "undo", "redo")  # a keyed W10 taken back waits here for redo
         if state.destroyed:
             return ("models", "clear", "light", "massive", "position", "undo", "redo")
         return ("shoot", "light", "massive", "position", "undo", "redo")

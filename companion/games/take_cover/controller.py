@@ -134,24 +134,30 @@ class TakeCoverController(Controller[TakeCoverState]):
         return forms.reaction_form(state) or Run.one(ReactionFire())
 
     def available(self, state: TakeCoverState) -> tuple[str, ...]:
+        """Redo wherever undo is: what undo takes back at any step (a keyed d10, Dig In cards, a
+        declined reaction) leaves the game at a step where redo puts it back."""
         if guided.setting_up(state):
             return guide.GUIDED_ACTIONS
         if state.phase == "setup":
             return ("confirm",)
+        return (*self.step_actions(state), "undo", "redo")
+
+    def step_actions(self, state: TakeCoverState) -> tuple[str, ...]:
+        """The actions of the step the game is at, once it is set up."""
         if state.phase == "first":
-            return ("roll", "face", "undo")
+            return ("roll", "face")
         if state.phase == "over":
-            return ("undo",)
+            return ()
         if state.fire is not None:
-            return ("confirm", "next", "undo") if state.fire.dig_ins is None else ("roll", "face", "undo")
+            return ("confirm", "next") if state.fire.dig_ins is None else ("roll", "face")
         if state.reaction is not None:
-            return ("confirm", "next", "undo")
+            return ("confirm", "next")
         if state.play is not None:
             waiting = state.play.redirect or state.play.face is not None
-            return ("confirm", "undo") if waiting else ("roll", "face", "undo")
+            return ("confirm",) if waiting else ("roll", "face")
         if state.acted:
-            return ("next", "correct", "undo", "redo")
-        return (*playable_first(state), "correct", "undo", "redo")
+            return ("next", "correct")
+        return (*playable_first(state), "correct")
 
     def tappable(self, state: TakeCoverState) -> tuple[KeyAction, ...]:
         """The bar's buttons in the order `available` gives them."""
