@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, NoReturn
 from companion import paths
 from companion.errors import CompanionError
 
+NAME_COLUMN = 24
+"""The width of `companion games`' name column: a longer name would push the others out of line."""
+
 if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
 
@@ -51,7 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = commands.add_parser("games", help="list, rename or delete saved games")
     games_commands = games.add_subparsers(dest="games_command", metavar="ACTION")
-    games_commands.add_parser("list", help="list saved games (the default)")
+    listing = games_commands.add_parser("list", help="list saved games (the default)")
+    listing.add_argument("--full", action="store_true",
+                         help=f"every name whole, in the last column (the table cuts names over {NAME_COLUMN}"
+                              " characters short)")
     rename = games_commands.add_parser("rename", help="rename a game")
     rename.add_argument("game", type=plain_text)
     rename.add_argument("name", type=plain_text)
@@ -311,11 +317,30 @@ def manage_games(store, lock, args: argparse.Namespace) -> int:
         games = store.games()
         if not games:
             print(f"no saved games yet in {store.path}")
+        full, cut = getattr(args, "full", False), False
         for game in games:
             events = "event" if game.events == 1 else "events"
-            print(f"{game.id:>4}  {game.name:<24} {title_of(game.kind):<20} {game.events:>6} {events:<6}  "
-                  f"{game.last_used.astimezone():%Y-%m-%d %H:%M}")
+            figures = (f"{title_of(game.kind):<20} {game.events:>6} {events:<6}  "
+                       f"{game.last_used.astimezone():%Y-%m-%d %H:%M}")
+            if full:
+                print(f"{game.id:>4}  {figures}  {game.name}")
+                continue
+            name, shortened = in_column(game.name, NAME_COLUMN)
+            cut |= shortened
+            print(f"{game.id:>4}  {name} {figures}")
+        if cut:
+            print("a name ending in … is cut short: `companion games list --full` shows it whole")
     return 0
+
+
+def in_column(text: str, width: int) -> tuple[str, bool]:
+    """The text padded to `width` terminal cells, or cut to them ending in an ellipsis; and whether
+    it was cut. Cells, not characters: a wide character (CJK, most emoji) takes two."""
+    from rich.cells import cell_len, set_cell_size
+
+    if cell_len(text) <= width:
+        return set_cell_size(text, width), False
+    return set_cell_size(set_cell_size(text, width - 1).rstrip() + "…", width), True
 
 
 def run_follower(args: argparse.Namespace) -> int:

@@ -82,6 +82,24 @@ def test_games_are_listed_renamed_and_deleted(tmp_path):
     assert "Kursk" not in companion("games", data_dir=tmp_path).stdout
 
 
+def test_a_long_name_is_cut_short_in_the_games_table_so_its_columns_stay_in_line(tmp_path):
+    long_name = "The third battle of Kharkov, as replayed on the second club evening, the winter war"
+    assert len(long_name) == 83
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), env={})
+    wired.store.create_game("dice")
+    wired.store.rename(wired.store.create_game("point_blank").id, long_name)
+    wired.close()
+    listed = companion("games", data_dir=tmp_path).stdout.splitlines()
+    rows = listed[:2]
+    assert rows[0].index("Point Blank") == rows[1].index("Dice roller") == 31
+    assert rows[0].index("0 events") == rows[1].index("0 events")
+    assert "  The third battle of Kha… Point Blank" in rows[0]
+    assert listed[2:] == ["a name ending in … is cut short: `companion games list --full` shows it whole"]
+    full = companion("games", "list", "--full", data_dir=tmp_path).stdout.splitlines()
+    assert full[0].endswith(f"  {long_name}") and full[1].endswith("  Game 1")
+    assert full[0].index("0 events") == full[1].index("0 events")
+
+
 @pytest.mark.parametrize("command", [["games"], ["log"], ["stats"]])
 def test_commands_other_than_the_app_leave_the_gpio_library_unloaded(tmp_path, command):
     """Only the app uses the pins: on a Pi, listing games never touches the GPIO chips."""
