@@ -64,3 +64,11 @@ def readable(text: str | Path) -> str:
         return str(text).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a surrogate that no byte became (not from the OS): its code point
         return str(text).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def shorter_path(path: Path) -> str:
+    """`~/...` for a path in the home directory."""
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except ValueError:
+        return str(path)

@@ -23,6 +23,7 @@ from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
+from companion.paths import shorter_path
 from companion.speech.announcement import Cue
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import (
@@ -39,7 +40,7 @@ from companion.tui.messages import (
     TableLinkChanged,
 )
 from companion.tui.screens.home import HomeScreen
-from companion.tui.table_app import TableApp
+from companion.tui.table_app import SCREENSHOTS, TableApp
 from companion.tui.table_authority import TableAuthority
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import Status
@@ -89,6 +90,9 @@ class CompanionApp(TableApp):
         self._game_screens: type[GameScreen] | None = None
         """The game screens' base class from `open_game` until the game is closed (it loads with the
         first game, not for the home screen); None while no game is open."""
+
+    def screenshot_folder(self) -> Path:
+        return self.companion.data_dir / SCREENSHOTS
 
     @property
     def mock_controls(self) -> Wired | None:
@@ -541,11 +545,3 @@ class CompanionApp(TableApp):
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, [(g.kind, g.title) for g in GAMES],
                                           self.companion.progress, self.mock_controls))
-
-
-def shorter_path(path: Path) -> str:
-    """`~/...` for a path in the home directory."""
-    try:
-        return f"~/{path.relative_to(Path.home())}"
-    except ValueError:
-        return str(path)

@@ -4,6 +4,7 @@ sides' colours, notifications as plain text, one line for a crash, the palette, 
 import weakref
 from collections import deque
 from collections.abc import Iterable
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
+from companion import paths
 from companion.tui import textual_patches
 from companion.tui.messages import FormAnswered
 from companion.tui.sides import theme_variables
@@ -22,6 +24,8 @@ textual_patches.apply()
 
 KEYS_REMEMBERED = 64
 """Keys typed recently, with the screen each was sent to: more than a burst of typing holds."""
+SCREENSHOTS = "screenshots"
+"""The data dir's folder for the palette's Screenshot."""
 
 
 class TableApp(App[int]):
@@ -102,13 +106,47 @@ class TableApp(App[int]):
             self._exit_renderables.clear()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own, and every action of the screen in front (a game's from its keymap)."""
-        yield from super().get_system_commands(screen)
+        """Textual's own (its Screenshot saves into ~/Downloads, which Raspberry Pi OS Lite has not:
+        ours saves into the data dir), and every action of the screen in front (a game's from its
+        keymap)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+        yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshot_folder()}",
+                            self.take_screenshot)
         palette = getattr(screen, "palette", None)
         if palette is not None:
             for label, help_text, name, value in palette():
                 yield SystemCommand(label, help_text, partial(screen.act, name, value))  # type: ignore[attr-defined]
 
+    def screenshot_folder(self) -> Path:
+        """Where Screenshot saves: the screenshots folder of the data dir, made when first used."""
+        return paths.data_dir() / SCREENSHOTS
+
+    def take_screenshot(self) -> None:
+        # Once the palette has gone: the picture is of what the players see.
+        self.call_after_refresh(self._save_screenshot)
+
+    def _save_screenshot(self) -> None:
+        folder = self.screenshot_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            name = unused_name(folder, f"{datetime.now():%Y-%m-%d_%H-%M-%S}", ".svg")
+            saved = self.save_screenshot(name, str(folder))
+        except OSError as error:
+            self.notify(f"screenshot not saved: {folder}: {error.strerror or error}", severity="error", timeout=8)
+            return
+        self.notify(f"screenshot saved: {paths.shorter_path(Path(saved))}", timeout=8)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The sides' colours as `$side-1` … for every stylesheet (see `companion.tui.sides`)."""
         return {**super().get_theme_variable_defaults(), **theme_variables()}
+
+
+def unused_name(folder: Path, stem: str, suffix: str) -> str:
+    """`stem` and `suffix`, with `_2`, `_3` … between them while a file of that name is in `folder`."""
+    name, taken = stem + suffix, 1
+    while (folder / name).exists():
+        taken += 1
+        name = f"{stem}_{taken}{suffix}"
+    return name

@@ -1,4 +1,6 @@
-"""Pilot tests of the app: the home screen, resuming, saved games, and faults on the UI thread."""
+"""Pilot tests of the app: the home screen, resuming, saved games, screenshots, and faults on the UI thread."""
+
+from pathlib import Path
 
 from textual.screen import Screen
 
@@ -8,6 +10,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.saved_games import SavedGamesScreen
+from tests.pilot import comes_true
 
 SIZE = (140, 40)
 
@@ -76,9 +79,7 @@ async def test_saved_games_can_be_renamed_and_opened(companion):
 
 
 def test_the_games_file_is_shown_from_the_home_directory_when_it_is_there():
-    from pathlib import Path
-
-    from companion.tui.app import shorter_path
+    from companion.paths import shorter_path
 
     games = ".local/share/companion/games.sqlite3"
     assert shorter_path(Path.home() / games) == f"~/{games}"
@@ -149,3 +150,43 @@ def test_an_app_that_fails_prints_its_traceback_with_debug(companion, capfd):
     app.run(headless=True, size=SIZE)
     assert isinstance(app.crash, RuntimeError)
     assert "a fault on the screen" in capfd.readouterr().err
+
+
+async def take_a_screenshot(pilot) -> None:
+    """The palette's Screenshot, chosen as a player would."""
+    await pilot.press("ctrl+p")
+    await pilot.press(*"screenshot")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.press("enter")
+
+
+def said(app) -> list[str]:
+    return [notice.message for notice in app._notifications]
+
+
+async def test_the_palettes_screenshot_is_saved_in_the_data_dir_and_says_where(table):
+    """Textual's own saves into ~/Downloads, which Raspberry Pi OS Lite has not (nor has this home)."""
+    assert not (Path.home() / "Downloads").exists()
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert [command.title for command in app.get_system_commands(app.screen)].count("Screenshot") == 1
+        await take_a_screenshot(pilot)
+        folder = table.data_dir / "screenshots"
+        assert await comes_true(pilot, lambda: any("screenshot" in message for message in said(app))), said(app)
+        (saved,) = folder.iterdir()
+        assert said(app)[-1] == f"screenshot saved: ~/data/screenshots/{saved.name}"
+        picture = saved.read_text()
+        assert "Roll" in picture and "Search" not in picture, "the dice roller, not the palette over it"
+
+
+async def test_a_screenshot_that_cannot_be_saved_says_why(table):
+    table.data_dir.mkdir(parents=True, exist_ok=True)
+    (table.data_dir / "screenshots").write_text("a file where the folder would be")
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await take_a_screenshot(pilot)
+        assert await comes_true(pilot, lambda: any("screenshot" in message for message in said(app))), said(app)
+        assert said(app)[-1] == f"screenshot not saved: {table.data_dir / 'screenshots'}: File exists"
