@@ -10,13 +10,14 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
 from companion import paths
 from companion.tui import textual_patches
 from companion.tui.messages import FormAnswered
+from companion.tui.screens.messages import KEPT, Messages, Said
 from companion.tui.sides import theme_variables
 from companion.tui.widgets.status_line import Status
 
@@ -45,6 +46,8 @@ class TableApp(App[int]):
         """Weakly: a screen closed since is not kept alive by the keys typed on it."""
         self._keys_held: list[events.Key] | None = None
         """Keys typed after a form's Enter, until the form has taken its answer (`FormAnswered`)."""
+        self.said: deque[Said] = deque(maxlen=KEPT)
+        """Every notification of late, whole, newest first (Messages, in the palette)."""
 
     async def on_event(self, event: events.Event) -> None:
         """Keys typed in a burst (a quick hand, a paste, a keyboard on a slow Pi) each go where the
@@ -89,8 +92,16 @@ class TableApp(App[int]):
         markup: bool = True,
     ) -> None:
         """Every notification is plain text, whatever the caller asked: they carry refusals and file
-        errors that quote names and paths from players, files and devices (see ARCHITECTURE.md)."""
+        errors that quote names and paths from players, files and devices (see ARCHITECTURE.md).
+        Each is kept whole for Messages: on a game's screen a long one is cut to a line."""
+        self.said.appendleft(Said(message, severity))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def on_notify(self, _: Notify) -> None:
+        """One notification at a time: a new one replaces the one on screen, so a burst (ten undos,
+        a refusal after an undo) never stacks up over the game. Textual adds the new one after this
+        handler (a base class's handler runs after its subclass's)."""
+        self.clear_notifications()
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual prints a full traceback, local variables and all, once the app has exited; the
@@ -114,10 +125,14 @@ class TableApp(App[int]):
                 yield command
         yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshot_folder()}",
                             self.take_screenshot)
+        yield SystemCommand("Messages", "What the companion said lately, whole, newest first", self.show_messages)
         palette = getattr(screen, "palette", None)
         if palette is not None:
             for label, help_text, name, value in palette():
                 yield SystemCommand(label, help_text, partial(screen.act, name, value))  # type: ignore[attr-defined]
+
+    def show_messages(self) -> None:
+        self.push_screen(Messages(self.said))
 
     def screenshot_folder(self) -> Path:
         """Where Screenshot saves: the screenshots folder of the data dir, made when first used."""

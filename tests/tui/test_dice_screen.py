@@ -124,7 +124,7 @@ async def test_a_face_key_for_a_d20_typed_in_is_refused_with_the_way_to_roll_it(
         assert len(app.screen.session.records) == before
         assert app.screen.session.state.pending == ()
         assert history_rows(app) == []
-        assert [n.message for n in app._notifications] == ["a d20 is rolled by the companion: press Roll"] * 2
+        assert [said.message for said in app.said][:2] == ["a d20 is rolled by the companion: press Roll"] * 2
 
 
 async def test_a_face_button_on_gpio_is_refused_for_a_d12(companion):

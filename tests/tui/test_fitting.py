@@ -6,14 +6,17 @@ from dataclasses import replace
 
 import pytest
 from textual.command import CommandList
+from textual.geometry import Region
 from textual.widgets import Button, Select
 from textual.widgets._toast import Toast
 
 from companion.bootstrap import bootstrap
+from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.messages import Messages
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
@@ -150,18 +153,63 @@ def uncovered(app: CompanionApp, *selectors: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_notifications_of_undo_redo_and_a_refusal_cover_neither_the_big_total_nor_a_control(companion, size):
-    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6"))
+async def test_a_burst_of_undos_shows_only_the_newest_in_one_line_clear_of_the_big_total_and_the_newest_rolls(
+        table, size):
+    """Ten undos after a long evening of rolls once stacked ten notifications from the top of the
+    screen down, over the total and the history's source column."""
+    _, session = table.open_game(table.store.create_game("dice"))
+    for _ in range(40):
+        session.execute(RollDice())
+    session.close()
+    app = CompanionApp(table, start_kind="dice")
     async with app.run_test(size=SIZES[size], notifications=True) as pilot:
-        await press(pilot, "space", "space", "u", "y", "7")
+        await settle(pilot)
+        await press(pilot, *"u" * 10)
         await pilot.pause()
-        toasts = list(app.screen.query(Toast))
-        assert len(toasts) == 3, "undo, redo and the refused 7 at once"
-        assert len(uncovered(app, "#total", "#spec", "#source", "#faces")) == 3
+        (toast,) = app.screen.query(Toast)
+        newest = app.said[0].message
+        assert newest.startswith("undo: ") and str(toast.render()) == newest
+        assert [said.message for said in app.said][:10] == [f"undo: {line}" for line in undone(table)]
+        assert toast.region.height == 1
+        assert uncovered(app, "#total", "#spec", "#source", "#faces") == [newest]
         history = app.screen.query_one("#history")
-        newest = history.region.y + 1  # under the header: the roll just undone or redone
-        assert not any(toast.region.y <= newest < toast.region.bottom and toast.region.x < history.region.right
-                       for toast in toasts)
+        newest_rows = Region(history.region.x, history.region.y + 1, history.region.width, 2)  # under the header
+        assert not overlaps(toast.region, newest_rows)
+
+
+def undone(table) -> list[str]:
+    """What the last game's undos took back, newest first, as the app says it."""
+    _, session = table.open_game(table.store.last_game())
+    try:
+        return [session.describe(record).removeprefix("undo: ") for record in reversed(session.records)
+                if record.event.type == "decision_undone"]
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_a_long_refusal_is_one_line_cut_short_and_whole_in_messages(table, size):
+    """Point Blank's refusal of undo mid-check was four lines tall, and five of them covered the
+    situation line and the odds."""
+    game_positions.point_blank(table)
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, *"u" * 5)
+        await pilot.pause()
+        (toast,) = app.screen.query(Toast)
+        refusal = app.said[0].message
+        assert refusal.startswith("finish the check in progress first") and len(refusal) > SIZES[size][0]
+        (line,) = painted_rows(app, toast)
+        assert line.rstrip().endswith("…") and line.strip("▌ ").removesuffix("…") in refusal
+        assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [refusal]
+        await pilot.press("ctrl+p", *"messages")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")
+        assert await comes_true(pilot, lambda: isinstance(app.screen, Messages))
+        shown = [str(message.render()) for message in app.screen.query(".message")]
+        assert shown[0] == refusal and len(shown) == 5
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -176,7 +224,7 @@ async def test_on_every_games_screen_notifications_cover_neither_its_key_figures
         await pilot.pause()
         figures = [f"#{figure.id}" for figure in app.screen.query(BigNumber)]
         assert figures
-        assert len(uncovered(app, *figures)) == 2
+        assert uncovered(app, *figures) == ["a second thing, said a moment later"], "the newest in place of the first"
 
 
 @pytest.mark.parametrize("kind", ["dice", "point_blank"])

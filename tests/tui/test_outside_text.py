@@ -24,6 +24,7 @@ from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.messages import Messages
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
@@ -229,6 +230,19 @@ async def test_a_form_refusing_what_was_typed_quotes_it_as_typed(companion, text
         app.screen.query_one("#field-range", Input).value = text
         await press(pilot, "enter")
         assert shown(app.screen.query_one("#form-error", Static)) == f"Range in hexes: {text!r} is not a whole number"
+
+
+@pytest.mark.parametrize("text", MARKUP)
+async def test_messages_quote_what_was_said_as_it_was_said(companion, text):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.notify(f"cannot open {text}", severity="error")
+        await pilot.pause()
+        app.show_messages()
+        await pilot.pause()
+        assert isinstance(app.screen, Messages)
+        assert [shown(message) for message in app.screen.query(".message")] == [f"cannot open {text}"]
 
 
 @pytest.mark.parametrize("text", MARKUP)

@@ -1,0 +1,53 @@
+"""What the companion said lately, whole and newest first: a notification on a game's screen is one
+line, cut short when it is long, and the next one replaces it."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from companion.hardware.controls import Control, ControlPressed
+
+KEPT = 30
+"""Notifications Messages keeps: more than a burst of presses says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    message: str
+    severity: SeverityLevel = "information"
+
+
+class Messages(ModalScreen[None]):
+    """Every message kept, newest first, as written (never markup); escape, a tap, or the table's
+    Confirm, Undo or Next closes it."""
+
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def __init__(self, said: Iterable[Said]) -> None:
+        super().__init__()
+        self.said = tuple(said)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="messages", classes="form"):
+            yield Label("Messages, newest first", classes="form-title")
+            yield Label("escape or a tap closes this", classes="form-help")
+            for said in self.said:
+                yield Static(said.message, markup=False, classes=f"message -{said.severity}")
+            if not self.said:
+                yield Static("nothing said yet", classes="message")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def on_control(self, press: ControlPressed) -> None:
+        if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
+            self.dismiss(None)
