@@ -212,6 +212,24 @@ async def test_a_long_refusal_is_one_line_cut_short_and_whole_in_messages(table,
         assert shown[0] == refusal and len(shown) == 5
 
 
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_a_notification_from_the_game_does_not_stand_over_a_form_opened_after_it(table, size):
+    """Conflict of Heroes' undo notification stayed on top of the fire form, over its first question."""
+    game_positions.conflict_of_heroes(table)
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, "u")
+        assert app.screen.query(Toast), "undo said on the game's screen"
+        await press(pilot, "f")
+        form = app.screen
+        assert isinstance(form, SpecForm)
+        assert await comes_true(pilot, lambda: not form.query(Toast))
+        question = form.query_one(".form-label")
+        assert str(question.render()) in " ".join(line.strip() for line in painted_rows(app, question))
+        assert app.said[0].message.startswith("undo: ")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("kind", ["conflict_of_heroes", "take_cover", "deckung", "point_blank"])
 async def test_on_every_games_screen_notifications_cover_neither_its_key_figures_nor_a_control(table, kind, size):

@@ -229,6 +229,11 @@ class GameScreen(ActionBarScreen):
     def on_action_bar_resized(self, _: ActionBar.Resized) -> None:
         self._place_notifications()
 
+    def on_screen_suspend(self, _: events.ScreenSuspend) -> None:
+        """A form, a panel or another screen comes over the game: what the game said goes, rather
+        than stand at the top right over the new screen's first lines (Messages keeps it)."""
+        self.app.clear_notifications()
+
     def _place_notifications(self) -> None:
         """Notifications stand at the bottom right, just above the action bar (whose height changes
         with what is offered), clear of the key figure at the top and of every control."""
