@@ -93,8 +93,12 @@ class TableApp(App[int]):
     ) -> None:
         """Every notification is plain text, whatever the caller asked: they carry refusals and file
         errors that quote names and paths from players, files and devices (see ARCHITECTURE.md).
-        Each is kept whole for Messages: on a game's screen a long one is cut to a line."""
+        Each is kept whole for Messages; a screen that keeps its notifications short (a game's, above
+        its action bar) fits a long one to its room."""
         self.said.appendleft(Said(message, severity))
+        fitted = getattr(self.screen, "fit_notification", None)
+        if fitted is not None:
+            message = fitted(message)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_notify(self, _: Notify) -> None:

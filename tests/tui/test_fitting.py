@@ -5,6 +5,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
+from rich.cells import cell_len
 from textual.command import CommandList
 from textual.geometry import Region
 from textual.widgets import Button, Select
@@ -16,7 +17,7 @@ from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
-from companion.tui.screens.messages import Messages
+from companion.tui.screens.messages import Messages, clipped
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
@@ -188,7 +189,7 @@ def undone(table) -> list[str]:
 
 
 @pytest.mark.parametrize("size", ["80x24", "100x30"])
-async def test_a_long_refusal_is_one_line_cut_short_and_whole_in_messages(table, size):
+async def test_point_blanks_refusals_show_one_at_a_time_in_two_lines_clear_of_the_situation_and_the_odds(table, size):
     """Point Blank's refusal of undo mid-check was four lines tall, and five of them covered the
     situation line and the odds."""
     game_positions.point_blank(table)
@@ -199,17 +200,43 @@ async def test_a_long_refusal_is_one_line_cut_short_and_whole_in_messages(table,
         await pilot.pause()
         (toast,) = app.screen.query(Toast)
         refusal = app.said[0].message
-        assert refusal.startswith("finish the check in progress first") and len(refusal) > SIZES[size][0]
-        (line,) = painted_rows(app, toast)
-        assert line.rstrip().endswith("…") and line.strip("▌ ").removesuffix("…") in refusal
+        assert refusal.startswith("finish the check in progress first") and len(refusal) > SIZES[size][0] - 5
+        assert toast.region.height <= 2
+        assert " ".join(line.strip("▌ ") for line in painted_rows(app, toast)) == refusal
         assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [refusal]
+
+
+def test_a_text_is_clipped_to_its_lines_where_it_wraps_ending_in_an_ellipsis():
+    assert clipped("undo: 2d6 = 9 (4+5), generated", 20, 2) == "undo: 2d6 = 9 (4+5), generated"
+    cut = clipped("the deck cannot hold another 3: all 6 cards with 3 pips have been drawn", 20, 2)
+    assert cut == "the deck cannot hold\nanother 3: all 6…"
+    assert clipped("Kharkov, Charkiw, Харків, Kharkov", 8, 1) == "Kharkov…"
+    assert all(cell_len(line) <= 9 for line in clipped("東京の戦い、第二夜のとても長い名前", 9, 2).splitlines())
+
+
+LONG_FAULT = ("not saved: /media/usb-stick-of-the-club/tables/long-evenings/companion/games.sqlite3: disk I/O error"
+              " (the stick was pulled out, or its file system is damaged): the last press is kept on screen, but "
+              "it is not in the games file until the stick is back")
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_a_notification_too_long_for_two_lines_is_cut_short_and_shown_whole_in_messages(table, size):
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        app.screen.notify(LONG_FAULT, severity="error")
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        lines = [line.strip("▌ ") for line in painted_rows(app, toast)]
+        assert len(lines) == 2 and lines[-1].endswith("…")
+        assert LONG_FAULT.startswith(" ".join(lines).removesuffix("…"))
+        assert uncovered(app, "#total", "#spec", "#source", "#faces") == [str(toast.render())]
         await pilot.press("ctrl+p", *"messages")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("enter")
         assert await comes_true(pilot, lambda: isinstance(app.screen, Messages))
-        shown = [str(message.render()) for message in app.screen.query(".message")]
-        assert shown[0] == refusal and len(shown) == 5
+        assert [str(message.render()) for message in app.screen.query(".message")] == [LONG_FAULT]
 
 
 @pytest.mark.parametrize("size", ["80x24", "100x30"])

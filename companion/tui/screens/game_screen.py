@@ -34,11 +34,18 @@ from companion.session import PlayedGame, Settled
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import Refused
 from companion.tui.screens.all_actions import ActionBarScreen
+from companion.tui.screens.messages import clipped
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from companion.tui.widgets.status_line import StatusLine
+
+NOTIFICATION_LINES = 2
+"""A notification on a game's screen takes at most this many lines, just above the action bar."""
+TOAST_FRAME = 5
+"""Columns of a notification on a game's screen that are not its text: the notification rack's
+scrollbar gutter (2), the toast's coloured edge (1) and its padding (2, `companion.tcss`)."""
 
 
 class GameScreen(ActionBarScreen):
@@ -233,6 +240,11 @@ class GameScreen(ActionBarScreen):
         """A form, a panel or another screen comes over the game: what the game said goes, rather
         than stand at the top right over the new screen's first lines (Messages keeps it)."""
         self.app.clear_notifications()
+
+    def fit_notification(self, message: str) -> str:
+        """What the app shows of a notification said while this screen is in front: two lines at
+        most, clear of the key figure and of the newest rows of a record (Messages keeps it whole)."""
+        return clipped(message, self.size.width - TOAST_FRAME, NOTIFICATION_LINES)
 
     def _place_notifications(self) -> None:
         """Notifications stand at the bottom right, just above the action bar (whose height changes

@@ -1,12 +1,14 @@
-"""What the companion said lately, whole and newest first: a notification on a game's screen is one
-line, cut short when it is long, and the next one replaces it."""
+"""What the companion said lately, whole and newest first: a notification on a game's screen takes
+two lines at most, cut short when it is longer, and the next one replaces it."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
@@ -51,3 +53,15 @@ class Messages(ModalScreen[None]):
     def on_control(self, press: ControlPressed) -> None:
         if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
             self.dismiss(None)
+
+
+def clipped(text: str, width: int, lines: int) -> str:
+    """The text as it wraps at `width` columns, kept to `lines` lines: as it is when it fits, else
+    its first lines, the last ending in an ellipsis."""
+    wrapped = [line.plain.rstrip() for line in Content(text).wrap(max(width, 2))]
+    if len(wrapped) <= lines:
+        return text
+    *kept, last = wrapped[:lines]
+    if cell_len(last) >= width:
+        last = set_cell_size(last, width - 1).rstrip()
+    return "\n".join((*kept, f"{last}…"))
