@@ -96,7 +96,7 @@ class TableApp(App[int]):
         Each is kept whole for Messages; a screen that keeps its notifications short (a game's, above
         its action bar) fits a long one to its room."""
         self.said.appendleft(Said(message, severity))
-        fitted = getattr(self.screen, "fit_notification", None)
+        fitted = getattr(self.screen_stack[-1], "fit_notification", None) if self.screen_stack else None
         if fitted is not None:
             message = fitted(message)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)

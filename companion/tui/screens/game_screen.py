@@ -244,6 +244,8 @@ class GameScreen(ActionBarScreen):
     def fit_notification(self, message: str) -> str:
         """What the app shows of a notification said while this screen is in front: two lines at
         most, clear of the key figure and of the newest rows of a record (Messages keeps it whole)."""
+        if self.size.width <= TOAST_FRAME:  # not laid out yet: nothing to fit to
+            return message
         return clipped(message, self.size.width - TOAST_FRAME, NOTIFICATION_LINES)
 
     def _place_notifications(self) -> None:
