@@ -1,5 +1,6 @@
 """What every companion app shares, the one at the table and a follower's: the stylesheet and the
-sides' colours, notifications as plain text, one line for a crash, the palette, the status line."""
+sides' colours, notifications as plain text and one at a time (kept whole for Messages), one line
+for a crash, the palette (with a Screenshot into the data dir), the status line."""
 
 import weakref
 from collections import deque

@@ -162,7 +162,8 @@ async def take_a_screenshot(pilot) -> None:
 
 
 def said(app) -> list[str]:
-    return [notice.message for notice in app._notifications]
+    """Everything said, whole, newest first."""
+    return [told.message for told in app.said]
 
 
 async def test_the_palettes_screenshot_is_saved_in_the_data_dir_and_says_where(table):
@@ -176,7 +177,7 @@ async def test_the_palettes_screenshot_is_saved_in_the_data_dir_and_says_where(t
         folder = table.data_dir / "screenshots"
         assert await comes_true(pilot, lambda: any("screenshot" in message for message in said(app))), said(app)
         (saved,) = folder.iterdir()
-        assert said(app)[-1] == f"screenshot saved: ~/data/screenshots/{saved.name}"
+        assert said(app)[0] == f"screenshot saved: ~/data/screenshots/{saved.name}"
         picture = saved.read_text()
         assert "Roll" in picture and "Search" not in picture, "the dice roller, not the palette over it"
 
@@ -189,4 +190,4 @@ async def test_a_screenshot_that_cannot_be_saved_says_why(table):
         await pilot.pause()
         await take_a_screenshot(pilot)
         assert await comes_true(pilot, lambda: any("screenshot" in message for message in said(app))), said(app)
-        assert said(app)[-1] == f"screenshot not saved: {table.data_dir / 'screenshots'}: File exists"
+        assert said(app)[0] == f"screenshot not saved: {table.data_dir / 'screenshots'}: File exists"
