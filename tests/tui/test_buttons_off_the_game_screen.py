@@ -131,11 +131,10 @@ async def test_the_rename_and_delete_questions_take_confirm_and_undo_and_refuse_
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("escape", "g", "r")  # from home: the game is not open while it is deleted
-        for other in (Control.ROLL, Control.NEXT, (Control.FACE, 2)):
+        for other, name in ((Control.ROLL, "roll"), (Control.NEXT, "next"), ((Control.FACE, 2), "face 2")):
             await pressed(pilot, companion, clock, other)
             assert isinstance(app.screen, AskText), f"{other} is not an answer"
-        assert notices(app)[-3:] == [f"{name} does nothing here: type the name, then Confirm (Undo cancels)"
-                                     for name in ("roll", "next", "face 2")]
+            assert notices(app) == [f"{name} does nothing here: type the name, then Confirm (Undo cancels)"]
         app.screen.query_one(Input).value = "Arnhem"
         await pressed(pilot, companion, clock, Control.CONFIRM)
         assert isinstance(app.screen, SavedGamesScreen)
