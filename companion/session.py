@@ -83,6 +83,11 @@ class PlayedGame(Protocol):
         cannot be written. Its screen offers no buttons."""
         ...
 
+    @property
+    def can_redo(self) -> bool:
+        """Redo would put something back: an undo, and nothing else since (as the screen shows it)."""
+        ...
+
     def describe(self, record: Record) -> str: ...
 
     def submit(self, command: Command, origin: Origin | None = None) -> list[Record]: ...
@@ -167,6 +172,10 @@ class GameSession:
     @property
     def read_only(self) -> bool:
         return self.store.readonly
+
+    @property
+    def can_redo(self) -> bool:
+        return self._durable.timeline.redoable is not None
 
     @property
     def busy(self) -> bool:

@@ -61,6 +61,10 @@ class FollowedGame:
     def read_only(self) -> bool:
         return True
 
+    @property
+    def can_redo(self) -> bool:
+        return False
+
     def describe(self, record: Record) -> str:
         return describe(record, None, lambda event: self.rules.describe(self._state, event))
 

@@ -41,7 +41,7 @@ def next_press(rng: random.Random, screen: Screen, buttons: list[int], patience:
     if not isinstance(screen, GameScreen):
         return rng.choice(ELSEWHERE_KEYS)
     keymap = screen.game.controller.keymap
-    offered = [action.keys.split(",")[0] for action in screen.game.controller.tappable(screen.session.state)
+    offered = [action.keys.split(",")[0] for action in screen.tappable()
                if action.keys]
     chance = rng.random()
     if chance < leave:

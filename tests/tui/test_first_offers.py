@@ -24,7 +24,7 @@ STUCK = 3
 
 def first_offer(screen: GameScreen, rng: random.Random) -> str:
     """The key of the bar's first button; of its face buttons any, as a die or a card shows one."""
-    offered = [action for action in screen.game.controller.tappable(screen.session.state) if action.keys]
+    offered = [action for action in screen.tappable() if action.keys]
     assert offered, "the bar offers nothing"
     faces = [action for action in offered if action.name == "face"]
     chosen = rng.choice(faces) if offered[0].name == "face" else offered[0]

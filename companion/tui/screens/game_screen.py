@@ -227,8 +227,15 @@ class GameScreen(ActionBarScreen):
     def redraw(self) -> None:
         self.sub_title = self.session.game.name  # a followed game's name changes when its table renames it
         self.show_state()
-        offered = () if self.read_only else taps(self.game.controller.tappable(self.state))
-        self.query_one("#action-bar", ActionBar).show(offered)
+        self.query_one("#action-bar", ActionBar).show(taps(self.tappable()))
+
+    def tappable(self) -> tuple[KeyAction, ...]:
+        """The action bar's buttons now: the game's, less Redo while there is nothing to redo (which
+        only the journal knows), and none on a read-only view."""
+        if self.read_only:
+            return ()
+        return tuple(action for action in self.game.controller.tappable(self.state)
+                     if action.name != "redo" or self.session.can_redo)
 
     def on_resize(self, _: events.Resize) -> None:
         self.call_after_refresh(self._place_notifications)
