@@ -193,7 +193,7 @@ async def test_the_side_button_counts_the_initiative_spend_into_the_journal_and_
         await settle(pilot)
         assert screen.state.initiative is not None and screen.state.initiative.spends == (2,)
         assert caps_shown(app, 2) == "5"
-        assert set(offered(screen)) == {"face", "side", "confirm", "undo"}  # the other side announces now; nothing undone to redo
+        assert set(offered(screen)) == {"face", "side", "confirm", "undo"}  # the other side announces
 
 
 async def test_a_unit_added_with_the_form_joins_its_nationality_shows_its_label_as_written_and_the_help_follows(table):
