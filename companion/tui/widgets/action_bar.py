@@ -86,7 +86,77 @@ def fit(taps: tuple[Tap, ...], width: int, height: int, with_keys: bool, max_row
     return layout((MORE,), width, height, with_keys)
 
 
-class ActionBar(Widget):
+class ButtonRow(Widget):
+    """Draws placed buttons and maps a click to the button under it: the base of the action bar
+    and the mock button panel. A subclass places them (`_placed_anew`), draws them (`_draw`) and
+    says what a click on one asks for (`clicked`)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._placed: list[Placed] = []
+        self._hover: int | None = None
+        self._lines: list[Strip] | None = None
+
+    def clicked(self, tap: Tap) -> None:
+        raise NotImplementedError
+
+    def _draw(self) -> list[Strip]:
+        raise NotImplementedError
+
+    def _placed_anew(self, placed: list[Placed]) -> None:
+        self._placed = placed
+        self._hover = None
+        self._lines = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines = None
+
+    # Clicks in
+
+    def _under(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        return next((index for index, placed in enumerate(self._placed) if placed.region.contains(*offset)), None)
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._under(event)
+        if index is not None:
+            event.stop()
+            self.clicked(self._placed[index].tap)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self._under(event))
+
+    def on_leave(self) -> None:
+        self._set_hover(None)
+
+    def _set_hover(self, index: int | None) -> None:
+        if index != self._hover:
+            self._hover = index
+            self._lines = None
+            self.refresh()
+
+    # Drawing
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None:
+            self._lines = self._draw()
+        return self._lines[y] if y < len(self._lines) else Strip.blank(self.content_size.width, self.rich_style)
+
+    def _styled(self, tap: Tap, hover: bool, plain: str, primary: str, hovered: str) -> Style:
+        """A button's style from its component classes: `plain`, then `primary` for the screen's
+        main action and `hovered` under the pointer."""
+        style = self.rich_style + self.get_component_rich_style(plain)
+        if tap.primary:
+            style += self.get_component_rich_style(primary)
+        if hover:
+            style += self.get_component_rich_style(hovered)
+        return style
+
+
+class ActionBar(ButtonRow):
     """Set the buttons with `show(taps)`; a click posts `ActionBar.Tapped` with the action and value."""
 
     DEFAULT_CSS = """
@@ -134,9 +204,6 @@ class ActionBar(Widget):
         self.max_rows = max_rows
         """Rows of buttons at most, the rest behind More…; None: every button, on as many rows as it takes."""
         self.taps: tuple[Tap, ...] = ()
-        self._placed: list[Placed] = []
-        self._hover: int | None = None
-        self._lines: list[Strip] | None = None
 
     def show(self, taps: tuple[Tap, ...]) -> None:
         if taps == self.taps:
@@ -168,9 +235,7 @@ class ActionBar(Widget):
             bare = fit(self.taps, width, height, False, self.max_rows)
             if self._reach(bare) > self._reach(placed):
                 placed = bare
-        self._placed = placed
-        self._hover = None
-        self._lines = None
+        self._placed_anew(placed)
 
     @staticmethod
     def _reach(placed: list[Placed]) -> tuple[int, int]:
@@ -186,47 +251,10 @@ class ActionBar(Widget):
         self.refresh()
         self.post_message(self.Resized())
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._lines = None
-
-    # Taps in
-
-    def _at(self, x: int, y: int) -> int | None:
-        for index, placed in enumerate(self._placed):
-            if placed.region.contains(x, y):
-                return index
-        return None
-
-    def _under(self, event: events.MouseEvent) -> int | None:
-        offset = event.get_content_offset(self)
-        return None if offset is None else self._at(offset.x, offset.y)
-
-    def on_click(self, event: events.Click) -> None:
-        index = self._under(event)
-        if index is not None:
-            event.stop()
-            tap = self._placed[index].tap
-            self.post_message(self.ShowAll(self.taps) if tap == MORE else self.Tapped(tap.name, tap.value))
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(self._under(event))
-
-    def on_leave(self) -> None:
-        self._set_hover(None)
-
-    def _set_hover(self, index: int | None) -> None:
-        if index != self._hover:
-            self._hover = index
-            self._lines = None
-            self.refresh()
+    def clicked(self, tap: Tap) -> None:
+        self.post_message(self.ShowAll(self.taps) if tap == MORE else self.Tapped(tap.name, tap.value))
 
     # Drawing
-
-    def render_line(self, y: int) -> Strip:
-        if self._lines is None:
-            self._lines = self._draw()
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.content_size.width, self.rich_style)
 
     def _draw(self) -> list[Strip]:
         width, style = self.content_size.width, self.rich_style
@@ -246,12 +274,7 @@ class ActionBar(Widget):
         return [Strip(segments).crop_extend(0, width, style) for segments in lines]
 
     def _button_style(self, tap: Tap, hover: bool) -> Style:
-        style = self.rich_style + self.get_component_rich_style("action-bar--button")
-        if tap.primary:
-            style += self.get_component_rich_style("action-bar--primary")
-        if hover:
-            style += self.get_component_rich_style("action-bar--hover")
-        return style
+        return self._styled(tap, hover, "action-bar--button", "action-bar--primary", "action-bar--hover")
 
     @staticmethod
     def _button_row(placed: Placed, row: int, button: Style, key_style: Style, outside: Style) -> list[Segment]:

@@ -11,15 +11,13 @@ from collections.abc import Callable
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import ModalScreen, ScreenResultType
 from textual.strip import Strip
-from textual.widget import Widget
 
 from companion.hardware.controls import Control
-from companion.tui.widgets.action_bar import Placed, Tap, layout, rows_of
+from companion.tui.widgets.action_bar import ButtonRow, Placed, Tap, layout, rows_of
 
 Wired = tuple[tuple[Control, int | None], ...]
 """The controls wired to pins, with the value each gives (a die face's key its face)."""
@@ -58,7 +56,7 @@ def arranged(wired: Wired, width: int) -> tuple[bool, list[Placed]]:
     return False, layout(short, width, 1, False)
 
 
-class MockPanel(Widget):
+class MockPanel(ButtonRow):
     """One key per wired control. A click asks for the mock pin to be driven, nothing more."""
 
     DEFAULT_CSS = """
@@ -94,9 +92,6 @@ class MockPanel(Widget):
         self.wired = wired
         self.labelled = False
         """Whether "mock pins:" leads the keys (there is room for it)."""
-        self._placed: list[Placed] = []
-        self._hover: int | None = None
-        self._lines: list[Strip] | None = None
 
     def region_of(self, control: Control, value: int | None = None) -> Region | None:
         """Where the key for this control is, in the widget's content."""
@@ -106,9 +101,8 @@ class MockPanel(Widget):
         return None
 
     def _place(self, width: int) -> None:
-        self.labelled, self._placed = arranged(self.wired, width)
-        self._hover = None
-        self._lines = None
+        self.labelled, placed = arranged(self.wired, width)
+        self._placed_anew(placed)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         self._place(width)
@@ -118,43 +112,10 @@ class MockPanel(Widget):
         self._place(self.content_size.width)
         self.refresh()
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._lines = None
-
-    # Clicks in
-
-    def _under(self, event: events.MouseEvent) -> int | None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return None
-        return next((index for index, placed in enumerate(self._placed) if placed.region.contains(*offset)), None)
-
-    def on_click(self, event: events.Click) -> None:
-        index = self._under(event)
-        if index is not None:
-            event.stop()
-            tap = self._placed[index].tap
-            self.post_message(self.Pushed(Control(tap.name), tap.value))
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(self._under(event))
-
-    def on_leave(self) -> None:
-        self._set_hover(None)
-
-    def _set_hover(self, index: int | None) -> None:
-        if index != self._hover:
-            self._hover = index
-            self._lines = None
-            self.refresh()
+    def clicked(self, tap: Tap) -> None:
+        self.post_message(self.Pushed(Control(tap.name), tap.value))
 
     # Drawing
-
-    def render_line(self, y: int) -> Strip:
-        if self._lines is None:
-            self._lines = self._draw()
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.content_size.width, self.rich_style)
 
     def _draw(self) -> list[Strip]:
         width, style = self.content_size.width, self.rich_style
@@ -174,12 +135,7 @@ class MockPanel(Widget):
         return [Strip(segments).crop_extend(0, width, style) for segments in lines]
 
     def _key_style(self, tap: Tap, hover: bool) -> Style:
-        style = self.rich_style + self.get_component_rich_style("mock-panel--key")
-        if tap.primary:
-            style += self.get_component_rich_style("mock-panel--roll")
-        if hover:
-            style += self.get_component_rich_style("mock-panel--hover")
-        return style
+        return self._styled(tap, hover, "mock-panel--key", "mock-panel--roll", "mock-panel--hover")
 
 
 class PanelModal(ModalScreen[ScreenResultType]):
