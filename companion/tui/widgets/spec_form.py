@@ -238,7 +238,8 @@ class SpecForm(PanelModal[Intent]):
 
 
 class RevealPanel(PanelModal[None]):
-    """Private information for one player (a face-down counter): any key or click closes it."""
+    """Private information for one player (a face-down counter): Enter, Space, Escape, a click, or
+    the table's Confirm, Undo or Next closes it."""
 
     BINDINGS = [Binding("escape,enter,space", "close", "Close")]
 
@@ -252,7 +253,7 @@ class RevealPanel(PanelModal[None]):
             yield Label(RichText(self._title), classes="form-title")
             for line in self._lines:
                 yield plain(line)
-            yield Label("any key closes this", classes="form-help")
+            yield Label("Enter, Space, Escape or a click closes this", classes="form-help")
 
     def action_close(self) -> None:
         self.dismiss(None)
