@@ -3,6 +3,7 @@ its path still names the file opened, and SQLite's failures in words a player ca
 
 import contextlib
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -10,6 +11,8 @@ from companion.errors import StorageError
 
 BUSY_TIMEOUT_MS = 250
 """How long a statement waits for another program's lock before it gives up and says so."""
+NO_ROOM_BYTES = 64 * 1024
+"""Free space below which a bare "disk I/O error" is read as a full disk: SQLite grows its files by pages."""
 
 
 def read_only_reason(path: Path) -> str | None:
@@ -122,7 +125,19 @@ def prepare_folder(folder: Path) -> None:
 
 def storage_error(path: Path, error: sqlite3.Error | OSError) -> StorageError:
     """The SQLite (or OS) failure as a line that names the file and what to do about it."""
-    return StorageError(f"{path}: {cause(error)}")
+    said = cause(error)
+    if said.lower() == "disk i/o error":
+        # SQLite says no more when it cannot grow its -wal or -shm on a full disk (seen opening the
+        # games file on a full tmpfs); the disk itself tells which it is.
+        said = "the disk is full" if no_room(path) else "disk I/O error: the card or drive may be failing"
+    return StorageError(f"{path}: {said}")
+
+
+def no_room(path: Path) -> bool:
+    try:
+        return shutil.disk_usage(path.parent).free < NO_ROOM_BYTES
+    except OSError:
+        return False
 
 
 def cause(error: sqlite3.Error | OSError) -> str:

@@ -39,6 +39,15 @@ def test_a_roll_is_decided_at_once_but_shown_only_once_it_is_durable(tmp_path: P
     assert session.state.rolls == 2 and not session.busy
 
 
+def test_a_games_file_on_a_full_disk_is_said_to_be_on_a_full_disk_when_it_is_opened(small_disk):
+    """SQLite says only "disk I/O error" when it cannot grow the games file's -shm on a full disk."""
+    GameStore(small_disk / "games.sqlite3").close()
+    fill(small_disk)
+    with pytest.raises(StorageError) as refused:
+        GameStore(small_disk / "games.sqlite3")
+    assert str(refused.value) == f"{small_disk / 'games.sqlite3'}: the disk is full"
+
+
 def test_a_full_disk_refuses_the_press_shows_nothing_of_it_and_recovers_when_there_is_room(small_disk, sessions):
     store = GameStore(small_disk / "games.sqlite3")
     session = open_session(store, store.create_game("dice").id, sessions)
