@@ -446,7 +446,10 @@ class CompanionApp(TableApp):
             from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
 
             spec, self._start_spec = self._start_spec, None
-            session.execute(ChooseSpec(spec=spec))
+            try:
+                session.execute(ChooseSpec(spec=spec))
+            except CompanionError as error:  # a read-only view, a full disk: the dice stay as they were
+                self.notify(f"{info.name}: {spec} not chosen: {error}", severity="error", timeout=10, markup=False)
         from companion.tui.screens.game_screen import GameScreen  # with the first game, not for home
 
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)

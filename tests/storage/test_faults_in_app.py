@@ -58,6 +58,20 @@ async def test_a_full_disk_refuses_the_roll_on_screen_and_the_next_one_saves_onc
     companion.close()
 
 
+async def test_a_start_straight_into_dice_on_a_full_disk_stays_home_and_says_the_disk_is_full(
+        small_disk, mock_factory, clock):
+    companion = wired_on(small_disk / "data", mock_factory, clock)
+    game = companion.store.create_game("dice")
+    fill(small_disk)
+    app = CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("3d6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert [n.message for n in app._notifications][-1].endswith("the disk is full")
+    assert companion.store.last_seq(game.id) == 0
+    companion.close()
+
+
 async def test_another_programs_lock_on_the_games_file_is_said_and_the_roll_lands_when_it_lets_go(
         companion, other_program):
     app = CompanionApp(companion, start_kind="dice")

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from companion.dice.rules import DiceRules, RollDice
+from companion.dice.spec import DiceSpec
 from companion.games.kit.guide import ChooseScenario
 from companion.games.registry import descriptor
 from companion.journal.lock import DataDirLock
@@ -251,3 +252,15 @@ async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_n
                 process.wait()
         playing.close()
         store.close()
+
+
+async def test_a_view_started_straight_into_other_dice_keeps_the_dice_and_says_why(companion):
+    """`companion dice 3d6` beside another companion ended at once: its dice could not be saved."""
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder(), start_kind="dice", start_spec=DiceSpec.parse("3d6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen.session.state.spec == DiceSpec.parse("2d6")
+        assert "3d6 not chosen" in said(app)[-1] and "nothing can be saved" in said(app)[-1]
+    lock.release()
