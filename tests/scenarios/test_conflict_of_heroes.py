@@ -117,6 +117,14 @@ def test_once_play_starts_the_setup_stands_undo_stops_there_and_no_step_is_revis
     assert len(session.state.units) == 4
 
 
+def test_an_initiative_announcement_after_setup_is_what_the_refused_undo_names(start):
+    game, session = start("conflict_of_heroes", FIREFIGHT)
+    through(game, session)
+    session.execute(AnnounceInitiative(side=session.state.initiative.order[0], caps=0))
+    with pytest.raises(RuleViolation, match="an initiative announcement followed it"):
+        session.execute(Undo())
+
+
 def test_a_reinforcement_joins_the_tracker_when_its_round_starts_and_is_named_that_round(start, tmp_path):
     written(tmp_path, "conflict_of_heroes", "short", SHORT)
     game, session = start("conflict_of_heroes", scenario("conflict_of_heroes", "short", tmp_path / "data"))

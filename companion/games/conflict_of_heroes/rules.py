@@ -153,9 +153,9 @@ class ConflictOfHeroesRules(Rules[CohState]):
     # What undo may take back, what the table may see, and how a line reads
 
     def check_undo(self, state: CohState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target)
-        if verb == "undo":
+        if verb == "undo":  # the fact that settled it first: it is the nearer cause (an announcement after setup)
             undo.check(state, target.seq, view.describe(state, target.event))
+        guide.check_undo(state.guide, target)
 
     def finished(self, state: CohState) -> bool:
         """A scenario's last round is over."""
