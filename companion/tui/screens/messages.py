@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from companion.hardware.controls import Control, ControlPressed
+from companion.tui.buttons import does_nothing
 
 KEPT = 30
 """Notifications Messages keeps: more than a burst of presses says."""
@@ -38,7 +39,7 @@ class Messages(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="messages", classes="form"):
             yield Label("Messages, newest first", classes="form-title")
-            yield Label("escape or a tap closes this", classes="form-help")
+            yield Label("Enter, Space, Escape or a tap closes this", classes="form-help")
             for said in self.said:
                 yield Static(said.message, markup=False, classes=f"message -{said.severity}")
             if not self.said:
@@ -50,9 +51,12 @@ class Messages(ModalScreen[None]):
     def on_click(self) -> None:
         self.dismiss(None)
 
-    def on_control(self, press: ControlPressed) -> None:
+    def on_control(self, press: ControlPressed) -> str:
+        """Confirm, Undo or Next closes it; returns why another press does nothing."""
         if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
             self.dismiss(None)
+            return ""
+        return does_nothing(press, "Confirm closes this")
 
 
 def clipped(text: str, width: int, lines: int) -> str:
