@@ -346,6 +346,9 @@ class CompanionApp(TableApp):
 
     def on_new_game(self, message: NewGame) -> None:
         """A new game: from one of its scenarios, when the game has any, or free play."""
+        if refusal := self._read_only():  # before any question: its answer could not be saved
+            self.notify(refusal, severity="error", timeout=4, markup=False)
+            return
         kind = message.kind
         known = descriptor(kind)
         if known is None or known.scenario is None:
@@ -547,4 +550,4 @@ class CompanionApp(TableApp):
 
         self.action_go_home()
         self.push_screen(SavedGamesScreen(self.companion.store, [(g.kind, g.title) for g in GAMES],
-                                          self.companion.progress, self.mock_controls))
+                                          self.companion.progress, self.mock_controls, self._read_only()))

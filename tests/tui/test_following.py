@@ -14,6 +14,7 @@ from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
+from companion.tui.messages import NewGame
 from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.guide_screen import GuideScreen
@@ -263,4 +264,32 @@ async def test_a_view_started_straight_into_other_dice_keeps_the_dice_and_says_w
         assert isinstance(app.screen, DiceScreen)
         assert app.screen.session.state.spec == DiceSpec.parse("2d6")
         assert "3d6 not chosen" in said(app)[-1] and "nothing can be saved" in said(app)[-1]
+    lock.release()
+
+
+async def test_in_a_view_saved_games_and_home_refuse_a_rename_a_delete_or_a_new_game_before_asking(companion):
+    lock, game = holding(companion, "dice")
+    why = f"read-only: another companion (process {lock.holder().pid}) holds the games file"
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        saved = app.screen
+        assert isinstance(saved, SavedGamesScreen)
+        assert [tap.label for tap in saved.query_one(ActionBar).taps] == ["Open", "Home"]
+        for key in ("r", "d", "n"):
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is saved, f"{key} asked {app.screen}"
+            assert said(app) == [why], key
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        app.clear_notifications()
+        app.post_message(NewGame("conflict_of_heroes"))  # home's "New Conflict of Heroes game"
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and said(app) == [why]
+        assert companion.store.game(game.id).name == game.name and len(companion.store.games()) == 1
     lock.release()

@@ -49,6 +49,8 @@ class SavedGamesScreen(ActionBarScreen):
         Tap("new", "New game", "n"), Tap("home", "Home", "esc"),
     )
     NEED_A_GAME = frozenset({"open", "rename", "delete"})
+    CHANGES = frozenset({"rename", "delete", "new"})
+    """What a read-only view refuses at once, asking nothing."""
     WHAT_EACH_DOES = {
         "open": "Open the highlighted game", "rename": "Give the highlighted game another name",
         "delete": "Delete the highlighted game for good", "new": "Start a new game", "home": "Back to the home screen",
@@ -61,8 +63,10 @@ class SavedGamesScreen(ActionBarScreen):
             self.progress = progress
 
     def __init__(self, store: GameStore, kinds: list[tuple[str, str]], progress_of: ProgressOf,
-                 mock_controls: Wired | None = None) -> None:
+                 mock_controls: Wired | None = None, read_only: str = "") -> None:
         super().__init__()
+        self.read_only = read_only
+        """Why nothing can be changed here (another companion holds the games file), or ""."""
         self.sub_title = "Saved games"
         self._store = store
         self._kinds = kinds
@@ -151,7 +155,14 @@ class SavedGamesScreen(ActionBarScreen):
             getattr(self, f"action_{name}")()
 
     def _offered(self) -> tuple[Tap, ...]:
-        return tuple(tap for tap in self.TAPS if self._games or tap.name not in self.NEED_A_GAME)
+        return tuple(tap for tap in self.TAPS if (self._games or tap.name not in self.NEED_A_GAME)
+                     and not (self.read_only and tap.name in self.CHANGES))
+
+    def _refused(self) -> bool:
+        """A change asked of a read-only view: refused at once, in one line, before any question."""
+        if self.read_only:
+            self.notify(self.read_only, severity="error", timeout=4, markup=False)
+        return bool(self.read_only)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Open, rename and delete are neither shown nor taken when there is no game to act on."""
@@ -167,7 +178,7 @@ class SavedGamesScreen(ActionBarScreen):
 
     def action_rename(self) -> None:
         game = self._selected()
-        if game is None:
+        if game is None or self._refused():
             return
 
         def renamed(name: str | None) -> None:
@@ -185,7 +196,7 @@ class SavedGamesScreen(ActionBarScreen):
 
     def action_delete(self) -> None:
         game = self._selected()
-        if game is None:
+        if game is None or self._refused():
             return
 
         def answered(name: str | None) -> None:
@@ -204,6 +215,9 @@ class SavedGamesScreen(ActionBarScreen):
         self.app.push_screen(AskText(prompt, ""), answered)
 
     def action_new(self) -> None:
+        if self._refused():
+            return
+
         def chosen(kind: str | None) -> None:
             if kind:
                 self.post_message(NewGame(kind))
