@@ -143,7 +143,7 @@ class CompanionApp(TableApp):
         if holder is None:
             if self.storage_status != OTHER_QUIT:
                 self.storage_status = OTHER_QUIT
-                self.refresh_status()
+                self._say_why_read_only()
             return
         if holder.pid and (holder != self.following or self.storage_status == OTHER_QUIT):
             # A companion holds the games file again (the one followed started anew), or another game;
@@ -151,7 +151,7 @@ class CompanionApp(TableApp):
             self.following = holder
             if self.storage_status == OTHER_QUIT:
                 self.storage_status = ""
-            self.refresh_status()
+            self._say_why_read_only()
         screen = self._game_screen()
         current = screen.session.game.id if screen else None
         if holder.game != self._followed_game:
@@ -477,8 +477,17 @@ class CompanionApp(TableApp):
             self.storage_status = f"not saved: {error}"
             self.refresh_status()
 
+    def _say_why_read_only(self) -> None:
+        """The status line and the game on screen say the view's reason as it now is."""
+        self.refresh_status()
+        screen = self._game_screen()
+        if screen is not None:
+            screen.read_only = self._read_only()
+
     def _read_only(self) -> str:
         """Why nothing can be decided in this companion, as a refused press says it; "" when it can be."""
+        if self.following is not None and self.storage_status == OTHER_QUIT:
+            return f"read-only: {OTHER_QUIT}"
         if self.following is not None:
             return f"read-only: another companion (process {self.following.pid}) holds the games file"
         store = self.companion.store
@@ -519,7 +528,8 @@ class CompanionApp(TableApp):
         # small screen beside the table.
         hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
         if self.following is not None:
-            hardware = f"READ-ONLY: following the companion of process {self.following.pid}"
+            hardware = ("READ-ONLY" if self.storage_status == OTHER_QUIT
+                        else f"READ-ONLY: following the companion of process {self.following.pid}")
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
         self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,

@@ -239,6 +239,10 @@ async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_n
             app._follow()
             await pilot.pause()
             assert "the other companion has quit: start this one again to play" in status(app)
+            assert f"process {killed.pid}" not in status(app)
+            app.clear_notifications()
+            await pilot.press("space")
+            assert said(app) == ["read-only: the other companion has quit: start this one again to play"]
             started_again = companion_process(companion.data_dir, game.id)
             playing.execute(RollDice())
             app._follow()
@@ -246,6 +250,9 @@ async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_n
             assert app.screen.session.state.rolls == 1
             assert "has quit" not in status(app)
             assert f"READ-ONLY: following the companion of process {started_again.pid}" in status(app)
+            app.clear_notifications()
+            await pilot.press("space")
+            assert said(app) == [f"read-only: another companion (process {started_again.pid}) holds the games file"]
     finally:
         for process in (killed, started_again):
             if process is not None and process.poll() is None:
