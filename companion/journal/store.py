@@ -100,6 +100,21 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def not_yet_a_games_file(path: Path) -> bool:
+    """Nothing a companion wrote is in it: empty, or an SQLite file of no format of ours."""
+    try:
+        if path.stat().st_size == 0:
+            return True
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            (found,) = db.execute("PRAGMA user_version").fetchone()
+        finally:
+            db.close()
+    except (OSError, sqlite3.Error):
+        return False  # opened as usual, which says what is wrong with it
+    return bool(found == 0)
+
+
 def no_games() -> sqlite3.Connection:
     """An empty games file in memory: what a command that only reads finds where there is none."""
     db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -119,7 +134,9 @@ class GameStore:
         self.path = path
         self.clock = clock
         """When a game is created or used: the wall clock, or a fixed one in tests."""
-        absent = missing(path)
+        # An empty file in the games file's place (no companion has written it yet) is only made a
+        # games file by the app: a command that only reads finds no games and leaves it as it is.
+        absent = missing(path) or (not create and not_yet_a_games_file(path))
         self.readonly_reason = ("no such file" if not create else None) if absent else read_only_reason(path)
         """Why this store can only read (a read-only disk or file, no file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None

@@ -3,6 +3,7 @@ shown, and it recovers by itself when the storage works again."""
 
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -159,6 +160,19 @@ def test_the_commands_on_saved_games_make_neither_a_games_file_nor_the_data_dir(
     assert result.returncode == (0 if command[-1] in ("games", "list") else 1)
     assert "no saved game" in result.stdout + result.stderr
     assert not data_dir.exists()
+
+
+@pytest.mark.parametrize("command", [("log",), ("games",), ("stats",), ("games", "rename", "1", "Arnhem")])
+def test_the_commands_on_saved_games_leave_an_empty_file_in_the_games_files_place_as_it_was(tmp_path, command):
+    """An empty SQLite file put where the games file was: `companion games` made its tables in it."""
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    empty = data_dir / "games.sqlite3"
+    sqlite3.connect(empty).close()
+    before = empty.read_bytes()
+    result = companion_command(*command, data_dir=data_dir)
+    assert "no saved game" in result.stdout + result.stderr
+    assert empty.read_bytes() == before
 
 
 def test_the_commands_on_saved_games_make_no_new_games_file_while_the_app_has_a_deleted_one_open(companion):
