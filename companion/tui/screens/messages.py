@@ -6,15 +6,12 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from companion.hardware.controls import Control, ControlPressed
-from companion.tui.buttons import does_nothing
+from companion.tui.widgets.glance import CLOSED_BY, Glance
 
 KEPT = 30
 """Notifications Messages keeps: more than a burst of presses says."""
@@ -26,11 +23,8 @@ class Said:
     severity: SeverityLevel = "information"
 
 
-class Messages(ModalScreen[None]):
-    """Every message kept, newest first, as written (never markup); escape, a tap, or the table's
-    Confirm, Undo or Next closes it."""
-
-    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+class Messages(Glance):
+    """Every message kept, newest first, as written (never markup)."""
 
     def __init__(self, said: Iterable[Said]) -> None:
         super().__init__()
@@ -39,24 +33,11 @@ class Messages(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="messages", classes="form"):
             yield Label("Messages, newest first", classes="form-title")
-            yield Label("Enter, Space, Escape or a tap closes this", classes="form-help")
+            yield Label(CLOSED_BY, classes="form-help")
             for said in self.said:
                 yield Static(said.message, markup=False, classes=f"message -{said.severity}")
             if not self.said:
                 yield Static("nothing said yet", classes="message")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-    def on_control(self, press: ControlPressed) -> str:
-        """Confirm, Undo or Next closes it; returns why another press does nothing."""
-        if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
-            self.dismiss(None)
-            return ""
-        return does_nothing(press, "Confirm closes this")
 
 
 def clipped(text: str, width: int, lines: int) -> str:

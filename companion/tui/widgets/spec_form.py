@@ -24,6 +24,7 @@ from companion.games.kit.intents import Intent
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import FormAnswered
+from companion.tui.widgets.glance import CLOSED_BY, Glance
 from companion.tui.widgets.mock_panel import PanelModal
 
 FORM_HINT = "a form is open: Confirm submits it, Undo cancels it"
@@ -237,11 +238,8 @@ class SpecForm(PanelModal[Intent]):
             self.action_cancel()
 
 
-class RevealPanel(PanelModal[None]):
-    """Private information for one player (a face-down counter): Enter, Space, Escape, a click, or
-    the table's Confirm, Undo or Next closes it."""
-
-    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+class RevealPanel(Glance):
+    """Private information for one player (a face-down counter)."""
 
     def __init__(self, title: str, lines: tuple[str, ...]) -> None:
         super().__init__()
@@ -253,16 +251,4 @@ class RevealPanel(PanelModal[None]):
             yield Label(RichText(self._title), classes="form-title")
             for line in self._lines:
                 yield plain(line)
-            yield Label("Enter, Space, Escape or a click closes this", classes="form-help")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-    def on_control(self, press: ControlPressed) -> str:
-        if press.control in (Control.CONFIRM, Control.UNDO, Control.NEXT):
-            self.dismiss(None)
-            return ""
-        return does_nothing(press, "Confirm closes this")
+            yield Label(CLOSED_BY, classes="form-help")
