@@ -101,18 +101,19 @@ def utc_now() -> datetime:
 
 
 def not_yet_a_games_file(path: Path) -> bool:
-    """Nothing a companion wrote is in it: empty, or an SQLite file of no format of ours."""
+    """Nothing a companion wrote is in it: empty, or an SQLite file without a games table (a file
+    of format 0, the first companion's, has one)."""
     try:
         if path.stat().st_size == 0:
             return True
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         try:
-            (found,) = db.execute("PRAGMA user_version").fetchone()
+            found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone()
         finally:
             db.close()
     except (OSError, sqlite3.Error):
         return False  # opened as usual, which says what is wrong with it
-    return bool(found == 0)
+    return found is None
 
 
 def no_games() -> sqlite3.Connection:

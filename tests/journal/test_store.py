@@ -99,6 +99,32 @@ def test_a_games_file_of_format_one_gains_the_published_table_and_keeps_its_game
     opened.close()
 
 
+def test_a_games_file_of_format_zero_read_without_create_shows_its_games(tmp_path):
+    """Format 0 (the first companion's file) keeps user_version 0: it is a games file all the same."""
+    path = tmp_path / "games.sqlite3"
+    first = GameStore(path)
+    game = first.create_game("dice", "Kursk")
+    first.close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=0")
+    db.commit()
+    db.close()
+    read = GameStore(path, create=False)
+    assert [info.name for info in read.games()] == [game.name]
+    read.close()
+
+
+def test_a_file_without_games_named_by_a_relative_path_is_read_as_no_games_and_left_as_it_was(tmp_path,
+                                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sqlite3.connect("games.sqlite3").execute("CREATE TABLE other (x)").connection.close()
+    before = (tmp_path / "games.sqlite3").read_bytes()
+    read = GameStore(Path("games.sqlite3"), create=False)
+    assert read.games() == []
+    read.close()
+    assert (tmp_path / "games.sqlite3").read_bytes() == before
+
+
 def test_a_deleted_game_that_was_published_never_lends_its_number_to_a_new_one(store):
     published = store.create_game("dice")
     store.set_published(published.id, 12)
