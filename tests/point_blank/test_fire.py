@@ -98,3 +98,11 @@ def test_a_blaze_weapon_that_shakes_its_target_checks_for_a_blaze():
     check = InfantryFire(lead=squad(1), lead_firepower=3, targets=(squad(5, morale=6),), blaze=True, sector="B2")
     outcome = run(check, 4, 1, 3, 4)  # 7 vs 1: damage 3 + 6 = 9 > 6: shaken; blaze 4
     assert outcome.markers[0].marker == "blaze" and "morale check" in said(outcome)
+
+
+def test_a_negative_defence_reads_with_a_minus_sign_never_plus_minus():
+    """A target in a Marsh (−2) against the sniper: the defence d6 says `−2`, as a modifier is printed."""
+    step = Sniper(target=squad(5, morale=6), defence=-2, card_pips=None).advance((6, 5))
+    assert isinstance(step, Step) and step.prompt.startswith("defence d6 (−2): 13 or more holds"), step.prompt
+    attack = InfantryFire(lead=squad(1), lead_firepower=3, modifier=-1, targets=(squad(5),)).advance(())
+    assert isinstance(attack, Step) and attack.prompt == "attack d6 (firepower 3−1)"

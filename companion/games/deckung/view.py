@@ -9,12 +9,12 @@ from companion.games.deckung.cover import (
 from companion.games.deckung.ranks import named
 from companion.games.deckung.state import DeckungState, ModelTest, Rolled
 from companion.games.kit.words import count_of
-
-MINUS = "−"
+from companion.games.kit.words import signed as kit_signed
 
 
 def signed(value: int) -> str:
-    return f"{value:+d}".replace("-", MINUS) if value else "±0"
+    """A cover's modifier: `−2`, `+1`, and `±0` for none."""
+    return kit_signed(value) if value else "±0"
 
 
 def cover_lines(state: DeckungState) -> list[str]:

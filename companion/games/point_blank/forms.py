@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Option, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
+from companion.games.kit.words import signed
 from companion.games.point_blank import turns
 from companion.games.point_blank.catalog import Catalog, deck_file_text
 from companion.games.point_blank.commands import (
@@ -80,7 +81,7 @@ def leaders(state: PointBlankState, side: int | None = None) -> list[Unit]:
 
 
 def leader_choice(state: PointBlankState, name: str, label: str, side: int | None, default: int = NO_ONE) -> Choice:
-    options = ((NO_ONE, "No leader"), *((u.id, f"{u.name} (+{u.leadership})") for u in leaders(state, side)))
+    options = ((NO_ONE, "No leader"), *((u.id, f"{u.name} ({signed(u.leadership)})") for u in leaders(state, side)))
     return Choice(name, label, options, default if any(v == default for v, _ in options) else NO_ONE)
 
 

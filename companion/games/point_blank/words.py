@@ -6,6 +6,7 @@ a message never rewrites a saved game.
 
 from collections.abc import Callable, Mapping
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.checks.base import Check, Effect, Finding, Outcome
 from companion.games.point_blank.checks.battlefield import (
     Blaze,
@@ -159,7 +160,8 @@ SAID: dict[str, Callable[[Finding, str], str]] = {
     "rallied": lambda f, who: f"{who}: {f.numbers[0]} vs {f.numbers[1]}: rallied",
     "stays_shaken": lambda f, who: f"{who}: {f.numbers[0]} vs {f.numbers[1]}: stays shaken",
     "recrewed": lambda f, who: f"{who}: {f.numbers[0]} vs {f.numbers[1]}: the crew re-enters; spent (7.5)",
-    "to_hit": lambda f, _: f"To-Hit {f.numbers[0]}{f.numbers[1]:+d} = {f.numbers[0] + f.numbers[1]} vs {f.numbers[2]}",
+    "to_hit": lambda f, _: f"To-Hit {f.numbers[0]}{signed(f.numbers[1])} = {f.numbers[0] + f.numbers[1]} "
+                           f"vs {f.numbers[2]}",
     "natural_twelve": lambda f, _: "a natural 12: the ordnance weapon breaks down (7.17.3)",
     "miss": lambda f, _: "miss",
     "penetrated": lambda f, who: f"penetration {f.numbers[0]} vs armour {f.numbers[1]}: {who} destroyed; place a Wreck",

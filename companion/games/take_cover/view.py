@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games.kit.words import MINUS, number
 from companion.games.take_cover.cards import (
     ATTACH_KINDS,
     HAND_SIZE,
@@ -29,16 +30,6 @@ from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.state import Fire, TakeCoverState
 from companion.games.take_cover.table import draw_steps
 from companion.games.take_cover.words import game_over, log_line, won_why
-
-MINUS = "−"
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}".replace("-", MINUS)
-
-
-def number(value: int) -> str:
-    return str(value).replace("-", MINUS)
 
 
 def squad_title(state: TakeCoverState, name: SquadName) -> str:

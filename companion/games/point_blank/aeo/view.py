@@ -1,6 +1,7 @@
 """What the screen says about the AEO: its setup, each step of its impulse with the rule it follows
 and the choices drawn at random, the step it waits for, and its table, as plain text."""
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.aeo.models import Act, Deployment, Tie
 from companion.games.point_blank.aeo.progress import Stage, impulse, solo, stage
 from companion.games.point_blank.aeo.state import MAX_COVER, AeoImpulse
@@ -56,7 +57,7 @@ def pip_words(pips: tuple[int, ...]) -> str:
 
 def terrain(catalog: Catalog, card: str) -> str:
     bonus = catalog.terrain_card(card).defensive_bonus or 0
-    return f"{catalog.terrain_name(card)} ({bonus:+d})"
+    return f"{catalog.terrain_name(card)} ({signed(bonus)})"
 
 
 # Setup

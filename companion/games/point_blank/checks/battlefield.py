@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, change, found
 
 
@@ -38,7 +39,7 @@ class Spotting(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         shift = (self.los == "blocking") - self.leadership + self.modifier
-        (pip,) = draw(f"spotting d6 ({shift:+d}; 3 or less spots)", 1, lambda p: p[0] + shift <= 3)
+        (pip,) = draw(f"spotting d6 ({signed(shift)}; 3 or less spots)", 1, lambda p: p[0] + shift <= 3)
         if pip + shift <= 3:
             return Outcome(findings=(found("spotted", pip + shift),),
                            changes=tuple(change(t, spotted=True) for t in self.targets))
@@ -54,7 +55,7 @@ class Concealment(Check):
     units: tuple[int, ...] = ()
 
     def resolve(self, draw: Draw) -> Outcome:
-        (pip,) = draw(f"concealment d6 ({self.modifier:+d}; 6+ conceals)", 1, lambda p: p[0] + self.modifier >= 6)
+        (pip,) = draw(f"concealment d6 ({signed(self.modifier)}; 6+ conceals)", 1, lambda p: p[0] + self.modifier >= 6)
         if pip + self.modifier >= 6:
             return Outcome(findings=(found("concealed", pip + self.modifier),),
                            changes=tuple(change(u, spotted=False) for u in self.units))
@@ -77,7 +78,7 @@ class Smoke(Check):
             placed, roll = max(pips) >= 4, found("mortar_smoke", *pips)
         else:
             shift = self.modifier + self.smoke_anywhere
-            (pip,) = draw(f"smoke d6 ({shift:+d}; 4+ succeeds)", 1, lambda p: p[0] + shift >= 4)
+            (pip,) = draw(f"smoke d6 ({signed(shift)}; 4+ succeeds)", 1, lambda p: p[0] + shift >= 4)
             placed, roll = pip + shift >= 4, found("smoke", pip + shift)
         if placed:
             return Outcome(findings=(roll, found("smoke_placed", sector=self.sector)),
@@ -115,7 +116,7 @@ class Bog(Check):
     def resolve(self, draw: Draw) -> Outcome:
         limit = BOG_AT[(self.los, self.wheeled)]
         shift = self.leadership - self.wire - self.buttoned
-        (pip,) = draw(f"bog d6 ({shift:+d}; {limit} or less bogs)", 1, lambda p: p[0] + shift <= limit)
+        (pip,) = draw(f"bog d6 ({signed(shift)}; {limit} or less bogs)", 1, lambda p: p[0] + shift <= limit)
         if pip + shift <= limit:
             return Outcome(findings=(found("bogged", pip + shift, unit=self.unit),),
                            changes=(change(self.unit, bogged=True),))
@@ -146,7 +147,7 @@ class Repair(Check):
     leadership: int = 0
 
     def resolve(self, draw: Draw) -> Outcome:
-        (pip,) = draw(f"repair d6 (+{self.leadership}; 5+ repairs)", 1, lambda p: p[0] + self.leadership >= 5)
+        (pip,) = draw(f"repair d6 ({signed(self.leadership)}; 5+ repairs)", 1, lambda p: p[0] + self.leadership >= 5)
         if pip + self.leadership >= 5:
             return Outcome(findings=(found("repaired", pip + self.leadership, unit=self.unit),),
                            changes=(change(self.unit, weapon_broken=False),))

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.checks.base import (
     Check,
     Draw,
@@ -50,8 +51,8 @@ def damage_checks(draw: Draw, difference: int, targets: tuple[Snapshot, ...]
     suffered a result (what a Blaze weapon needs, 7.1)."""
     findings, changes, affected = [], [], False
     for target in targets:
-        (check,) = draw(f"damage check for {target.name} (+{difference}; morale {target.morale} or less holds)", 1,
-                        lambda p, t=target: p[0] + difference <= t.morale)
+        (check,) = draw(f"damage check for {target.name} ({signed(difference)}; morale {target.morale} or less "
+                        "holds)", 1, lambda p, t=target: p[0] + difference <= t.morale)
         unit = target.unit()
         damage = damage_check(unit, check + difference)
         findings.append(found("damage", check + difference, target.morale, unit=target.id, effects=damage.effects))
@@ -70,7 +71,7 @@ def resolve_fire_attack(draw: Draw, attack: int, targets: tuple[Snapshot, ...], 
                         vehicle_defence: int = 0) -> tuple[list[Finding], list[UnitChange], bool]:
     """Defence d6, then a damage check per target if the attack is higher (8.4)."""
     against = defence + vehicle_defence
-    (pip,) = draw(f"defence d6 (+{against}): {attack - against} or more holds against {attack}", 1,
+    (pip,) = draw(f"defence d6 ({signed(against)}): {attack - against} or more holds against {attack}", 1,
                   lambda p: p[0] + against >= attack)
     total = pip + against
     if attack <= total:
@@ -103,7 +104,7 @@ class InfantryFire(Check):
         return fire_group(self.lead_firepower, self.other_firepower)
 
     def resolve(self, draw: Draw) -> Outcome:
-        (pip,) = draw(f"attack d6 (firepower {self.firepower}{self.modifier:+d})", 1)
+        (pip,) = draw(f"attack d6 (firepower {self.firepower}{signed(self.modifier)})", 1)
         attack = self.firepower + pip + self.modifier
         out_of_ammo = False
         if pip == 6:
@@ -153,7 +154,7 @@ class Barrage(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         lowest = min(need for need, _ in self.strengths)
-        (pip,) = draw(f"on target d6 (+{self.leadership}; 4 or more is on target)", 1,
+        (pip,) = draw(f"on target d6 ({signed(self.leadership)}; 4 or more is on target)", 1,
                       lambda p: p[0] + self.leadership >= max(4, lowest))
         result = pip + self.leadership
         findings, changes = [], []
@@ -166,7 +167,7 @@ class Barrage(Check):
         if result <= 3 or not strength:
             return Outcome(findings=(found("barrage_failed", result), *findings), changes=tuple(changes))
         findings.insert(0, found("barrage_on_target", result, strength))
-        (attack_pip,) = draw(f"barrage attack d6 (+{strength})", 1)
+        (attack_pip,) = draw(f"barrage attack d6 ({signed(strength)})", 1)
         # An AFV adds its flank armour to the defence; with several, the highest counts (7.17.2.1).
         armour = max((t.flank_armour for t in self.targets if t.kind in ("afv", "vehicle")), default=0)
         attack, damage, _ = resolve_fire_attack(draw, attack_pip + strength, self.targets, self.defence, armour)

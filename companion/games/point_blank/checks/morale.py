@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.checks.base import (
     Check,
     Draw,
@@ -40,7 +41,7 @@ class MoraleCheck(Check):
         findings = []
         for index, unit in enumerate(self.units):
             modifier = self.modifiers[index] if index < len(self.modifiers) else 0
-            total = sum(draw(f"{unit.name} morale 2d6 ({modifier:+d}, {unit.morale} or less passes)", 2,
+            total = sum(draw(f"{unit.name} morale 2d6 ({signed(modifier)}, {unit.morale} or less passes)", 2,
                              lambda p, m=modifier, u=unit: sum(p) + m <= u.morale)) + modifier
             kind: FindingKind = "morale_passed" if total <= unit.morale else "morale_failed"
             findings.append(found(kind, total, unit.morale, unit=unit.id))
@@ -66,7 +67,7 @@ class Rally(Check):
         changes: list[UnitChange] = []
         for index, unit in enumerate(self.units):
             modifier = (self.terrain[index] if index < len(self.terrain) else 0) - self.leadership
-            total = sum(draw(f"{unit.name} rally 2d6 ({modifier:+d}, {unit.morale} or less rallies)", 2,
+            total = sum(draw(f"{unit.name} rally 2d6 ({signed(modifier)}, {unit.morale} or less rallies)", 2,
                              lambda p, m=modifier, u=unit: sum(p) + m <= u.morale)) + modifier
             if total > unit.morale:
                 findings.append(found("stays_shaken", total, unit.morale, unit=unit.id))

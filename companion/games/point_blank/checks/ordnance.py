@@ -2,6 +2,7 @@
 
 from typing import Literal
 
+from companion.games.kit.words import signed
 from companion.games.point_blank.checks.base import Check, Draw, MarkerChange, Outcome, Snapshot, change, found
 from companion.games.point_blank.checks.fire import damage_checks
 
@@ -40,7 +41,7 @@ class Ordnance(Check):
 
     def resolve(self, draw: Draw) -> Outcome:
         need = self.to_hit
-        rolled = draw(f"To-Hit 2d6 ({self.modifier:+d}; {need} or less hits)", 2,
+        rolled = draw(f"To-Hit 2d6 ({signed(self.modifier)}; {need} or less hits)", 2,
                       lambda p: sum(p) + self.modifier <= need)
         total = sum(rolled) + self.modifier
         changes = []
@@ -52,7 +53,7 @@ class Ordnance(Check):
             return Outcome(findings=(*findings, found("miss")), changes=tuple(changes))
         if self.against_armour:
             return self._penetration(draw, findings, changes)
-        (he,) = draw(f"HE d6 (+{self.high_explosive})", 1)
+        (he,) = draw(f"HE d6 ({signed(self.high_explosive)})", 1)
         attack = he + self.high_explosive
         (defence,) = draw(f"defence d6 (no modifiers): {attack} or more holds", 1, lambda p: p[0] >= attack)
         if attack <= defence:
@@ -63,12 +64,12 @@ class Ordnance(Check):
 
     def _penetration(self, draw: Draw, findings: list, changes: list) -> Outcome:
         target = self.targets[0]
-        (pen,) = draw(f"penetration d6 (+{self.penetration})", 1)
+        (pen,) = draw(f"penetration d6 ({signed(self.penetration)})", 1)
         out_of_ammo = False
         if pen == 6:
             (ammo,) = draw(f"out of ammo check for {self.firer.name} (6 = out)", 1, lambda p: p[0] == 6)
             out_of_ammo = ammo == 6
-        (armour,) = draw(f"armour d6 (+{self.armour}): {pen + self.penetration - self.armour} or more holds", 1,
+        (armour,) = draw(f"armour d6 ({signed(self.armour)}): {pen + self.penetration - self.armour} or more holds", 1,
                          lambda p: p[0] + self.armour >= pen + self.penetration)
         attack, defence = pen + self.penetration, armour + self.armour
         markers: tuple[MarkerChange, ...] = ()
