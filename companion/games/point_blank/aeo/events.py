@@ -79,6 +79,8 @@ class AeoRolled(Event):
     type: Literal["pb_aeo_rolled"] = "pb_aeo_rolled"
     faces: tuple[int, int]
     generated: bool
+    first_keyed: bool = False
+    """The first face was keyed from a physical die before the roll button rolled the second."""
     posture: Posture
     read: AeoRead | None
 

@@ -106,7 +106,8 @@ def keyed(state: PointBlankState, face: int, catalog: Catalog, generated: bool =
     second = rng.randint(1, 6) if generated and rng is not None and turn.face is None else face
     faces = (turn.face if turn.face is not None else face, second)
     read = look_up(catalog.aeo_table, aeo.posture, faces, aeo.rows)
-    return [AeoRolled(faces=faces, generated=generated, posture=aeo.posture, read=read)]
+    return [AeoRolled(faces=faces, generated=generated, first_keyed=turn.face is not None, posture=aeo.posture,
+                      read=read)]
 
 
 def rows_filled(state: PointBlankState, catalog: Catalog, whole_total: bool) -> tuple[str, ...]:
