@@ -102,6 +102,16 @@ class TableApp(App[int]):
             message = fitted(message)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def withdraw(self, said: Said) -> None:
+        """Takes `said` off the screen while it is still the latest thing said: what it answered is
+        over (a refusal, once a later command is accepted). Queued behind the notification itself,
+        so one still on its way (keys typed in a burst) is withdrawn too."""
+        self.call_later(self._withdraw, said)
+
+    def _withdraw(self, said: Said) -> None:
+        if self.said and self.said[0] is said:
+            self.clear_notifications()
+
     def on_notify(self, _: Notify) -> None:
         """One notification at a time: a new one replaces the one on screen, so a burst (ten undos,
         a refusal after an undo) never stacks up over the game. Textual adds the new one after this

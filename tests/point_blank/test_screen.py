@@ -5,6 +5,7 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Input, Select
 
 from companion.bootstrap import bootstrap
+from companion.games.point_blank.aeo.commands import DiscardAeoCards, FinishAeoUpkeep
 from companion.games.point_blank.commands import AddUnit, CancelCheck, PlaceTerrain, SetUpGame
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -15,7 +16,7 @@ from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press, settle
-from tests.point_blank.playing import CATALOG, SQUAD
+from tests.point_blank.playing import CATALOG, SQUAD, deploy
 from tests.point_blank.solo import GRENADIERS, LEUTNANT, PANZER, solo_game, to_the_roll
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
@@ -274,3 +275,22 @@ async def test_a_solo_game_shows_the_aeos_panel_and_its_keys_drive_its_impulse(t
         await press(pilot, "A")
         assert isinstance(app.screen, RevealPanel)
         assert "   5 (2+3)  missing" in app.screen._lines
+
+
+async def test_a_refused_pip_for_the_aeos_card_goes_once_the_next_pip_is_taken(table):
+    """Every 1-pip card is seen: a 1 is refused, Confirm would count it anyway; a 4 is taken and the
+    refusal, which no longer holds (Confirm now does something else), goes with it."""
+    _, session = table.open_game(table.store.create_game("point_blank"))
+    for template, side, sector, card in AEO_TABLE:
+        deploy(session, template, side, sector, card)
+    session.execute(SetUpGame(cards_per_pip=(1, 3, 3, 3, 3, 3), aeo_side=2, aeo_posture="defensive", first_side=2))
+    session.execute(DiscardAeoCards(pips=(1, 2, 3, 4)))
+    session.execute(FinishAeoUpkeep())
+    session.close()
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "1")
+        assert any("Confirm counts them anyway" in notice for notice in notices(app))
+        await press(pilot, "4")
+        assert "✓ Discarded a 4-pip card (12.3.3)" in shown(app, "#pb-aeo")
+        assert notices(app) == []

@@ -280,3 +280,20 @@ async def test_the_fairness_view_charts_each_dies_faces_for_this_game_and_for_al
         assert headings == ["d6, generated: 3 rolls, 6 faces", "d6, physical: 1 roll, 2 faces"]
         await pilot.press("escape")
         assert isinstance(app.screen, DiceScreen)
+
+
+async def test_a_refusal_goes_as_soon_as_a_later_press_is_carried_out_and_stays_while_presses_are_refused(companion):
+    app = dice_app(companion, "d6")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "7")
+        assert [n.message for n in app._notifications] == ["7 is not a face of a d6: enter 1 to 6"]
+        await press(pilot, "8")
+        assert [n.message for n in app._notifications] == ["8 is not a face of a d6: enter 1 to 6"]
+        await press(pilot, "4")
+        assert app.screen.session.state.last.roll.faces == (4,)
+        assert list(app._notifications) == [], "what the refusal said no longer holds"
+        assert [said.message for said in app.said][:2] == ["8 is not a face of a d6: enter 1 to 6",
+                                                           "7 is not a face of a d6: enter 1 to 6"], "Messages keeps it"
+        await pilot.press("9", "5")  # typed in a burst: the refusal is withdrawn once it is on screen
+        await settle(pilot)
+        assert app.screen.session.state.last.roll.faces == (5,) and list(app._notifications) == []

@@ -19,6 +19,7 @@ from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.widgets import Header
 from textual.widgets._toast import ToastRack
 
@@ -34,7 +35,8 @@ from companion.session import PlayedGame, Settled
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import Refused
 from companion.tui.screens.all_actions import ActionBarScreen
-from companion.tui.screens.messages import clipped
+from companion.tui.screens.messages import Said, clipped
+from companion.tui.table_app import TableApp
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
@@ -69,6 +71,10 @@ class GameScreen(ActionBarScreen):
         self._override: tuple[Command, int] | None = None
         """A refusal the players may overrule, with the journal head it was refused at: it stands
         only while nothing else is committed, like a question on screen."""
+        self._answer: Said | None = None
+        """What the screen last said instead of doing a press (a refusal, a word): it goes once a
+        later command is accepted, since what it said (Confirm counts them, finish the check) may
+        no longer hold."""
 
     @property
     def state(self) -> Any:
@@ -104,7 +110,7 @@ class GameScreen(ActionBarScreen):
         found = self.game.controller.keymap.for_control(press.control, press.value)
         if found is None:
             refusal = does_nothing(press)
-            self.notify(refusal, timeout=2, markup=False)
+            self.answer(refusal, timeout=2)
             if origin is not None:
                 self.session.note_input(origin)
             return refusal
@@ -162,7 +168,7 @@ class GameScreen(ActionBarScreen):
             case Ask(form=form, then=then):
                 self.app.push_screen(SpecForm(form, then), self._answered)
             case Tell(text=text, severity=severity):
-                self.notify(text, severity=severity, timeout=4 if severity == "error" else 3, markup=False)
+                self.answer(text, severity, timeout=4 if severity == "error" else 3)
                 refusal = text
             case Reveal(title=title, lines=lines):
                 self.app.push_screen(RevealPanel(title, lines))
@@ -175,6 +181,8 @@ class GameScreen(ActionBarScreen):
                 return self.carry_out(then, origin)
         if origin is not None:
             self.session.note_input(origin)
+        if taken:
+            self._withdraw_answer()
         return "" if taken else refusal  # a later command's refusal undoes nothing of the first
 
     def _answered(self, intent: Intent) -> None:
@@ -207,9 +215,21 @@ class GameScreen(ActionBarScreen):
 
     def refuse(self, message: str, timeout: float = 5) -> str:
         """Says the refusal on screen (and the table hears its tone); returns it."""
-        self.notify(message, severity="error", timeout=timeout, markup=False)
+        self.answer(message, "error", timeout)
         self.post_message(Refused())
         return message
+
+    def answer(self, message: str, severity: SeverityLevel = "information", timeout: float = 3) -> None:
+        """Says why a press did nothing, until it times out or a later command is accepted."""
+        self.notify(message, severity=severity, timeout=timeout, markup=False)
+        app = self.app
+        self._answer = app.said[0] if isinstance(app, TableApp) and app.said else None
+
+    def _withdraw_answer(self) -> None:
+        app = self.app
+        if self._answer is not None and isinstance(app, TableApp):
+            app.withdraw(self._answer)
+        self._answer = None
 
     # Commits in
 
