@@ -4,8 +4,9 @@ undo that never rolls or draws again; the players' fire meeting its cover marker
 
 import pytest
 
-from companion.errors import Overridable, RuleViolation
-from companion.games.kit.intents import Ask, Run
+from companion.errors import NothingToDo, Overridable, RuleViolation
+from companion.games.kit.faces import EraseFace
+from companion.games.kit.intents import Ask, Run, Tell
 from companion.games.point_blank.aeo.commands import (
     FinishAeoUpkeep,
     KeyAeoDie,
@@ -46,7 +47,7 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     press(session, "face", 4)
     assert "✓ Discarded a 4-pip card (12.3.3)" in shown()
     press(session, "face", 3)
-    assert shown()[1].endswith("(first die: 3)")
+    assert shown()[1].endswith("(first die: 3; u or ⌫ erases it)")
     press(session, "face", 1)
     assert shown()[2:] == ["✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)", "✓ Discarded a 4-pip card (12.3.3)",
                            "✓ Upkeep with the AEO Upkeep flowchart (12.3.1)"], "newest first, under what it waits for"
@@ -205,3 +206,21 @@ def test_in_the_aeos_impulse_the_bar_offers_its_step_first_and_the_players_order
     press(session, "face", 4)
     assert offered()[:8] == [("roll", None), *(("face", face) for face in range(1, 7)), ("confirm", None)]
     assert ("fire", None) in offered()[8:]
+
+
+def test_undo_and_backspace_erase_the_aeos_first_die_before_anything_is_taken_back(session):
+    solo_game(session, *TABLE)
+    to_the_roll(session)
+    assert isinstance(press(session, "erase"), Tell), "nothing keyed: nothing to erase"
+    press(session, "face", 2)
+    assert "erase" in CONTROLLER.available(session.state)
+    assert press(session, "undo") == Run.one(EraseFace())
+    assert session.state.aeo.impulse.face is None and stage(session.state).kind == "roll"
+    press(session, "face", 5)
+    assert press(session, "erase") == Run.one(EraseFace())
+    press(session, "face", 3)
+    press(session, "face", 1)
+    assert session.state.aeo.impulse.roll == (3, 1), "the dice as keyed again"
+    with pytest.raises(NothingToDo):
+        session.execute(EraseFace())
+

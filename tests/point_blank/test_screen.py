@@ -294,3 +294,20 @@ async def test_a_refused_pip_for_the_aeos_card_goes_once_the_next_pip_is_taken(t
         await press(pilot, "4")
         assert "✓ Discarded a 4-pip card (12.3.3)" in shown(app, "#pb-aeo")
         assert notices(app) == []
+
+
+async def test_backspace_and_undo_erase_the_aeos_first_die_on_screen(table):
+    _, session = table.open_game(table.store.create_game("point_blank"))
+    solo_game(session, *AEO_TABLE)
+    to_the_roll(session, pip=4)
+    session.close()
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "2")
+        assert "(first die: 2; u or ⌫ erases it)" in shown(app, "#pb-aeo")
+        await press(pilot, "backspace")
+        assert "first die" not in shown(app, "#pb-aeo") and notices(app) == []
+        await press(pilot, "5", "u")
+        assert "first die" not in shown(app, "#pb-aeo") and notices(app) == []
+        await press(pilot, "3", "1")
+        assert "✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)" in shown(app, "#pb-aeo")

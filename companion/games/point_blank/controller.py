@@ -71,6 +71,8 @@ KEYMAP = Keymap((
     KeyAction("marker", "Marker card", keys="p", help="Place or remove a Smoke, Blaze or Wreck card"),
     KeyAction("correct_deck", "Correct deck", keys="s", help="Set the cards left per pip from the draw pile"),
     KeyAction("cancel_check", "Abandon check", keys="x", help="Abandon the check in progress (its cards stay drawn)"),
+    KeyAction("erase", "Erase die", keys="backspace",
+              help="Solo: erase the AEO's first die keyed, before the second (undo does it too)"),
     KeyAction("aeo_table", "AEO table", keys="A", view_only=True,
               help="Solo: the AEO Action Selection Table, every row of its posture, the missing ones said (12.1)"),
     *UNDO_REDO,
@@ -105,6 +107,13 @@ class PointBlankController(Controller[PointBlankState]):
         if state.guide is not None and state.guide.setting_up:
             own_deck = "deck.toml" in self.own_files
             return guide.press(state.guide, action, lambda: setup.confirm(state, self.catalog, own_deck))
+        if action in ("undo", "erase"):
+            # A face keyed by mistake is erased before any decision is taken back.
+            half = aeo_forms.erase(state)
+            if half is not None:
+                return half
+            if action == "erase":
+                return Tell("Nothing to erase: Backspace erases the AEO's first die keyed, before the second")
         if action in ("undo", "redo"):
             return super().press(state, action, value, selected)
         if action == "battlefield":

@@ -11,6 +11,7 @@ from companion.games.point_blank.aeo.events import (
     AeoCardsDiscarded,
     AeoCoverSpent,
     AeoDeployed,
+    AeoFaceErased,
     AeoFaceKeyed,
     AeoRolled,
     AeoRowFilled,
@@ -406,8 +407,8 @@ PointBlankEvent = Annotated[
     | BattlefieldLaidOut | TerrainPlaced | TerrainDrawn | TerrainReshuffled | SectorCorrected | TerrainRemoved
     | UnitsMoved | ObjectiveControlled | TerrainSearched | TerrainKept
     | ScenarioChosen | StepConfirmed | StepRevisited | ChoiceMade | PlayStarted
-    | AeoDeployed | AeoTerrainChosen | AeoCardsDiscarded | AeoUpkept | AeoFaceKeyed | AeoRolled | AeoRowFilled
-    | AeoActed | AeoSmokeDie | AeoCoverSpent
+    | AeoDeployed | AeoTerrainChosen | AeoCardsDiscarded | AeoUpkept | AeoFaceKeyed | AeoFaceErased | AeoRolled
+    | AeoRowFilled | AeoActed | AeoSmokeDie | AeoCoverSpent
     | DecisionUndone | DecisionRedone,
     Field(discriminator="type"),
 ]

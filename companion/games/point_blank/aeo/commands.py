@@ -3,6 +3,7 @@ card, a physical die's face or an answer from a solo flowchart."""
 
 from pydantic import Field
 
+from companion.games.kit.faces import EraseFace
 from companion.games.point_blank.aeo.models import ChartAnswer
 from companion.games.point_blank.aeo.table import AeoAction
 from companion.games.rules import Command
@@ -64,5 +65,6 @@ class SpendAeoCover(Command):
     """The players fire at the AEO and the Cover flowchart plays one of its cover markers (12.3.3.1)."""
 
 
-AEO_COMMANDS = (DiscardAeoCards, FinishAeoUpkeep, KeyAeoDie, RollAeoDice, FillAeoRow, ResolveAeoAction,
+AEO_COMMANDS = (DiscardAeoCards, FinishAeoUpkeep, KeyAeoDie, EraseFace, RollAeoDice, FillAeoRow, ResolveAeoAction,
                 ActAeoLeader, SpendAeoCover)
+"""The AEO's commands; the kit's `EraseFace` takes back the first of its 2d6 keyed."""

@@ -73,6 +73,15 @@ class AeoFaceKeyed(Event):
         return f"AEO die: {self.face}"
 
 
+class AeoFaceErased(Event):
+    """The first die keyed for the AEO's 2d6 taken back before the second: a face keyed wrong."""
+
+    type: Literal["pb_aeo_face_erased"] = "pb_aeo_face_erased"
+
+    def describe(self) -> str:
+        return "AEO die erased"
+
+
 class AeoRolled(Event):
     """The AEO's 2d6 with physical dice (12.2.3) and the row it lands on; None: that row is missing."""
 
@@ -139,5 +148,5 @@ class AeoCoverSpent(Event):
         return "AEO plays a cover marker"
 
 
-AEO_EVENTS = (AeoDeployed, AeoTerrainChosen, AeoCardsDiscarded, AeoUpkept, AeoFaceKeyed, AeoRolled, AeoRowFilled,
-              AeoActed, AeoSmokeDie, AeoCoverSpent)
+AEO_EVENTS = (AeoDeployed, AeoTerrainChosen, AeoCardsDiscarded, AeoUpkept, AeoFaceKeyed, AeoFaceErased, AeoRolled,
+              AeoRowFilled, AeoActed, AeoSmokeDie, AeoCoverSpent)

@@ -9,6 +9,7 @@ from companion.games.point_blank.aeo.events import (
     AeoCardsDiscarded,
     AeoCoverSpent,
     AeoDeployed,
+    AeoFaceErased,
     AeoFaceKeyed,
     AeoRolled,
     AeoRowFilled,
@@ -49,6 +50,8 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             turn = replace(turn, upkept=True)
         case AeoFaceKeyed(face=face):
             turn = replace(turn, face=face)
+        case AeoFaceErased():
+            turn = replace(turn, face=None)
         case AeoRolled(faces=faces, generated=generated, read=read):
             turn = replace(turn, roll=faces, generated=generated, face=None)
             if read is not None:

@@ -5,6 +5,7 @@ pips of the cards it discards."""
 
 from collections.abc import Callable, Mapping
 
+from companion.games.kit.faces import EraseFace
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Tick
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
 from companion.games.point_blank.aeo.commands import (
@@ -17,7 +18,7 @@ from companion.games.point_blank.aeo.commands import (
     RollAeoDice,
 )
 from companion.games.point_blank.aeo.models import ChartAnswer, ReconKind
-from companion.games.point_blank.aeo.play import START_DISCARDS, rows_filled
+from companion.games.point_blank.aeo.play import START_DISCARDS, half_keyed, rows_filled
 from companion.games.point_blank.aeo.progress import Stage, solo, stage
 from companion.games.point_blank.aeo.select import standing
 from companion.games.point_blank.aeo.table import ACTIONS, FILE, NAMES, AeoAction, AeoRead, combo, players_file, total
@@ -45,11 +46,19 @@ def available(state: PointBlankState) -> tuple[str, ...]:
     at = stage(state)
     if at.kind == "none" or state.check is not None:
         return ()
+    if at.kind == "roll" and half_keyed(state) is not None:
+        return ("face", "roll", "erase", "confirm")
     if at.kind in ("roll", "die"):
         return ("roll", "face", "confirm")
     if at.kind in ("discard", "discard_action") and not state.dice_mode:
         return ("face", "confirm")
     return ("confirm",)
+
+
+def erase(state: PointBlankState) -> Intent | None:
+    """Undo or Backspace with the first of the AEO's 2d6 keyed: that face is erased, before any
+    decision is taken back (a typo, keyed again); None when no face waits for its second."""
+    return Run.one(EraseFace()) if half_keyed(state) is not None else None
 
 
 def press(state: PointBlankState, catalog: Catalog, action: str, value: int | None, own_table: bool) -> Intent:

@@ -5,7 +5,8 @@ spends against the players' fire."""
 
 import random
 
-from companion.errors import BadFace, RuleViolation
+from companion.errors import BadFace, NothingToDo, RuleViolation
+from companion.games.kit.faces import EraseFace
 from companion.games.point_blank.aeo import actions, leaders
 from companion.games.point_blank.aeo.cards import Fold, discards
 from companion.games.point_blank.aeo.commands import (
@@ -20,6 +21,7 @@ from companion.games.point_blank.aeo.commands import (
 )
 from companion.games.point_blank.aeo.events import (
     AeoCoverSpent,
+    AeoFaceErased,
     AeoFaceKeyed,
     AeoRolled,
     AeoRowFilled,
@@ -72,6 +74,10 @@ def decide(state: PointBlankState, command: Command, rng: random.Random, catalog
             if not 1 <= face <= 6:
                 raise BadFace(f"{face} is not a d6 face: 1 to 6")
             return keyed(state, face, catalog)
+        case EraseFace():
+            if half_keyed(state) is None:
+                raise NothingToDo("no die keyed for the AEO to erase")
+            return [AeoFaceErased()]
         case RollAeoDice():
             return keyed(state, rng.randint(1, 6), catalog, generated=True, rng=rng)
         case FillAeoRow():
@@ -89,6 +95,12 @@ def decide(state: PointBlankState, command: Command, rng: random.Random, catalog
                 raise RuleViolation("the AEO plays cover against the players' fire, in their impulse (12.3.3.1)")
             return [AeoCoverSpent()]
     raise TypeError(f"not an AEO command: {command!r}")
+
+
+def half_keyed(state: PointBlankState) -> int | None:
+    """The first of the AEO's 2d6 keyed in, while the second is not: a typo undo erases first."""
+    turn = impulse(state)
+    return turn.face if turn is not None and stage(state).kind == "roll" else None
 
 
 def keyed(state: PointBlankState, face: int, catalog: Catalog, generated: bool = False,

@@ -218,7 +218,7 @@ def waiting(state: PointBlankState, catalog: Catalog, at: Stage) -> str:
             how = "draw it and key its pips" if pips else "Confirm discards it unseen"
             return f"{why}Discard the top Action card (12.3.3): {how}"
         case "roll":
-            first = f" (first die: {turn.face})" if turn is not None and turn.face else ""
+            first = f" (first die: {turn.face}; u or ⌫ erases it)" if turn is not None and turn.face else ""
             return f"Roll 2d6 with physical dice (12.2.3): key both faces, or the roll button{first}"
         case "missing":
             assert turn is not None and turn.roll is not None
