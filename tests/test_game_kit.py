@@ -21,7 +21,7 @@ STATE_SHAPES = {
     "dice": (2, "e47babcf9ad835e4"),
     "take_cover": (3, "5a073db5cb1b66d0"),
     "deckung": (2, "3cf7901f5af04355"),
-    "point_blank": (12, "b115090513319186"),
+    "point_blank": (13, "c03f797dedd0a9ed"),
     "conflict_of_heroes": (3, "21227257761f6785"),
 }
 

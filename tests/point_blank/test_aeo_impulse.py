@@ -18,12 +18,14 @@ from companion.games.point_blank.aeo.events import AeoCardsDiscarded, AeoRolled
 from companion.games.point_blank.aeo.models import ChartAnswer
 from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.aeo.view import panel_lines, summary
-from companion.games.point_blank.commands import AdjustUnit, EndImpulse, Order
+from companion.games.point_blank.commands import AdjustUnit, EndImpulse, EnterPip, Order
 from companion.games.point_blank.controller import PointBlankController
-from companion.games.point_blank.events import UnitsOrdered
+from companion.games.point_blank.events import CheckResolved, UnitsOrdered
 from companion.games.rules import Redo, Undo
+from companion.journal.events import DecisionUndone
 from tests.point_blank.playing import CATALOG, DATA, SQUAD, answer
 from tests.point_blank.solo import GRENADIERS, PANZER, named, rolled, solo_game, to_the_roll
+from tests.point_blank.solo import acting as acting_on_row
 
 TABLE = ((PANZER, 2, "B2", "woods"), (GRENADIERS, 2, "C2", "woods"), (SQUAD, 1, "B2", "clear"))
 CONTROLLER = PointBlankController(DATA)
@@ -224,3 +226,36 @@ def test_undo_and_backspace_erase_the_aeos_first_die_before_anything_is_taken_ba
     with pytest.raises(NothingToDo):
         session.execute(EraseFace())
 
+
+def test_undo_right_after_the_aeos_discards_names_them_and_how_to_correct_the_count(session):
+    """A refusal names the fact the players just saw (the discards before play), not the decision
+    behind it that undo would have reached (the setup's last unit)."""
+    solo_game(session, *TABLE)
+    session.execute(EndImpulse(force=True))
+    session.execute(EndImpulse())  # the players' impulse: nothing decided in it
+    to_the_roll(session, pip=5)
+    with pytest.raises(RuleViolation) as refused:
+        session.execute(Undo())
+    assert str(refused.value) == ("cannot undo “AEO discards 1 card (5 pips): impulse”: the cards the AEO discarded "
+                                  "stay discarded, undo never un-draws a card (a miscount is corrected with Correct "
+                                  "deck, s)")
+
+
+def test_undoing_the_smoke_attempts_result_is_refused_once_the_aeos_d6_was_rolled_on_it(session):
+    """12.3.4.5: the physical d6 that cancels the move is rolled because the smoke attempt failed:
+    the result stands with it (undo never re-rolls), and the refusal names the die."""
+    solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "clear"))
+    acting_on_row(session, "move")
+    session.execute(ResolveAeoAction(answer=ChartAnswer(sector="B2/2", to="B1/2")))
+    session.execute(EnterPip(pip=1))  # no smoke
+    (result,) = [r for r in session.records if isinstance(r.event, CheckResolved)]
+    session.execute(ResolveAeoAction())
+    session.execute(KeyAeoDie(face=2))
+    with pytest.raises(RuleViolation) as refused:
+        session.execute(Undo())
+    said = str(refused.value)
+    assert said.startswith("cannot undo “Smoke in B1 German: smoke 1; no smoke")
+    assert "the AEO took its next step on that result, “AEO smoke d6: 2, the move is cancelled”" in said
+    assert "undo never re-rolls" in said and "13.0" in said
+    assert not any(isinstance(r.event, DecisionUndone) for r in session.records)
+    assert result.event.outcome is not None and stage(session.state).kind == "done"

@@ -15,6 +15,7 @@ from companion.games.point_blank.aeo.commands import DiscardAeoCards, FillAeoRow
 from companion.games.point_blank.aeo.events import AeoCardsDiscarded, AeoDeployed, AeoTerrainChosen
 from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.commands import EndImpulse, EnterPip
+from companion.games.rules import Undo
 from tests.point_blank.solo import aeo_step, press, rolled, solo_setup, to_the_roll
 from tests.scenarios.conftest import at, confirm, scenario, tutorial_with
 
@@ -120,6 +121,17 @@ def test_the_aeo_is_dealt_no_hand_and_discards_four_cards_before_play_counted_ou
     session.execute(DiscardAeoCards(pips=(1, 2, 3, 6)))
     assert session.state.deck.left == left - 4 and session.state.deck.seen == (1, 1, 1, 0, 0, 1)
     assert events(session, AeoCardsDiscarded)[-1].why == "start" and stage(session.state).kind == "none"
+
+
+def test_undo_right_after_the_four_names_them_not_the_setup_behind_them(start):
+    game, session = start("point_blank", TUTORIAL)
+    solo_setup(game, session, aeo=2)
+    session.execute(DiscardAeoCards(pips=(6, 6, 5, 2)))
+    with pytest.raises(RuleViolation) as refused:
+        session.execute(Undo())
+    assert str(refused.value) == ("cannot undo “AEO discards 4 cards (6, 6, 5, 2 pips): start”: the cards the AEO "
+                                  "discarded stay discarded, undo never un-draws a card (a miscount is corrected "
+                                  "with Correct deck, s)")
 
 
 def test_with_real_dice_the_four_go_unseen(start):

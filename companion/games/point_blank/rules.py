@@ -11,14 +11,12 @@ commands is decided, and its events folded, in its own module.
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
 from companion.errors import Overridable, RuleViolation
-from companion.games.kit import guide
 from companion.games.point_blank import (
     drawing,
     event_words,
@@ -29,11 +27,11 @@ from companion.games.point_blank import (
     table,
     terrain_hands,
     turns,
+    undoing,
 )
 from companion.games.point_blank.aeo import fold as aeo_fold
 from companion.games.point_blank.aeo import play as aeo_play
 from companion.games.point_blank.aeo.commands import AEO_COMMANDS, DiscardAeoCards, SpendAeoCover
-from companion.games.point_blank.aeo.events import AeoCoverSpent, AeoRowFilled
 from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
@@ -61,7 +59,7 @@ from companion.games.point_blank.commands import (
     SetUpGame,
     StartCheck,
 )
-from companion.games.point_blank.events import ImpulseEnded, PointBlankEvent, TurnEnded
+from companion.games.point_blank.events import PointBlankEvent
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.words import title
 from companion.games.rules import Command, Rules
@@ -83,7 +81,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 12
+    state_version: ClassVar[int] = 13
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -110,21 +108,7 @@ class PointBlankRules(Rules[PointBlankState]):
         return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target, lambda event: self.describe(state, event))
-        if verb == "undo" and target.seq < state.impulse_began:
-            # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
-            raise RuleViolation(f"cannot undo “{self.describe(state, target.event)}”: its impulse is over "
-                                "(correct the table with Edit unit, t, or Marker card, p)")
-        if state.check is not None and not isinstance(target.event, AeoCoverSpent):
-            # Only the AEO's cover is decided during a check; taking back the order that started
-            # it would leave the check to apply its result all the same.
-            raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
-                                f"{title(state.check.check)}")
-        turn = state.aeo.impulse if state.aeo is not None else None
-        if verb == "undo" and isinstance(target.event, AeoRowFilled) and (
-                turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
-            raise RuleViolation("cannot undo the AEO table's row: the AEO has acted on it (correct the row in "
-                                "your aeo_table.toml)")
+        undoing.check_undo(state, target, verb, lambda event: self.describe(state, event), self.catalog)
 
     def decide(self, state: PointBlankState, command: Command) -> list[Event]:
         if isinstance(command, setup.COMMANDS):
@@ -217,10 +201,7 @@ class PointBlankRules(Rules[PointBlankState]):
         return state
 
     def evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
-        folded = self._evolve(state, record, voided)
-        if isinstance(record.event, (ImpulseEnded, TurnEnded)):
-            return replace(folded, impulse_began=record.seq)
-        return folded
+        return undoing.noted(self._evolve(state, record, voided), record)
 
     def _evolve(self, state: PointBlankState, record: Record, voided: bool) -> PointBlankState:
         event = record.event

@@ -3,7 +3,11 @@ placed its units, its cover markers, the table rows the players filled in during
 far its current impulse has come. Facts only: `aeo.view` words them."""
 
 from dataclasses import dataclass, replace
+from typing import Annotated
 
+from pydantic import Field
+
+from companion.games.point_blank.aeo.events import AeoActed, AeoCardsDiscarded, AeoRolled, AeoSmokeDie, AeoUpkept
 from companion.games.point_blank.aeo.models import Act, Deployment, Pending, TerrainPick
 from companion.games.point_blank.aeo.table import AeoRead, Filled, Posture
 
@@ -64,6 +68,20 @@ class AeoImpulse:
                 and all(act.outcome == "impossible" for act in every) and self.discard_pips is None)
 
 
+NOTED = (AeoCardsDiscarded, AeoUpkept, AeoRolled, AeoActed, AeoSmokeDie)
+"""The AEO's facts in play that undo never reaches behind, and names when it refuses."""
+STEPS = (AeoActed, AeoSmokeDie)
+"""The AEO's steps decided on the table as it stood: a check's result before one stands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """The AEO's latest fact in play, with the journal seq of its record."""
+
+    seq: int
+    by: Annotated[AeoCardsDiscarded | AeoUpkept | AeoRolled | AeoActed | AeoSmokeDie, Field(discriminator="type")]
+
+
 @dataclass(frozen=True, slots=True)
 class AeoState:
     side: int
@@ -77,6 +95,10 @@ class AeoState:
     impulse: AeoImpulse | None = None
     terrain: tuple[TerrainPick, ...] = ()
     """The Terrain cards its setup (and its recons) drew, two at a time, and kept."""
+    latest: Noted | None = None
+    """Its latest fact in play: its discards, Upkeep done, dice, steps."""
+    stepped: int = 0
+    """The journal seq of its latest step (an action's, its smoke d6): a check's result before it stands."""
 
     def current(self, number: int) -> AeoImpulse:
         """The AEO impulse numbered `number`: as far as it has come, or not yet begun."""

@@ -1,0 +1,99 @@
+"""Where undo stops in Point Blank, and what a refusal names: the scenario's setup, an impulse that
+is over, a check in progress, a table row the AEO acted on, and the AEO's facts (its discards,
+dice and steps), which stand with the check result a step of it was decided on. A refusal names
+what stands, the fact the players just saw rather than an older decision behind it, and how to
+correct the table instead."""
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
+
+from companion.errors import RuleViolation
+from companion.games.kit import guide
+from companion.games.point_blank.aeo.events import AeoActed, AeoCardsDiscarded, AeoCoverSpent, AeoRowFilled, AeoUpkept
+from companion.games.point_blank.aeo.state import NOTED, STEPS, Noted
+from companion.games.point_blank.aeo.view import act_line
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.events import CheckResolved, ImpulseEnded, TurnEnded
+from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.words import title
+from companion.journal.events import Event, Record
+
+Said = Callable[[Event], str]
+AS_THE_AEO_DID = "13.0: adapt the AEO's play with the game's own keys; Edit unit, t, corrects a unit, Marker card, " \
+                 "p, a Smoke card"
+
+
+def noted(state: PointBlankState, record: Record) -> PointBlankState:
+    """The state with what undo needs to know of `record`: where the impulse began, the AEO's latest fact."""
+    event = record.event
+    if isinstance(event, ImpulseEnded | TurnEnded):
+        return replace(state, impulse_began=record.seq)
+    aeo = state.aeo
+    if aeo is None or not isinstance(event, NOTED):
+        return state
+    stepped = record.seq if isinstance(event, STEPS) else aeo.stepped
+    return replace(state, aeo=replace(aeo, latest=Noted(record.seq, event), stepped=stepped))
+
+
+def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "redo"], said: Said,
+               catalog: Catalog | None) -> None:
+    described = lambda: said(target.event)  # noqa: E731
+    if state.check is not None and not isinstance(target.event, AeoCoverSpent):
+        # Only the AEO's cover is decided during a check; taking back the order that started
+        # it would leave the check to apply its result all the same.
+        raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
+                            f"{title(state.check.check)}")
+    if verb == "redo":
+        guide.check_undo(state.guide, target, said)
+        return
+    aeo_facts(state, target, said, catalog)
+    guide.check_undo(state.guide, target, said)
+    if target.seq < state.impulse_began:
+        # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
+        raise RuleViolation(f"cannot undo “{described()}”: its impulse is over "
+                            "(correct the table with Edit unit, t, or Marker card, p)")
+    turn = state.aeo.impulse if state.aeo is not None else None
+    if isinstance(target.event, AeoRowFilled) and (
+            turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
+        raise RuleViolation("cannot undo the AEO table's row: the AEO has acted on it (correct the row in "
+                            "your aeo_table.toml)")
+
+
+def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catalog | None) -> None:
+    """Refuses an undo that would reach behind the AEO's latest fact of this impulse: past the
+    setup or an impulse's end behind it (naming that fact, which the players just saw, rather than
+    the older decision), or a check's result the AEO took its next step on (its smoke d6 on the
+    smoke attempt's, the move after it, the next attack, its leaders)."""
+    aeo = state.aeo
+    latest = aeo.latest if aeo is not None else None
+    if aeo is None or latest is None or latest.seq <= max(target.seq, state.impulse_began):
+        return
+    fact = fact_words(state, latest, said, catalog)
+    why, fix = reasons(latest)
+    setup = state.guide is not None and not state.guide.setting_up and target.seq <= state.guide.started
+    if setup or target.seq < state.impulse_began:
+        raise RuleViolation(f"cannot undo “{fact}”: {why} ({fix})")
+    if isinstance(target.event, CheckResolved) and aeo.stepped > target.seq:
+        raise RuleViolation(f"cannot undo “{said(target.event)}”: the AEO took its next step on that result, "
+                            f"“{fact}”, which stands: {why} ({fix})")
+
+
+def fact_words(state: PointBlankState, latest: Noted, said: Said, catalog: Catalog | None) -> str:
+    if isinstance(latest.by, AeoActed) and catalog is not None:
+        return act_line(state, catalog, latest.by.act)
+    return said(latest.by)
+
+
+def reasons(latest: Noted) -> tuple[str, str]:
+    """Why the AEO's fact stands, and what the players may do instead."""
+    match latest.by:
+        case AeoCardsDiscarded():
+            return ("the cards the AEO discarded stay discarded, undo never un-draws a card",
+                    "a miscount is corrected with Correct deck, s")
+        case AeoUpkept():
+            return ("the AEO's Upkeep is done (12.3.1)",
+                    "what it left undone is played with the game's own keys: Enter Sector, M, Check, k")
+        case AeoActed():
+            return "what the AEO did stands, undo never makes it choose again", AS_THE_AEO_DID
+    return "the AEO's dice stand, undo never re-rolls", AS_THE_AEO_DID
