@@ -8,6 +8,7 @@ from companion.errors import NothingToDo, Overridable, RuleViolation
 from companion.games.kit.faces import EraseFace
 from companion.games.kit.intents import Ask, Run, Tell
 from companion.games.point_blank.aeo.commands import (
+    DiscardAeoCards,
     FinishAeoUpkeep,
     KeyAeoDie,
     ResolveAeoAction,
@@ -20,10 +21,11 @@ from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.aeo.view import panel_lines, summary
 from companion.games.point_blank.commands import AdjustUnit, EndImpulse, EnterPip, Order
 from companion.games.point_blank.controller import PointBlankController
-from companion.games.point_blank.events import CheckResolved, UnitsOrdered
+from companion.games.point_blank.events import CheckResolved, DeckReshuffled, TurnEnded, UnitsOrdered
+from companion.games.point_blank.view import deck_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.events import DecisionUndone
-from tests.point_blank.playing import CATALOG, DATA, SQUAD, answer
+from tests.point_blank.playing import CATALOG, DATA, SQUAD, answer, draw
 from tests.point_blank.solo import GRENADIERS, PANZER, named, rolled, solo_game, to_the_roll
 from tests.point_blank.solo import acting as acting_on_row
 
@@ -259,3 +261,20 @@ def test_undoing_the_smoke_attempts_result_is_refused_once_the_aeos_d6_was_rolle
     assert "undo never re-rolls" in said and "13.0" in said
     assert not any(isinstance(r.event, DecisionUndone) for r in session.records)
     assert result.event.outcome is not None and stage(session.state).kind == "done"
+
+
+def test_the_aeos_impulse_card_as_the_last_one_ends_the_turn_only_once_its_action_is_completed(session):
+    """4.13: "once the last card is drawn from the Action Card deck and the action is completed (all
+    checks are resolved), it triggers the turn end". The AEO rolls and acts in the turn its card
+    ended; a Discard action it owes then takes its card from the new deck, which keeps it out."""
+    solo_game(session, *TABLE)
+    draw(session, 5, 5, 5, 6, 6, 6, 1, 1)
+    to_the_roll(session, pip=2)  # the last card
+    assert session.state.deck.exhausted and session.state.turn == 1
+    assert "the turn ends when the AEO's action is completed (4.13)" in " ".join(deck_lines(session.state, CATALOG))
+    rolled(session, 2, 2)  # defensive 4 on 2 and 2: Recon
+    session.execute(ResolveAeoAction(answer=ChartAnswer()))  # the flowchart gives it nothing: a Discard action
+    assert stage(session.state).kind == "discard_action" and session.state.turn == 1
+    session.execute(DiscardAeoCards(pips=(6,)))
+    assert [type(r.event) for r in session.records[-3:]] == [DeckReshuffled, AeoCardsDiscarded, TurnEnded]
+    assert session.state.turn == 2 and session.state.deck.left == 18 - 5 - 1

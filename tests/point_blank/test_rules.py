@@ -25,7 +25,7 @@ from companion.games.point_blank.commands import (
     RollDie,
     StartCheck,
 )
-from companion.games.point_blank.events import CheckResolved, DeckReshuffled, PipDrawn, TurnEnded
+from companion.games.point_blank.events import CheckResolved, DeckReshuffled, FatigueReduced, PipDrawn, TurnEnded
 from companion.games.point_blank.view import checklist_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.store import GameStore
@@ -425,3 +425,20 @@ def test_only_a_melee_order_names_targets(session):
     session.execute(AddUnit(template=GERMAN, side=2))
     with pytest.raises(RuleViolation, match=re.escape("7.10")):
         session.execute(Order(units=(1,), action="move", targets=(2,)))
+
+
+def test_an_odd_d6_on_the_last_card_lets_its_second_fatigue_level_be_taken_before_the_turn_ends(session):
+    """4.13: the turn ends once the last card is drawn "and the action is completed": the discard's
+    odd d6 earned a second level (6.2.1.3), which is part of that action."""
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=1, changes={"fatigue": 1}))
+    session.execute(AdjustUnit(unit=2, changes={"fatigue": 1}))
+    draw(session, 1, 2, 3, 4, 5, 6, 2)  # one card left
+    session.execute(ReduceFatigue(unit=1, via="discard"))
+    session.execute(EnterPip(pip=1))  # the last card, odd
+    assert session.state.turn == 1 and session.state.fatigue_bonus_owed
+    session.execute(ReduceFatigue(unit=2, via="bonus"))
+    assert [type(r.event) for r in session.records[-3:]] == [FatigueReduced, TurnEnded, DeckReshuffled]
+    assert session.state.turn == 2 and session.state.unit(2).fatigue == 0

@@ -3,9 +3,11 @@ impulse (6.2), the impulse's end and the turn's end when the deck runs out (4.13
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Literal
 
 from companion.errors import RuleViolation
 from companion.games.point_blank import fatigue
+from companion.games.point_blank.aeo.progress import acting as aeo_acting
 from companion.games.point_blank.aeo.state import set_up as aeo_set_up
 from companion.games.point_blank.commands import CorrectDeck, SetUpGame
 from companion.games.point_blank.deck import Deck
@@ -24,6 +26,7 @@ from companion.games.point_blank.words import CARD_USES, plural
 from companion.journal.events import Event
 
 Fold = Callable[[PointBlankState, list[Event]], PointBlankState]
+Unfinished = Literal["check", "search", "bonus", "aeo"]
 """The state after some events: how a command's later events are decided on its earlier ones."""
 
 
@@ -101,9 +104,25 @@ def deal(state: PointBlankState, side: int, count: int, fold: Fold) -> list[Even
     return events
 
 
+def action_unfinished(state: PointBlankState) -> Unfinished | None:
+    """What of the impulse's action is still to come, which a turn end waits for (4.13: "once the
+    last card is drawn from the Action Card deck and the action is completed (all checks are
+    resolved), it triggers the turn end"): a check, a recon's pick (8.10), the second fatigue level
+    an odd d6 earned (6.2.1.3), the rest of the AEO's action (12.3.3). None: nothing."""
+    if state.check is not None:
+        return "check"
+    if state.search is not None:
+        return "search"
+    if state.fatigue_bonus_owed:
+        return "bonus"
+    if aeo_acting(state):
+        return "aeo"
+    return None
+
+
 def turn_end(state: PointBlankState) -> list[Event]:
-    """The turn ends once the last card is out and no check is pending (4.13), nor a recon's pick (8.10)."""
-    if not state.turn_end_owed or state.check is not None or state.search is not None:
+    """The turn ends once the last card is out and the impulse's action is completed (4.13)."""
+    if not state.turn_end_owed or action_unfinished(state) is not None:
         return []
     events: list[Event] = [TurnEnded(turn=state.turn)]
     if state.deck.exhausted:

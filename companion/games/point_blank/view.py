@@ -14,9 +14,15 @@ from companion.games.point_blank.objectives import objectives
 from companion.games.point_blank.odds import chance, melee_odds, total_odds
 from companion.games.point_blank.scenario import PbForce, PbScenario
 from companion.games.point_blank.state import PendingMelee, PointBlankState, TurnOver
+from companion.games.point_blank.turns import Unfinished, action_unfinished
 from companion.games.point_blank.units import MARKERS, Unit
 from companion.games.point_blank.words import CARD_USES, Names, listed, outcome_text, plural, title
 
+TURN_END_AFTER: dict[Unfinished, str] = {
+    "check": "when this check resolves", "search": "once the recon's search keeps a card (S)",
+    "bonus": "once the odd d6's second fatigue level is taken (b) or the impulse ends",
+    "aeo": "when the AEO's action is completed"}
+"""When a turn end owed comes: once the impulse's action is completed."""
 UPKEEP = (
     "Melee and overrun attacks (6.1.1)",
     "Terrain for moving units, refusals, bog checks (6.1.2)",
@@ -98,7 +104,7 @@ def deck_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
         lines.append(" · ".join(markers))
     lines += terrain_hand_lines(state, catalog)
     if state.turn_end_owed:
-        lines.append("Last card drawn: the turn ends when this check resolves (4.13)")
+        lines.append(f"Last card drawn: the turn ends {TURN_END_AFTER[action_unfinished(state) or 'check']} (4.13)")
     return lines
 
 

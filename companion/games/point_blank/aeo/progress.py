@@ -49,6 +49,16 @@ def impulse(state: PointBlankState) -> AeoImpulse | None:
     return aeo.current(state.impulse)
 
 
+ACTING = frozenset({"roll", "missing", "act", "smoke", "die", "order", "attacks", "discard_action"})
+"""The stages of the AEO's action under way: from its impulse's card discarded until the action is
+completed, its leaders aside (12.3.4: they act after it)."""
+
+
+def acting(state: PointBlankState) -> bool:
+    """The AEO's action is under way (4.13: a turn end waits until it is completed)."""
+    return stage(state).kind in ACTING
+
+
 def stage(state: PointBlankState) -> Stage:
     aeo = solo(state)
     if aeo is None:
