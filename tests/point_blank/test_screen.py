@@ -6,6 +6,7 @@ from textual.widgets import Checkbox, DataTable, Input, Select
 
 from companion.bootstrap import bootstrap
 from companion.games.point_blank.aeo.commands import DiscardAeoCards, FinishAeoUpkeep
+from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.commands import AddUnit, CancelCheck, PlaceTerrain, SetUpGame
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
@@ -247,6 +248,27 @@ async def test_what_the_aeo_waits_for_is_on_screen_however_small_the_screen(tabl
         await settle(pilot)
         panel = " ".join(" ".join(painted_rows(app, app.screen.query_one("#pb-aeo"))).split())
         assert "▶ Roll 2d6 with physical dice" in panel, panel
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+@pytest.mark.parametrize("step", game_positions.SOLO_STEPS)
+async def test_the_aeos_step_whole_and_what_it_just_did_are_on_a_small_screen(table, step, size):
+    """The panel's step (▶) as long as it runs, then its two latest steps done (✓), newest first:
+    what the table carries out for the AEO. A smoke d6 the companion rolled, a row read, a step
+    naming its checklist: none of it left under the action bar."""
+    game_positions.point_blank_solo(table, step)
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        lines = panel_lines(screen.state, screen.catalog)
+        waits = next(line for line in lines if line.startswith("▶"))
+        done = [line for line in lines if line.startswith("✓")][:2]
+        assert len(done) == (0 if step == "upkeep" else 2)
+        panel = " ".join(" ".join(painted_rows(app, screen.query_one("#pb-aeo"))).replace("█", " ").split())
+        for line in (waits, *done):
+            assert " ".join(line.split()) in panel, f"{line!r} not in {panel!r}"
+        assert "checklist below" not in panel, "its Upkeep's steps are in the panel itself"
 
 
 async def test_a_solo_game_shows_the_aeos_panel_and_its_keys_drive_its_impulse(table):

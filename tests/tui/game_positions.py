@@ -1,6 +1,6 @@
 """Games a few moves in, the same on every run: for the game screens' snapshot tests and for looking
 at the screens by hand (`.venv/bin/python -m tests.tui.game_positions DATA_DIR`: one data folder
-per game, `coh`, `tc`, `dk` and `pb`)."""
+per game, `coh`, `tc`, `dk` and `pb`, and `solo-STEP` for each of a solo game's `SOLO_STEPS`)."""
 
 from companion.bootstrap import Companion
 from companion.games.conflict_of_heroes.commands import (
@@ -118,14 +118,52 @@ def point_blank(companion: Companion) -> None:
     session.close()
 
 
+SOLO_STEPS = ("upkeep", "recon", "discard_action", "cancelled")
+"""Where a solo game's AEO impulse stands in `point_blank_solo`, each with a long line to wait on."""
+
+
+def point_blank_solo(companion: Companion, step: str = "cancelled") -> None:
+    """The tutorial's forces in free play, the Germans played by the AEO (defensive), in its second
+    impulse: at its Upkeep; rolled 3+1, Recon / Ready, its Recon flowchart waited on; both actions
+    impossible, its Discard action waited on; or (`cancelled`) rolled 2+1, Move / Recon, the smoke
+    attempt failed and the physical d6 cancelled the move, its Recon flowchart waited on."""
+    from companion.games.point_blank.aeo.commands import KeyAeoDie, ResolveAeoAction
+    from companion.games.point_blank.aeo.models import ChartAnswer
+    from tests.point_blank.solo import rolled, solo_game, to_the_roll
+
+    catalog = Catalog.of(KINDS["point_blank"].load_data(None))
+    units = catalog.units
+    _, session = companion.open_game(companion.store.create_game("point_blank"))
+    solo_game(session, (units["german_mg_team"], 2, "B1", "woods"), (units["german_rifle_squad"], 2, "C1", "brush"),
+              (units["us_rifle_squad"], 1, "B2", "marsh"), (units["us_rifle_squad"], 1, "C2", "clear"),
+              (units["us_lieutenant"], 1, "B3", "clear"), first=1)
+    session.execute(pb.EndImpulse())
+    if step != "upkeep":
+        to_the_roll(session, pip=4)
+    if step in ("recon", "discard_action"):
+        rolled(session, 3, 1)
+    if step == "discard_action":
+        session.execute(ResolveAeoAction(answer=ChartAnswer()))
+        session.execute(ResolveAeoAction())
+    if step == "cancelled":
+        rolled(session, 2, 1)
+        session.execute(ResolveAeoAction(answer=ChartAnswer(sector="B1/2", to="B0")))
+        session.execute(pb.EnterPip(pip=2))
+        session.execute(ResolveAeoAction())
+        session.execute(KeyAeoDie(face=2))
+    session.close()
+
+
 if __name__ == "__main__":
     import sys
+    from functools import partial
     from pathlib import Path
 
     from companion.bootstrap import bootstrap
 
     root = Path(sys.argv[1])
-    for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung), ("pb", point_blank)):
+    for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung), ("pb", point_blank),
+                           *((f"solo-{step}", partial(point_blank_solo, step=step)) for step in SOLO_STEPS)):
         wired = bootstrap(data_dir=root / name, config_file=None, seed=7, env={}, fake_board=False)
         try:
             position(wired)

@@ -117,3 +117,16 @@ def test_point_blanks_battlefield_grid(snap_compare, table, size):
 
     app = CompanionApp(table, start_kind="point_blank")
     assert snap_compare(app, terminal_size=SIZES[size], run_before=the_grid)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("step", ["upkeep", "cancelled"])
+def test_point_blank_solo_the_aeos_step_and_what_it_just_did(snap_compare, table, step, size):
+    """The AEO's Upkeep, its steps of 6.1 in the panel; a move the smoke d6 cancelled, the Recon
+    flowchart waited on: the whole step and the latest steps done, before the unit table."""
+    game_positions.point_blank_solo(table, step)
+
+    async def opened(pilot) -> None:
+        await settle(pilot)
+
+    assert snap_compare(CompanionApp(table, start_kind="point_blank"), terminal_size=SIZES[size], run_before=opened)

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from companion.games.descriptor import Game
+from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
@@ -114,6 +115,8 @@ class PointBlankScreen(GameScreen):
         self._show("#pb-checklist", checklist(state, catalog))
         self._show("#pb-log", log_lines(state, catalog))
         self.query_one(AeoPanel).show(panel_lines(state, catalog))
+        # The AEO's step and what it just did come before the unit table on a narrow screen.
+        self.set_class(stage(state).kind != "none" and not checking, "-aeo")
         self._show_units()
         if self.showing_field:
             self._show_field()

@@ -16,6 +16,9 @@ from companion.games.point_blank.words import listed
 ORDER_WORDS = ("one Weapon Team and one infantry unit", "one AFV and one infantry unit", "two infantry units",
                "one Weapon Team", "one AFV")
 CHARTED = frozenset({"move", "fire", "assault", "recon", "smoke", "conceal"})
+UPKEEP_STEPS = ("melees and overruns; terrain for moving units, refusals, bog checks; morale in blazing terrain; "
+                "spent leaders, readied here; AFVs buttoned or not; Support Weapons; half squads")
+"""6.1's steps, in the AEO's step itself: the panel must say all of it where the checklist has no room."""
 REASONS = {
     "nothing_to_ready": "no unit is spent or fatigued (12.3.4.1)", "no_shaken": "no unit to rally (12.3.3.3)",
     "no_target": "no player unit it may target", "flushed": "it flushed already this turn (12.3.4.4)",
@@ -210,7 +213,7 @@ def waiting(state: PointBlankState, catalog: Catalog, at: Stage) -> str:
             due = [f"{names(state, m.units)} into {sector_name(state, catalog, m.to)}" for m in state.moves_due]
             moves = f"; its moves due (M): {'; '.join(due)}" if due else ""
             melees = f"; {len(state.melees_due)} melee(s) due (k)" if state.melees_due else ""
-            return ("Its Upkeep (12.3.1): play it with the AEO Upkeep flowchart (the checklist below)"
+            return (f"Its Upkeep (12.3.1): play it with the AEO Upkeep flowchart, 6.1 in order ({UPKEEP_STEPS})"
                     f"{moves}{melees}, then Confirm")
         case "discard" | "discard_action":
             why = "None of its actions could be carried out: a Discard action (12.3.3.3). " \
