@@ -238,9 +238,8 @@ def test_undo_right_after_the_aeos_discards_names_them_and_how_to_correct_the_co
     to_the_roll(session, pip=5)
     with pytest.raises(RuleViolation) as refused:
         session.execute(Undo())
-    assert str(refused.value) == ("cannot undo “AEO discards 1 card (5 pips): impulse”: the cards the AEO discarded "
-                                  "stay discarded, undo never un-draws a card (a miscount is corrected with Correct "
-                                  "deck, s)")
+    assert str(refused.value) == ("cannot undo “AEO discards 1 card (5 pips): impulse”: undo never un-draws a card "
+                                  "(a miscount: Correct deck, s)")
 
 
 def test_undoing_the_smoke_attempts_result_is_refused_once_the_aeos_d6_was_rolled_on_it(session):
@@ -256,9 +255,8 @@ def test_undoing_the_smoke_attempts_result_is_refused_once_the_aeos_d6_was_rolle
     with pytest.raises(RuleViolation) as refused:
         session.execute(Undo())
     said = str(refused.value)
-    assert said.startswith("cannot undo “Smoke in B1 German: smoke 1; no smoke")
-    assert "the AEO took its next step on that result, “AEO smoke d6: 2, the move is cancelled”" in said
-    assert "undo never re-rolls" in said and "13.0" in said
+    assert said == ("cannot undo “Smoke in B1 German”: the AEO went on from it, “AEO smoke d6: 2, the move is "
+                    "cancelled”: undo never re-rolls (13.0: adapt its play, t, p)")
     assert not any(isinstance(r.event, DecisionUndone) for r in session.records)
     assert result.event.outcome is not None and stage(session.state).kind == "done"
 

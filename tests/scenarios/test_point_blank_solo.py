@@ -129,9 +129,8 @@ def test_undo_right_after_the_four_names_them_not_the_setup_behind_them(start):
     session.execute(DiscardAeoCards(pips=(6, 6, 5, 2)))
     with pytest.raises(RuleViolation) as refused:
         session.execute(Undo())
-    assert str(refused.value) == ("cannot undo “AEO discards 4 cards (6, 6, 5, 2 pips): start”: the cards the AEO "
-                                  "discarded stay discarded, undo never un-draws a card (a miscount is corrected "
-                                  "with Correct deck, s)")
+    assert str(refused.value) == ("cannot undo “AEO discards 4 cards (6, 6, 5, 2 pips): start”: undo never un-draws "
+                                  "a card (a miscount: Correct deck, s)")
 
 
 def test_with_real_dice_the_four_go_unseen(start):

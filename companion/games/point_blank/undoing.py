@@ -12,16 +12,17 @@ from companion.errors import RuleViolation
 from companion.games.kit import guide
 from companion.games.point_blank.aeo.events import AeoActed, AeoCardsDiscarded, AeoCoverSpent, AeoRowFilled, AeoUpkept
 from companion.games.point_blank.aeo.state import NOTED, STEPS, Noted
-from companion.games.point_blank.aeo.view import act_line
+from companion.games.point_blank.aeo.view import act_line, short
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.events import CheckResolved, ImpulseEnded, TurnEnded
 from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.view import sector_name, unit_names
 from companion.games.point_blank.words import title
 from companion.journal.events import Event, Record
 
 Said = Callable[[Event], str]
-AS_THE_AEO_DID = "13.0: adapt the AEO's play with the game's own keys; Edit unit, t, corrects a unit, Marker card, " \
-                 "p, a Smoke card"
+AS_THE_AEO_DID = "13.0: adapt its play, t, p"
+"""What the players do instead: correct the table with Edit unit (t) and Marker card (p)."""
 
 
 def noted(state: PointBlankState, record: Record) -> PointBlankState:
@@ -64,7 +65,8 @@ def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catal
     """Refuses an undo that would reach behind the AEO's latest fact of this impulse: past the
     setup or an impulse's end behind it (naming that fact, which the players just saw, rather than
     the older decision), or a check's result the AEO took its next step on (its smoke d6 on the
-    smoke attempt's, the move after it, the next attack, its leaders)."""
+    smoke attempt's, the move after it, the next attack, its leaders). Short enough for the two
+    lines a refusal has on screen; Messages keeps it whole."""
     aeo = state.aeo
     latest = aeo.latest if aeo is not None else None
     if aeo is None or latest is None or latest.seq <= max(target.seq, state.impulse_began):
@@ -75,13 +77,14 @@ def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catal
     if setup or target.seq < state.impulse_began:
         raise RuleViolation(f"cannot undo “{fact}”: {why} ({fix})")
     if isinstance(target.event, CheckResolved) and aeo.stepped > target.seq:
-        raise RuleViolation(f"cannot undo “{said(target.event)}”: the AEO took its next step on that result, "
-                            f"“{fact}”, which stands: {why} ({fix})")
+        check = title(target.event.check, unit_names(state),
+                      (lambda key: sector_name(state, catalog, key)) if catalog is not None else str)
+        raise RuleViolation(f"cannot undo “{check}”: the AEO went on from it, “{fact}”: {why} ({fix})")
 
 
 def fact_words(state: PointBlankState, latest: Noted, said: Said, catalog: Catalog | None) -> str:
     if isinstance(latest.by, AeoActed) and catalog is not None:
-        return act_line(state, catalog, latest.by.act)
+        return short(act_line(state, catalog, latest.by.act))
     return said(latest.by)
 
 
@@ -89,11 +92,9 @@ def reasons(latest: Noted) -> tuple[str, str]:
     """Why the AEO's fact stands, and what the players may do instead."""
     match latest.by:
         case AeoCardsDiscarded():
-            return ("the cards the AEO discarded stay discarded, undo never un-draws a card",
-                    "a miscount is corrected with Correct deck, s")
+            return "undo never un-draws a card", "a miscount: Correct deck, s"
         case AeoUpkept():
-            return ("the AEO's Upkeep is done (12.3.1)",
-                    "what it left undone is played with the game's own keys: Enter Sector, M, Check, k")
+            return "its Upkeep is done (12.3.1)", "what it left: M, k, t"
         case AeoActed():
-            return "what the AEO did stands, undo never makes it choose again", AS_THE_AEO_DID
-    return "the AEO's dice stand, undo never re-rolls", AS_THE_AEO_DID
+            return "undo never makes the AEO choose again", AS_THE_AEO_DID
+    return "undo never re-rolls", AS_THE_AEO_DID
