@@ -176,6 +176,8 @@ async def test_a_remote_press_the_game_refuses_is_answered_refused_with_the_reas
             await until(app, lambda: "connected" in app.status.table)
             refused = phone.press(Control.UNDO)  # nothing to undo yet
             await waited(verdicts, answered(refused))
+            await settle(pilot)
+            assert "nothing to undo" in [n.message for n in app._notifications], "said at the table too"
             await press(pilot, "space")  # now there is a roll an undo would take back
             phone.press(Control.UNDO, press_id=refused)
             await waited(verdicts, lambda got: len(got) == 2)
@@ -184,7 +186,7 @@ async def test_a_remote_press_the_game_refuses_is_answered_refused_with_the_reas
                 (Outcome.REFUSED, "nothing to undo"), (Outcome.ALREADY_APPLIED, "")]
             state = app.screen.session.state  # type: ignore[attr-defined]
             assert state.last is not None and not state.last.voided
-            assert "nothing to undo" in [n.message for n in app._notifications]
+            assert [said.message for said in app.said].count("nothing to undo") == 1, "said once, never again"
     finally:
         phone.stop()
         companion.close()
