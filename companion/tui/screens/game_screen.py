@@ -31,7 +31,7 @@ from companion.games.kit.keymap import KEY_NAMES, KeyAction
 from companion.games.rules import Command
 from companion.hardware.controls import Control, ControlPressed, Origin
 from companion.journal.events import DecisionRedone, DecisionUndone
-from companion.session import PlayedGame, Settled
+from companion.played_game import PlayedGame, Settled
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import Refused
 from companion.tui.screens.all_actions import ActionBarScreen
