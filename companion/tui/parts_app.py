@@ -1,6 +1,4 @@
-"""The companion app's side facing the table's parts: presses from the buttons, the board and the
-table network routed to the screen in front and answered once committed, and what the parts are
-doing on the status line, in speech and in the lights."""
+"""The companion app's side facing the table's parts: presses routed and answered, status line, speech, lights."""
 
 import asyncio
 import contextlib
@@ -40,7 +38,9 @@ OTHER_QUIT = "the other companion has quit: start this one again to play"
 
 
 class PartsApp(TableApp):
-    """The base of `CompanionApp`, which opens the games and starts the parts."""
+    """The base of `CompanionApp`, which opens the games and starts the parts. Presses from the
+    buttons, the board and the table network go to the screen in front and are answered once what
+    they caused is committed; what the parts are doing shows on the status line and in the lights."""
 
     def __init__(self, companion: Companion, following: Holder | None, debug: bool) -> None:
         super().__init__(debug)
