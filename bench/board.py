@@ -25,7 +25,7 @@ import serial  # noqa: E402
 from stats import print_table, summary_ms  # noqa: E402
 
 from drivers.serial_board import SerialBoard  # noqa: E402
-from firmware_bridge import codec  # noqa: E402
+from firmware_bridge import codec, messages, protocol  # noqa: E402
 from hw_mocks.fake_board import FakeBoardProcess  # noqa: E402
 
 ECHO = "import os\nwhile True:\n    data = os.read(0, 4096)\n    if not data: break\n    os.write(1, data)\n"
@@ -37,7 +37,7 @@ def raw_pty_round_trip(samples: int) -> list[float]:
     tty.setraw(slave)
     echo = subprocess.Popen([sys.executable, "-c", ECHO], stdin=master, stdout=master)
     os.close(master)
-    frame = codec.encode_frame(codec.Event(1, codec.FACE, 0, 3), 1)
+    frame = codec.encode_frame(messages.Event(1, protocol.FACE, 0, 3), 1)
     times = []
     try:
         with serial.Serial(os.ttyname(slave), timeout=1.0, exclusive=True) as port:

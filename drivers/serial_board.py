@@ -21,7 +21,7 @@ from serial.tools import list_ports
 
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.hardware.controls import Control, ControlPressed, Origin, board_run, board_source
-from firmware_bridge import codec
+from firmware_bridge import protocol
 from firmware_bridge.host_session import (
     BoardEvent,
     BoardInfo,
@@ -108,11 +108,11 @@ def control_pressed(event: BoardEvent, origin: Origin | None = None) -> ControlP
     whose value is out of range (`event.problem`)."""
     if event.problem:
         return None
-    if event.kind == codec.FACE:
+    if event.kind == protocol.FACE:
         return ControlPressed(Control.FACE, event.value, source="board", origin=origin)
-    if event.kind != codec.BUTTON_DOWN:
+    if event.kind != protocol.BUTTON_DOWN:
         return None
-    name = codec.CONTROL_NAMES.get(event.code)
+    name = protocol.CONTROL_NAMES.get(event.code)
     if name is None:
         return None
     control = Control(name)
@@ -201,10 +201,10 @@ class SerialBoard:
     # Commands to the board, from any thread.
 
     def set_led(self, led: int, on: bool) -> int:
-        return self._command(lambda s: s.set_led(led, codec.LED_ON if on else codec.LED_OFF))
+        return self._command(lambda s: s.set_led(led, protocol.LED_ON if on else protocol.LED_OFF))
 
     def blink_led(self, led: int, on_ms: int = 150, off_ms: int = 150, count: int = 0) -> int:
-        return self._command(lambda s: s.set_led(led, codec.LED_BLINK, on_ms, off_ms, count))
+        return self._command(lambda s: s.set_led(led, protocol.LED_BLINK, on_ms, off_ms, count))
 
     def show_number(self, number: int | None) -> int:
         return self._command(lambda s: s.show_number(number))

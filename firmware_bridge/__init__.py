@@ -1,1 +1,1 @@
-"""The serial board's protocol (codec and sessions) and its MicroPython firmware; imports nothing of ours."""
+"""The serial board's protocol (messages, frames, sessions) and its MicroPython firmware; imports nothing of ours."""

@@ -5,9 +5,11 @@ commands the host sends (LEDs, display) are left in `actions` for the firmware t
 """
 
 try:
-    from firmware_bridge import codec
+    from firmware_bridge import codec, messages, protocol
 except ImportError:  # on the board every module sits flat in the root
     import codec  # type: ignore[import-not-found, no-redef]
+    import messages  # type: ignore[import-not-found, no-redef]
+    import protocol  # type: ignore[import-not-found, no-redef]
 
 
 class BoardSession:
@@ -58,8 +60,8 @@ class BoardSession:
             self.dropped += 1
             return None
         event_id = self._next_id
-        self._pending.append(codec.Event(event_id, kind, code, value))
-        self._next_id = (event_id + 1) & codec.SEQ_MASK
+        self._pending.append(messages.Event(event_id, kind, code, value))
+        self._next_id = (event_id + 1) & protocol.SEQ_MASK
         return event_id
 
     def room(self):
@@ -109,14 +111,14 @@ class BoardSession:
 
     def hello_ack(self):
         first = self._pending[0].event_id if self._pending else self._next_id
-        return codec.HelloAck(codec.PROTOCOL_MAJOR, codec.PROTOCOL_MINOR, self.firmware,
+        return messages.HelloAck(protocol.PROTOCOL_MAJOR, protocol.PROTOCOL_MINOR, self.firmware,
                               self.board_id, self.capabilities, self.leds,
                               self.display_digits, self.boot, first,
                               1 if self.connected else 0)
 
     def _send(self, message):
         self._out.extend(codec.encode_frame(message, self._seq))
-        self._seq = (self._seq + 1) & codec.SEQ_MASK
+        self._seq = (self._seq + 1) & protocol.SEQ_MASK
 
     def _go_back(self):
         self._in_flight = 0
@@ -124,45 +126,45 @@ class BoardSession:
     def _answer(self, frame):
         message = frame.message
         kind = message.TYPE
-        if kind == codec.HELLO:
-            if frame.major == codec.PROTOCOL_MAJOR:
+        if kind == protocol.HELLO:
+            if frame.major == protocol.PROTOCOL_MAJOR:
                 self.connected = True
                 self._go_back()
                 self._send(self.hello_ack())
             else:
                 self._send(self.hello_ack())
                 self.link_down()
-                self._send(codec.Err(codec.E_VERSION, frame.seq,
+                self._send(messages.Err(protocol.E_VERSION, frame.seq,
                                      "board speaks protocol %d.%d, host %d.%d" % (
-                                         codec.PROTOCOL_MAJOR, codec.PROTOCOL_MINOR,
+                                         protocol.PROTOCOL_MAJOR, protocol.PROTOCOL_MINOR,
                                          frame.major, frame.minor)))
-        elif isinstance(message, codec.Unknown):
-            code = codec.E_UNKNOWN_TYPE if kind not in codec.MESSAGES else codec.E_BAD_PAYLOAD
-            self._send(codec.Err(code, frame.seq, message.reason))
+        elif isinstance(message, messages.Unknown):
+            code = protocol.E_UNKNOWN_TYPE if kind not in messages.MESSAGES else protocol.E_BAD_PAYLOAD
+            self._send(messages.Err(code, frame.seq, message.reason))
         elif not self.connected:
-            self._send(codec.Err(codec.E_NOT_READY, frame.seq, "say HELLO first"))
-        elif kind == codec.PING:
-            self._send(codec.Pong(frame.seq))
-        elif kind == codec.ACK:
+            self._send(messages.Err(protocol.E_NOT_READY, frame.seq, "say HELLO first"))
+        elif kind == protocol.PING:
+            self._send(messages.Pong(frame.seq))
+        elif kind == protocol.ACK:
             self._acknowledged(message)
-        elif kind == codec.SET_LED:
+        elif kind == protocol.SET_LED:
             if message.led >= self.leds:
-                self._send(codec.Err(codec.E_NO_SUCH_LED, frame.seq,
+                self._send(messages.Err(protocol.E_NO_SUCH_LED, frame.seq,
                                      "LED %d: the board has %d" % (message.led, self.leds)))
             else:
                 self.actions.append(message)
-                self._send(codec.Ok(frame.seq))
-        elif kind == codec.SHOW_NUMBER:
+                self._send(messages.Ok(frame.seq))
+        elif kind == protocol.SHOW_NUMBER:
             if not self.display_digits:
-                self._send(codec.Err(codec.E_NO_DISPLAY, frame.seq, "the board has no display"))
+                self._send(messages.Err(protocol.E_NO_DISPLAY, frame.seq, "the board has no display"))
             else:
                 self.actions.append(message)
-                self._send(codec.Ok(frame.seq))
+                self._send(messages.Ok(frame.seq))
         # Anything else (OK, ERR, PONG...) needs no answer from the board.
 
     def _acknowledged(self, ack):
         removed = 0
-        while self._pending and not codec.seq_after(self._pending[0].event_id, ack.event_id):
+        while self._pending and not protocol.seq_after(self._pending[0].event_id, ack.event_id):
             self._pending.pop(0)
             removed += 1
         self._in_flight = max(0, self._in_flight - removed)

@@ -6,7 +6,7 @@ is collected with `happenings()`. CPython only: the board runs `board_session` i
 
 from dataclasses import dataclass, field
 
-from firmware_bridge import codec
+from firmware_bridge import codec, messages, protocol
 
 
 @dataclass(frozen=True)
@@ -30,12 +30,12 @@ class BoardInfo:
         return "%d.%d.%d" % self.firmware
 
     @classmethod
-    def from_hello_ack(cls, ack: codec.HelloAck) -> "BoardInfo":
+    def from_hello_ack(cls, ack: messages.HelloAck) -> "BoardInfo":
         return cls(
             board_id=ack.board_id.hex(),
             protocol=(ack.major, ack.minor),
             firmware=ack.firmware,
-            capabilities=tuple(codec.capability_names(ack.capabilities)),
+            capabilities=tuple(protocol.capability_names(ack.capabilities)),
             leds=ack.leds,
             display_digits=ack.display_digits,
             boot=ack.boot,
@@ -54,26 +54,26 @@ class BoardEvent:
     @property
     def problem(self) -> str | None:
         """Why the app cannot use this event (a face or side out of range), or None."""
-        return codec.event_problem(self.kind, self.code, self.value)
+        return protocol.event_problem(self.kind, self.code, self.value)
 
     @property
     def kind_name(self) -> str:
-        return codec.EVENT_KIND_NAMES.get(self.kind, "kind %d" % self.kind)
+        return protocol.EVENT_KIND_NAMES.get(self.kind, "kind %d" % self.kind)
 
     @property
     def control_name(self) -> str | None:
         """`roll`, `undo`, ... for button events; `face` for a face; None otherwise."""
-        if self.kind == codec.FACE:
+        if self.kind == protocol.FACE:
             return "face"
-        if self.kind in (codec.BUTTON_DOWN, codec.BUTTON_UP, codec.BUTTON_HELD):
-            return codec.CONTROL_NAMES.get(self.code)
+        if self.kind in (protocol.BUTTON_DOWN, protocol.BUTTON_UP, protocol.BUTTON_HELD):
+            return protocol.CONTROL_NAMES.get(self.code)
         return None
 
     def __str__(self) -> str:
         bad = " (ignored: %s)" % self.problem if self.problem else ""
-        if self.kind == codec.FACE:
+        if self.kind == protocol.FACE:
             return "#%d face %d%s" % (self.event_id, self.value, bad)
-        if self.kind == codec.ENCODER:
+        if self.kind == protocol.ENCODER:
             return "#%d encoder %d step %+d" % (self.event_id, self.code, self.value)
         name = self.control_name or "button %d" % self.code
         suffix = " %d" % self.value if name == "side" else ""
@@ -155,8 +155,8 @@ class HostSession:
         misses_allowed: int = 3,
         command_interval: float = 0.2,
         command_tries: int = 5,
-        major: int = codec.PROTOCOL_MAJOR,
-        minor: int = codec.PROTOCOL_MINOR,
+        major: int = protocol.PROTOCOL_MAJOR,
+        minor: int = protocol.PROTOCOL_MINOR,
         ack_when_applied: bool = False,
     ) -> None:
         self.memory = memory if memory is not None else DeliveryMemory()
@@ -187,9 +187,9 @@ class HostSession:
         self._heard = False
         self._misses = 0
         self._expected = 0
-        self._applied = codec.SEQ_MASK
+        self._applied = protocol.SEQ_MASK
         """The newest event the app has applied, in order; acknowledgements stop there."""
-        self._early: dict[int, codec.Event] = {}
+        self._early: dict[int, messages.Event] = {}
         self._gap_asked = 0.0
         self._commands: dict[int, _Command] = {}
 
@@ -206,20 +206,20 @@ class HostSession:
             self._heard = True
             ack_needed = self._answer(frame) or ack_needed
         if ack_needed:
-            self._send(codec.Ack(self._acknowledged))
+            self._send(messages.Ack(self._acknowledged))
 
     def applied(self, event_id: int) -> None:
         """The app has applied this event and every one before it (committed what it caused, or
         refused it): acknowledge them, so the board forgets them."""
-        if self.state == "connected" and codec.seq_after(event_id, self._applied):
+        if self.state == "connected" and protocol.seq_after(event_id, self._applied):
             assert self.info is not None
             self._applied = event_id
             self.memory.last_applied[(self.info.board_id, self.info.boot)] = event_id
-            self._send(codec.Ack(self._applied))
+            self._send(messages.Ack(self._applied))
 
     @property
     def _acknowledged(self) -> int:
-        delivered = (self._expected - 1) & codec.SEQ_MASK
+        delivered = (self._expected - 1) & protocol.SEQ_MASK
         return self._applied if self.ack_when_applied else delivered
 
     def tick(self, now: float) -> None:
@@ -229,7 +229,7 @@ class HostSession:
                 self._lose("no answer to HELLO within %.1f s" % self.handshake_timeout)
             elif now >= self._hello_due:
                 self._hello_due = now + self.hello_interval
-                self._send(codec.Hello(self.major, self.minor))
+                self._send(messages.Hello(self.major, self.minor))
         elif self.state == "connected":
             if now >= self._ping_due:
                 self._misses = 0 if self._heard else self._misses + 1
@@ -238,7 +238,7 @@ class HostSession:
                     self._lose("no answer to %d heartbeats" % self._misses)
                     return
                 self._ping_due = now + self.ping_interval
-                self._send(codec.Ping())
+                self._send(messages.Ping())
             if self._early and now - self._gap_asked >= self.gap_interval:
                 self._ask_for_gap()
             self._resend_commands(now)
@@ -261,10 +261,10 @@ class HostSession:
     # Commands to the board; each is resent until the board answers OK or ERR.
 
     def set_led(self, led: int, mode: int, on_ms: int = 0, off_ms: int = 0, count: int = 0) -> int:
-        return self._command(codec.SetLed(led, mode, on_ms, off_ms, count))
+        return self._command(messages.SetLed(led, mode, on_ms, off_ms, count))
 
     def show_number(self, number: int | None) -> int:
-        return self._command(codec.ShowNumber(number))
+        return self._command(messages.ShowNumber(number))
 
     def _command(self, message: object) -> int:
         if self.state != "connected":
@@ -291,18 +291,18 @@ class HostSession:
     def _answer(self, frame: codec.Frame) -> bool:
         """Handles one frame; True when an acknowledgement is owed."""
         message = frame.message
-        if isinstance(message, codec.HelloAck):
+        if isinstance(message, messages.HelloAck):
             self._hello_acked(frame, message)
         elif self.state != "connected":
-            if isinstance(message, codec.Err) and message.code == codec.E_VERSION:
+            if isinstance(message, messages.Err) and message.code == protocol.E_VERSION:
                 self._refuse(message.text)
-        elif isinstance(message, codec.Event):
+        elif isinstance(message, messages.Event):
             return self._event(message)
-        elif isinstance(message, (codec.Ok, codec.Err)):
+        elif isinstance(message, (messages.Ok, messages.Err)):
             self._answered(message)
         return False
 
-    def _hello_acked(self, frame: codec.Frame, ack: codec.HelloAck) -> None:
+    def _hello_acked(self, frame: codec.Frame, ack: messages.HelloAck) -> None:
         if ack.major != self.major:
             self._refuse(
                 "the board speaks protocol %d.%d and this companion speaks %d.%d: "
@@ -311,7 +311,7 @@ class HostSession:
             return
         if not ack.linked:
             # The board's boot announcement: it has not heard our HELLO (yet, or since it restarted).
-            self._send(codec.Hello(self.major, self.minor))
+            self._send(messages.Hello(self.major, self.minor))
             return
         info = BoardInfo.from_hello_ack(ack)
         if self.state == "connected" and self.info is not None and \
@@ -319,11 +319,11 @@ class HostSession:
             return  # the answer to a repeated HELLO
         key = (info.board_id, info.boot)
         remembered = self.memory.last_delivered.get(key)
-        self._expected = ack.first_event if remembered is None else (remembered + 1) & codec.SEQ_MASK
-        if codec.seq_after(ack.first_event, self._expected):
+        self._expected = ack.first_event if remembered is None else (remembered + 1) & protocol.SEQ_MASK
+        if protocol.seq_after(ack.first_event, self._expected):
             # Someone else (another program on this port) took the events before first_event.
             self._expected = ack.first_event
-        self._applied = self.memory.last_applied.get(key, (self._expected - 1) & codec.SEQ_MASK)
+        self._applied = self.memory.last_applied.get(key, (self._expected - 1) & protocol.SEQ_MASK)
         self.info = info
         self.state = "connected"
         self._ping_due = self._now + self.ping_interval
@@ -331,7 +331,7 @@ class HostSession:
         self._heard = True
         self._happenings.append(Connected(info))
 
-    def _event(self, event: codec.Event) -> bool:
+    def _event(self, event: messages.Event) -> bool:
         if event.event_id == self._expected:
             self._deliver(event)
             while self._expected in self._early:
@@ -339,35 +339,35 @@ class HostSession:
             if self._early:
                 self._ask_for_gap()  # a second gap further on
             return True
-        if codec.seq_after(self._expected, event.event_id) or event.event_id in self._early:
+        if protocol.seq_after(self._expected, event.event_id) or event.event_id in self._early:
             self.duplicates += 1
             return True
-        if ((event.event_id - self._expected) & codec.SEQ_MASK) < self.EARLY_LIMIT:
+        if ((event.event_id - self._expected) & protocol.SEQ_MASK) < self.EARLY_LIMIT:
             # A gap: an event before this one was lost. Keep this one and ask for the missing one.
             if not self._early:
                 self._ask_for_gap()
             self._early[event.event_id] = event
         return False
 
-    def _deliver(self, event: codec.Event) -> None:
+    def _deliver(self, event: messages.Event) -> None:
         assert self.info is not None
         self.memory.last_delivered[(self.info.board_id, self.info.boot)] = event.event_id
-        self._expected = (self._expected + 1) & codec.SEQ_MASK
+        self._expected = (self._expected + 1) & protocol.SEQ_MASK
         self._happenings.append(
             Delivered(BoardEvent(event.event_id, event.kind, event.code, event.value)))
 
     def _ask_for_gap(self) -> None:
         self._gap_asked = self._now
-        self._send(codec.Ack(self._acknowledged, 1))
+        self._send(messages.Ack(self._acknowledged, 1))
 
-    def _answered(self, message: codec.Ok | codec.Err) -> None:
-        if isinstance(message, codec.Err) and message.code == codec.E_NOT_READY:
+    def _answered(self, message: messages.Ok | messages.Err) -> None:
+        if isinstance(message, messages.Err) and message.code == protocol.E_NOT_READY:
             # The board restarted and missed its own announcement reaching us: greet it again.
-            self._send(codec.Hello(self.major, self.minor))
+            self._send(messages.Hello(self.major, self.minor))
         command = self._commands.pop(message.answers, None)
         if command is None:
             return
-        if isinstance(message, codec.Ok):
+        if isinstance(message, messages.Ok):
             self._happenings.append(CommandDone(command.seq))
         else:
             self._happenings.append(CommandFailed(command.seq, message.describe()))
@@ -385,5 +385,5 @@ class HostSession:
     def _send(self, message: object) -> int:
         seq = self._seq
         self._out += codec.encode_frame(message, seq, self.major, self.minor)
-        self._seq = (self._seq + 1) & codec.SEQ_MASK
+        self._seq = (self._seq + 1) & protocol.SEQ_MASK
         return seq

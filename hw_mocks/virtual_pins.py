@@ -6,9 +6,9 @@ over time that the firmware polls and debounces, exactly as it would a real cont
 """
 
 try:
-    from firmware_bridge import codec
+    from firmware_bridge import protocol
 except ImportError:  # under the MicroPython unix port every module sits flat on the path
-    import codec  # type: ignore[import-not-found, no-redef]
+    import protocol  # type: ignore[import-not-found, no-redef]
 
 PRESS_MS = 60
 GAP_MS = 60
@@ -54,7 +54,7 @@ class VirtualPins:
             self._levels[pin] = level
         session = self.firmware.session
         while self._to_inject and now_ms >= self._next_inject and session.room():
-            event_id = session.push(codec.FACE, 0, self.injected % 10 + 1)
+            event_id = session.push(protocol.FACE, 0, self.injected % 10 + 1)
             if self.clock_ns is not None:
                 self.stamps.append((event_id, self.clock_ns()))
             self.injected += 1

@@ -20,7 +20,7 @@ from companion.journal.store import GameInfo
 from companion.journal.timeline import describe
 from companion.network.messages import StateMessage
 from companion.network.messages import describe as describe_problem
-from companion.session import Settled
+from companion.played_game import Settled
 
 
 class FollowedGame:

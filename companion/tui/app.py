@@ -1,63 +1,38 @@
-"""The companion app: routes every press to the screen in front, settles commits, keeps the lights
-and the status line true, and is the table's authority on the table network when one is configured.
+"""The companion app: starts the table's parts after the first frame, opens, resumes, starts and
+closes the games on their screens, settles their commits, and follows another companion read only.
 
 The game screens and the game kit load with the first game opened, not for the home screen's first
 frame (tests/tui/test_start_up.py)."""
 
 import asyncio
-import contextlib
 import contextvars
 import gc
-from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from textual.message import Message
 
 from companion.bootstrap import Companion
 from companion.errors import CompanionError, StorageError
 from companion.games.descriptor import Game, resolve
 from companion.games.registry import GAMES, descriptor
-from companion.hardware.board_link import BoardLinkState
-from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
-from companion.paths import shorter_path
-from companion.speech.announcement import Cue
-from companion.tui.buttons import does_nothing
-from companion.tui.messages import (
-    BoardLinkChanged,
-    ContinueGame,
-    GameRenamed,
-    JournalWaiting,
-    NewGame,
-    OpenGame,
-    Refused,
-    RemotePress,
-    ShowSavedGames,
-    SpeechChanged,
-    TableLinkChanged,
-)
+from companion.tui.messages import ContinueGame, JournalWaiting, NewGame, OpenGame, ShowSavedGames
+from companion.tui.parts_app import OTHER_QUIT, PartsApp
 from companion.tui.screens.home import HomeScreen
-from companion.tui.table_app import SCREENSHOTS, TableApp
-from companion.tui.table_authority import TableAuthority
-from companion.tui.widgets.mock_panel import MockPanel, Wired
-from companion.tui.widgets.status_line import Status
+from companion.tui.table_app import SCREENSHOTS
 
 if TYPE_CHECKING:
     from companion.dice.spec import DiceSpec
     from companion.games.rules import Command
     from companion.session import GameSession
-    from companion.tui.screens.game_screen import GameScreen
 
 
 FOLLOW_EVERY = 0.25
 """Seconds between looks at the games file in a read-only view: a glance at SQLite's data version."""
-OTHER_QUIT = "the other companion has quit: start this one again to play"
 
 
-class CompanionApp(TableApp):
+class CompanionApp(PartsApp):
     BINDINGS = [("g", "show_games", "Games"), ("ctrl+s", "toggle_speech", "Speech")]
 
     def __init__(
@@ -70,36 +45,15 @@ class CompanionApp(TableApp):
     ) -> None:
         """`following`: another companion holds the data dir; this one is a read-only view that
         follows its game, and takes no buttons, no board, no speech and no table network."""
-        super().__init__(debug)
-        self.companion = companion
+        super().__init__(companion, following, debug)
         self._start_kind = start_kind
         self._start_spec = start_spec
-        self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
-        self.storage_status = ""
-        if companion.store.readonly_reason:
-            self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
-        self.speech_status = "speech off"
-        self._games_file = shorter_path(companion.store.path)  # every commit redraws the status line
-        self.table = TableAuthority(companion, self._post)
-        self.following = following
         self._followed_game: int | None = None
         """In a read-only view, the game the companion holding the data dir had open when last looked at."""
         self._seen_version = -1
-        self._ui_loop: asyncio.AbstractEventLoop | None = None
-        self._ui_context: contextvars.Context | None = None
-        self._game_screens: type[GameScreen] | None = None
-        """The game screens' base class from `open_game` until the game is closed (it loads with the
-        first game, not for the home screen); None while no game is open."""
 
     def screenshot_folder(self) -> Path:
         return self.companion.data_dir / SCREENSHOTS
-
-    @property
-    def mock_controls(self) -> Wired | None:
-        """The on-screen stand-ins for the buttons, only when the pins are mocks (and ours)."""
-        if not self.companion.pin_choice.is_mock or self.following is not None:
-            return None
-        return tuple((control, value) for _, control, value in self.companion.config.pins.buttons())
 
     def on_mount(self) -> None:
         self._ui_loop, self._ui_context = asyncio.get_running_loop(), contextvars.copy_context()
@@ -181,118 +135,7 @@ class CompanionApp(TableApp):
         self._close_game()
         gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
 
-    def _connect_board(self, applied: dict[str, int]) -> None:
-        try:
-            self.companion.connect_board(self._post_press, self._post_link_state, applied)
-        except Exception as error:  # the app runs on without a board, and says why
-            self.post_message(BoardLinkChanged(f"board could not start: {error}"))
-
-    def _post_link_state(self, state: BoardLinkState) -> None:
-        """Called on the link's thread."""
-        fake = "fake " if self.companion.want_fake_board else ""
-        self.post_message(BoardLinkChanged(fake + str(state)))
-
-    def _post_press(self, press: ControlPressed) -> None:
-        """Called on the hardware's thread: hands the press to the UI thread and returns at once."""
-        self._soon_on_ui_thread(self._press, press)
-
-    def _soon_on_ui_thread(self, callback: Callable[..., None], *args: object) -> None:
-        """From another thread: `callback(*args)` runs on the UI thread soon; returns at once.
-
-        Straight onto the UI thread's event loop, in the app's context (what `call_from_thread` does,
-        without the wait), rather than through Textual's message queue, whose hop took ~0.4 ms
-        (bench/press.py). For the two halves of a roll's way to the screen: the press, and its commit
-        coming back. Once the app is ending, nothing runs."""
-        assert self._ui_loop is not None
-        with contextlib.suppress(RuntimeError):  # the app has ended and closed its loop
-            self._ui_loop.call_soon_threadsafe(self._run_on_ui_thread, callback, args, context=self._ui_context)
-
-    def _run_on_ui_thread(self, callback: Callable[..., None], args: tuple[object, ...]) -> None:
-        if not self.is_running:
-            return  # shutting down: the screens are going
-        try:
-            callback(*args)
-        except Exception as error:
-            self._handle_exception(error)  # ends the app with the traceback, as an error in a handler does
-
-    def _connect_table(self) -> None:
-        """The table network's link, as the table's authority, when the config has a broker."""
-        if self.following is None:
-            self.table.connect()
-            self.table.publish(self._game_screen())
-            self.refresh_status()
-
-    def _post(self, message: Message) -> None:
-        """For other threads' callbacks: `post_message` is thread-safe."""
-        self.post_message(message)
-
     # Messages up
-
-    def on_remote_press(self, message: RemotePress) -> None:
-        """A press from the table network: taken once (a resend is answered at once), then like a button's."""
-        press = self.table.take(message.press)
-        if press is not None:
-            self._press(press)
-
-    def _press(self, press: ControlPressed) -> None:
-        if self.companion.speaker is not None:
-            self.companion.speaker.cue(Cue.PRESS)
-        origin = press.origin
-        playing = self._game_screen()
-        if playing is not None and self.screen is playing:
-            # The screen's session records the press's origin with what it caused (or refused).
-            self.table.refused(origin, playing.on_control(press, origin))
-            return
-        handler = getattr(self.screen, "on_control", None)
-        refusal = handler(press) if handler is not None else does_nothing(press)
-        if refusal:
-            self.notify(refusal, timeout=2, markup=False)
-        if origin is None:
-            return
-        if self.table.takes(origin):
-            self.table.refused(origin, refusal)
-            self._record_remote(origin)
-            return
-        self._done_with([origin])
-
-    def _record_remote(self, origin: Origin) -> None:
-        """A remote press no game took: recorded, so a resend of it is never applied later."""
-        screen = self._game_screen()
-        if screen is not None:
-            screen.session.note_input(origin)  # under a form: recorded with the game's next commit
-            return
-        try:
-            self.companion.store.record_input(origin.source, origin.number)
-        except StorageError as error:
-            self._done_with([origin], dropped=[origin], failure=str(error))
-            return
-        self._done_with([origin])
-
-    def _done_with(self, origins: Iterable[Origin], dropped: Collection[Origin] = (), failure: str = "") -> None:
-        """These inputs are dealt with: what they caused is committed, or nothing was (`dropped`,
-        with a commit that failed with `failure`). The board may forget them; a remote press is
-        answered."""
-        origins = list(origins)
-        board = self.companion.board
-        for origin in origins:
-            if board is not None and board_run(origin.source) is not None:
-                board.applied(origin)
-        self.table.done_with(origins, dropped, failure)
-
-    def on_table_link_changed(self, message: TableLinkChanged) -> None:
-        self.table.status = str(message.state)
-        self.refresh_status()
-
-    def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
-        presser = self.companion.mock_presser
-        if presser is not None:
-            presser.press(message.wired_control, message.value)
-
-    def on_board_link_changed(self, message: BoardLinkChanged) -> None:
-        self.board_status = message.description
-        self.refresh_status()
-        self.companion.lights.reset()
-        self._show_lights()
 
     def _settle(self, session: "GameSession") -> None:
         """The journal writer finished commits of `session`: settle them here, on the UI thread."""
@@ -316,30 +159,6 @@ class CompanionApp(TableApp):
         if settled.records and self.companion.speaker is not None:
             # Said after the commit, never before; the game says only what every side may know.
             self.companion.speaker.say(*screen.game.announce(settled.records, screen.session.state))
-
-    def on_refused(self, _: Refused) -> None:
-        if self.companion.speaker is not None:
-            self.companion.speaker.cue(Cue.REFUSAL)
-
-    def on_speech_changed(self, message: SpeechChanged) -> None:
-        self.speech_status = message.status
-        self.refresh_status()
-
-    def action_toggle_speech(self) -> None:
-        if self.companion.speaker is None:
-            self._connect_speech()  # speech is off in the config: its engine loads on the first toggle
-        if self.companion.speaker is not None:
-            self.companion.speaker.toggle()
-
-    def _connect_speech(self) -> None:
-        if self.companion.speaker is not None:
-            return
-        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
-        self.refresh_status()
-
-    def on_journal_waiting(self, message: JournalWaiting) -> None:
-        self.storage_status = message.reason or ""
-        self.refresh_status()
 
     def on_open_game(self, message: OpenGame) -> None:
         self.open_game(message.game)
@@ -389,9 +208,6 @@ class CompanionApp(TableApp):
 
     def on_continue_game(self, message: ContinueGame) -> None:
         self.continue_game(message.kind)
-
-    def on_game_renamed(self, message: GameRenamed) -> None:
-        self.table.renamed(message.game_id)
 
     def on_show_saved_games(self, _: ShowSavedGames) -> None:
         self.action_show_games()
@@ -499,41 +315,12 @@ class CompanionApp(TableApp):
         session.on_settled = partial(self._soon_on_ui_thread, self._settle, session)
         session.waiting = lambda reason: self._post(JournalWaiting(reason))
 
-    def _game_screen(self) -> "GameScreen | None":
-        """The topmost screen of the open game: its own, or its setup guide's over it."""
-        if self._game_screens is None:
-            return None
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, self._game_screens):
-                return screen
-        return None
-
     def _close_game(self) -> None:
         screen, self._game_screens = self._game_screen(), None
         if screen is not None:
             settled = screen.session.close()
             self._done_with(settled.origins, settled.dropped, str(settled.failures[-1]) if settled.failures else "")
             self.companion.lock.record(None)
-
-    def _show_lights(self) -> None:
-        screen = self._game_screen()
-        if screen is None:
-            self.companion.lights.dark()
-        else:
-            self.companion.lights.apply(screen.game.lights(screen.session.state))
-
-    def refresh_status(self) -> None:
-        choice = self.companion.pin_choice
-        # The mock panel above the status line says "mock pins"; this line stays short enough for a
-        # small screen beside the table.
-        hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
-        if self.following is not None:
-            hardware = ("READ-ONLY" if self.storage_status == OTHER_QUIT
-                        else f"READ-ONLY: following the companion of process {self.following.pid}")
-        screen = self._game_screen()
-        game = screen.session.game.name if screen else ""
-        self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
-                                self.speech_status, self._games_file, self.table.status))
 
     # Actions
 

@@ -5,10 +5,10 @@ the Pico (hal.PicoHal), under CPython with a fake HAL (hw_mocks) and under Micro
 """
 
 try:
-    from firmware_bridge import codec
+    from firmware_bridge import protocol
     from firmware_bridge.board_session import BoardSession
 except ImportError:  # on the board every module sits flat in the root
-    import codec  # type: ignore[import-not-found, no-redef]
+    import protocol  # type: ignore[import-not-found, no-redef]
     from board_session import BoardSession  # type: ignore[import-not-found, no-redef]
 
 FIRMWARE_VERSION = (1, 0, 0)
@@ -50,15 +50,15 @@ def pin_map_problems(pin_map):
         value = entry[2] if len(entry) > 2 else None
         part = control if value is None else "%s %r" % (control, value)
         if control == "face":
-            if type(value) is not int or not codec.FACE_MIN <= value <= codec.FACE_MAX:
+            if type(value) is not int or not protocol.FACE_MIN <= value <= protocol.FACE_MAX:
                 problems.append("%s: a face key's value is the face, %d to %d" % (
-                    part, codec.FACE_MIN, codec.FACE_MAX))
+                    part, protocol.FACE_MIN, protocol.FACE_MAX))
         elif control == "side":
-            if value not in codec.SIDES or type(value) is not int:
+            if value not in protocol.SIDES or type(value) is not int:
                 problems.append("%s: a side button's value is the side, 1 or 2" % part)
-        elif control not in codec.CONTROL_CODES:
+        elif control not in protocol.CONTROL_CODES:
             problems.append("%r is not a control (use face, %s)" % (
-                control, ", ".join(sorted(codec.CONTROL_CODES))))
+                control, ", ".join(sorted(protocol.CONTROL_CODES))))
         elif value is not None:
             problems.append("%s: only face and side buttons take a value" % part)
         take(entry[0], part)
@@ -97,9 +97,9 @@ class Button:
     `debounce_ms` (the contact bouncing); held down for `hold_ms` it reports HELD once."""
 
     def __init__(self, pin, control, value=0, debounce_ms=20, hold_ms=600):
-        if control != "face" and control not in codec.CONTROL_CODES:
+        if control != "face" and control not in protocol.CONTROL_CODES:
             raise ValueError("pin %d: unknown control %r (use face, %s)" % (
-                pin, control, ", ".join(sorted(codec.CONTROL_CODES))))
+                pin, control, ", ".join(sorted(protocol.CONTROL_CODES))))
         if control == "face" and not 0 <= value <= 10:
             raise ValueError("pin %d: face %d is not 0 to 10" % (pin, value))
         self.pin = pin
@@ -121,14 +121,14 @@ class Button:
             self._held = False
             if self.control == "face":
                 if pressed:
-                    events.append((codec.FACE, 0, self.value))
+                    events.append((protocol.FACE, 0, self.value))
             else:
-                kind = codec.BUTTON_DOWN if pressed else codec.BUTTON_UP
-                events.append((kind, codec.CONTROL_CODES[self.control], self.value))
+                kind = protocol.BUTTON_DOWN if pressed else protocol.BUTTON_UP
+                events.append((kind, protocol.CONTROL_CODES[self.control], self.value))
         elif self.down and not self._held and self.control != "face" and \
                 now_ms - self._changed_at >= self.hold_ms:
             self._held = True
-            events.append((codec.BUTTON_HELD, codec.CONTROL_CODES[self.control], self.value))
+            events.append((protocol.BUTTON_HELD, protocol.CONTROL_CODES[self.control], self.value))
         return events
 
 
@@ -136,7 +136,7 @@ class Led:
     """One LED's mode as the host set it: off, on, or blinking (a number of times, or forever)."""
 
     def __init__(self):
-        self.mode = codec.LED_OFF
+        self.mode = protocol.LED_OFF
         self.on_ms = 0
         self.off_ms = 0
         self.count = 0
@@ -150,14 +150,14 @@ class Led:
         self.since = now_ms
 
     def lit(self, now_ms):
-        if self.mode == codec.LED_ON:
+        if self.mode == protocol.LED_ON:
             return True
-        if self.mode != codec.LED_BLINK:
+        if self.mode != protocol.LED_BLINK:
             return False
         elapsed = now_ms - self.since
         period = self.on_ms + self.off_ms
         if self.count and elapsed >= period * self.count:
-            self.mode = codec.LED_OFF
+            self.mode = protocol.LED_OFF
             return False
         return elapsed % period < self.on_ms
 
@@ -181,11 +181,11 @@ class Firmware:
         self.number = None
         capabilities = 0
         for button in self.buttons:
-            capabilities |= codec.CAP_FACES if button.control == "face" else codec.CAP_BUTTONS
+            capabilities |= protocol.CAP_FACES if button.control == "face" else protocol.CAP_BUTTONS
         if self.leds:
-            capabilities |= codec.CAP_LEDS
+            capabilities |= protocol.CAP_LEDS
         if self.display_digits:
-            capabilities |= codec.CAP_DISPLAY
+            capabilities |= protocol.CAP_DISPLAY
         self.session = BoardSession(FIRMWARE_VERSION, board_id, capabilities, len(self.leds),
                                     self.display_digits, boot, queue_size)
         self._lit = [None] * len(self.leds)
@@ -219,9 +219,9 @@ class Firmware:
 
     def _carry_out(self, hal, now):
         for action in self.session.actions:
-            if action.TYPE == codec.SET_LED:
+            if action.TYPE == protocol.SET_LED:
                 self.leds[action.led].command(action, now)
-            elif action.TYPE == codec.SHOW_NUMBER:
+            elif action.TYPE == protocol.SHOW_NUMBER:
                 self.number = action.number
                 hal.show_number(action.number)
         self.session.actions = []

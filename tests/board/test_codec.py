@@ -6,22 +6,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_bridge import codec
+from firmware_bridge import codec, messages, protocol
 
 EVERY_MESSAGE = [
-    codec.Hello(1, 0),
-    codec.HelloAck(1, 2, (1, 0, 3), bytes.fromhex("e6614c311b7e6f35"), 0x0F, 2, 4, 0xBEEF, 65535, 1),
-    codec.Ping(),
-    codec.Pong(65535),
-    codec.Event(0, codec.BUTTON_DOWN, codec.CONTROL_CODES["roll"], 0),
-    codec.Event(65535, codec.ENCODER, 1, -128),
-    codec.Ack(41),
-    codec.Ack(41, 1),
-    codec.SetLed(1, codec.LED_BLINK, 150, 50, 3),
-    codec.ShowNumber(-2_000_000),
-    codec.ShowNumber(None),
-    codec.Ok(7),
-    codec.Err(codec.E_VERSION, 12, "board speaks protocol 1.0, host 2.0"),
+    messages.Hello(1, 0),
+    messages.HelloAck(1, 2, (1, 0, 3), bytes.fromhex("e6614c311b7e6f35"), 0x0F, 2, 4, 0xBEEF, 65535, 1),
+    messages.Ping(),
+    messages.Pong(65535),
+    messages.Event(0, protocol.BUTTON_DOWN, protocol.CONTROL_CODES["roll"], 0),
+    messages.Event(65535, protocol.ENCODER, 1, -128),
+    messages.Ack(41),
+    messages.Ack(41, 1),
+    messages.SetLed(1, protocol.LED_BLINK, 150, 50, 3),
+    messages.ShowNumber(-2_000_000),
+    messages.ShowNumber(None),
+    messages.Ok(7),
+    messages.Err(protocol.E_VERSION, 12, "board speaks protocol 1.0, host 2.0"),
 ]
 
 settings.register_profile("board", max_examples=300,
@@ -35,8 +35,8 @@ def frames_of(data: bytes) -> list[codec.Frame]:
 @pytest.mark.parametrize("message", EVERY_MESSAGE, ids=lambda m: type(m).__name__)
 def test_every_message_type_survives_a_round_trip(message):
     [frame] = frames_of(codec.encode_frame(message, 513))
-    assert codec.same_message(frame.message, message)
-    assert (frame.seq, frame.major, frame.minor) == (513, codec.PROTOCOL_MAJOR, codec.PROTOCOL_MINOR)
+    assert messages.same_message(frame.message, message)
+    assert (frame.seq, frame.major, frame.minor) == (513, protocol.PROTOCOL_MAJOR, protocol.PROTOCOL_MINOR)
 
 
 def test_an_encoded_frame_holds_no_zero_byte_before_its_delimiter():
@@ -62,7 +62,7 @@ def test_cobs_round_trips_any_bytes(data):
 
 
 def test_a_major_version_from_the_future_still_decodes_so_it_can_be_refused_by_name():
-    [frame] = frames_of(codec.encode_frame(codec.Hello(2, 3), 0, major=2, minor=3))
+    [frame] = frames_of(codec.encode_frame(messages.Hello(2, 3), 0, major=2, minor=3))
     assert (frame.major, frame.minor) == (2, 3)
 
 
@@ -71,16 +71,16 @@ def test_an_unknown_type_decodes_as_unknown_so_it_can_be_answered_with_err():
     crc = codec.crc16(body)
     body += bytes([crc >> 8, crc & 0xFF])
     [frame] = frames_of(codec.cobs_encode(bytes(body)) + b"\x00")
-    assert isinstance(frame.message, codec.Unknown) and frame.message.TYPE == 0x7F
+    assert isinstance(frame.message, messages.Unknown) and frame.message.TYPE == 0x7F
     assert frame.seq == 9
 
 
 def test_a_payload_of_the_wrong_size_is_unknown_not_an_exception():
-    body = bytearray([0x10, codec.ACK, 0, 1, 1, 5])
+    body = bytearray([0x10, protocol.ACK, 0, 1, 1, 5])
     crc = codec.crc16(body)
     body += bytes([crc >> 8, crc & 0xFF])
     [frame] = frames_of(codec.cobs_encode(bytes(body)) + b"\x00")
-    assert isinstance(frame.message, codec.Unknown) and "needs 3 bytes" in frame.message.reason
+    assert isinstance(frame.message, messages.Unknown) and "needs 3 bytes" in frame.message.reason
 
 
 def test_frames_split_across_reads_are_joined():
@@ -95,8 +95,8 @@ def test_frames_split_across_reads_are_joined():
 def test_an_endless_run_without_delimiter_is_dropped_and_the_next_frame_is_read():
     decoder = codec.Decoder()
     assert decoder.feed(b"\x01" * 5000) == []
-    [frame] = decoder.feed(b"\x00" + codec.encode_frame(codec.Pong(3), 4))
-    assert codec.same_message(frame.message, codec.Pong(3))
+    [frame] = decoder.feed(b"\x00" + codec.encode_frame(messages.Pong(3), 4))
+    assert messages.same_message(frame.message, messages.Pong(3))
     assert decoder.damaged == 1
 
 
@@ -105,8 +105,8 @@ def test_an_endless_run_without_delimiter_is_dropped_and_the_next_frame_is_read(
 def test_random_bytes_never_raise_and_a_valid_frame_after_them_is_recovered(garbage):
     decoder = codec.Decoder()
     decoder.feed(garbage)
-    frames = decoder.feed(b"\x00" + codec.encode_frame(codec.Event(7, codec.FACE, 0, 4), 99))
-    assert codec.same_message(frames[-1].message, codec.Event(7, codec.FACE, 0, 4))
+    frames = decoder.feed(b"\x00" + codec.encode_frame(messages.Event(7, protocol.FACE, 0, 4), 99))
+    assert messages.same_message(frames[-1].message, messages.Event(7, protocol.FACE, 0, 4))
     assert frames[-1].seq == 99
 
 
@@ -134,11 +134,11 @@ def test_a_mutated_frame_is_never_accepted_as_something_else(case):
     original, wire = case
     for frame in frames_of(wire):
         # A mutation may leave the frame intact (a flip undone by another) but never changes it.
-        assert codec.same_message(frame.message, original)
+        assert messages.same_message(frame.message, original)
 
 
 def test_sequence_numbers_compare_across_the_wrap():
-    assert codec.seq_after(0, 0xFFFF)
-    assert codec.seq_after(5, 3)
-    assert not codec.seq_after(3, 5)
-    assert not codec.seq_after(4, 4)
+    assert protocol.seq_after(0, 0xFFFF)
+    assert protocol.seq_after(5, 3)
+    assert not protocol.seq_after(3, 5)
+    assert not protocol.seq_after(4, 4)

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from firmware_bridge import codec
+from firmware_bridge import codec, messages
 from firmware_bridge.firmware import pins as shipped_pins
 from firmware_bridge.firmware.logic import Firmware, pin_map_problems
 from hw_mocks.fake_board import FIRMWARE_DIRS, HERE
@@ -213,14 +213,14 @@ def start_the_pico(folder: Path, held: tuple[int, ...]) -> codec.Frame:
 def test_the_pico_starts_on_a_pin_map_without_leds_as_a_board_without_leds(tmp_path):
     (tmp_path / "pins.py").write_text(UNDO_FIRST)
     announced = start_the_pico(tmp_path, held=()).message
-    assert isinstance(announced, codec.HelloAck)
+    assert isinstance(announced, messages.HelloAck)
     assert (announced.board_id, announced.leds, announced.linked) == (b"fakepico", 0, 0)
 
 
 def test_a_button_listed_before_the_roll_button_held_at_boot_does_not_keep_the_pico_from_starting(tmp_path):
     (tmp_path / "pins.py").write_text(UNDO_FIRST + "LEDS = [25]\n")
     announced = start_the_pico(tmp_path, held=(3,)).message
-    assert isinstance(announced, codec.HelloAck) and announced.leds == 1
+    assert isinstance(announced, messages.HelloAck) and announced.leds == 1
 
 
 def test_holding_the_roll_button_at_boot_leaves_the_repl_free_wherever_it_is_listed(tmp_path):

@@ -2,7 +2,7 @@
 
 import random
 
-from firmware_bridge import codec
+from firmware_bridge import codec, messages, protocol
 from firmware_bridge.board_session import BoardSession
 from firmware_bridge.host_session import (
     CommandDone,
@@ -48,7 +48,7 @@ class Wire:
 
 
 def board(boot=5, **options) -> BoardSession:
-    return BoardSession((1, 2, 3), b"\xca\xfe", codec.CAP_BUTTONS | codec.CAP_LEDS, 1, 0, boot,
+    return BoardSession((1, 2, 3), b"\xca\xfe", protocol.CAP_BUTTONS | protocol.CAP_LEDS, 1, 0, boot,
                         **options)
 
 
@@ -85,7 +85,7 @@ def test_a_board_speaking_another_major_version_is_refused_with_both_versions_na
 def test_a_newer_minor_version_is_accepted():
     host = started_host()
     host.feed(codec.encode_frame(
-        codec.HelloAck(1, 9, (2, 0, 0), b"\x01", 0, 0, 0, 1, 0, 1), 0, minor=9))
+        messages.HelloAck(1, 9, (2, 0, 0), b"\x01", 0, 0, 0, 1, 0, 1), 0, minor=9))
     [connected] = host.happenings()
     assert connected.info.protocol == (1, 9)
 
@@ -105,7 +105,7 @@ def test_three_missed_heartbeats_lose_the_link_and_two_do_not():
     wire.host.happenings()
     host = wire.host
     host.tick(1.02)
-    assert [f.message.TYPE for f in codec.Decoder().feed(host.outbox())] == [codec.PING]
+    assert [f.message.TYPE for f in codec.Decoder().feed(host.outbox())] == [protocol.PING]
     for miss in range(1, 4):
         host.tick(1.02 + miss)  # the board says nothing any more
         lost = [h for h in host.happenings() if isinstance(h, Lost)]
@@ -125,7 +125,7 @@ def test_events_are_delivered_once_in_order_through_one_percent_byte_corruption(
     pushed = 0
     for _ in range(4000):
         while pushed < 1500 and wire.board.room():
-            wire.board.push(codec.FACE, 0, pushed % 10 + 1)
+            wire.board.push(protocol.FACE, 0, pushed % 10 + 1)
             pushed += 1
         wire.run(1)
         if len(delivered(wire.happened)) == 1500:
@@ -142,13 +142,13 @@ def test_a_reconnect_with_the_same_board_run_neither_repeats_nor_skips():
     first = Wire(the_board, started_host(memory))
     first.run(20)
     for face in (1, 2, 3):
-        the_board.push(codec.FACE, 0, face)
+        the_board.push(protocol.FACE, 0, face)
     the_board.tick(first.now_ms + 1)
     first.host.feed(the_board.outbox())  # delivered, but the acknowledgement is lost with the cable
     first.host.outbox()
     assert delivered(first.host.happenings()) == [0, 1, 2]
     the_board.link_down()
-    the_board.push(codec.FACE, 0, 4)
+    the_board.push(protocol.FACE, 0, 4)
     second = Wire(the_board, started_host(memory, now=first.now_ms / 1000))
     second.now_ms = first.now_ms
     happened = second.run(300)
@@ -160,10 +160,10 @@ def test_a_restarted_board_starts_a_new_count_of_events():
     memory = DeliveryMemory()
     wire = Wire(board(boot=1), started_host(memory))
     wire.run(20)
-    wire.board.push(codec.FACE, 0, 1)
+    wire.board.push(protocol.FACE, 0, 1)
     assert delivered(wire.run(20)) == [0]
     wire.board = board(boot=2)  # power cycled: new boot number, ids from 0 again
-    wire.board.push(codec.FACE, 0, 6)
+    wire.board.push(protocol.FACE, 0, 6)
     happened = wire.run(100)
     assert [h.info.boot for h in happened if isinstance(h, Connected)] == [1, 2]
     assert delivered(happened) == [0, 0]
@@ -172,7 +172,7 @@ def test_a_restarted_board_starts_a_new_count_of_events():
 def test_a_led_command_is_confirmed_and_an_impossible_one_fails_with_the_boards_reason():
     wire = Wire(board(), started_host())
     wire.run(20)
-    good = wire.host.set_led(0, codec.LED_BLINK, 100, 100, 2)
+    good = wire.host.set_led(0, protocol.LED_BLINK, 100, 100, 2)
     bad = wire.host.show_number(3)
     happened = wire.run(20)
     assert CommandDone(good) in happened
@@ -182,7 +182,7 @@ def test_a_led_command_is_confirmed_and_an_impossible_one_fails_with_the_boards_
 def test_a_command_never_answered_fails_after_its_tries():
     wire = Wire(board(), started_host())
     wire.run(20)
-    seq = wire.host.set_led(0, codec.LED_ON)
+    seq = wire.host.set_led(0, protocol.LED_ON)
     host = wire.host
     for step in range(1, 7):
         host.tick(0.02 + 0.2 * step)
@@ -194,7 +194,7 @@ def test_acknowledging_on_apply_keeps_an_event_on_the_board_until_the_app_has_ap
     wire = Wire(board(), started_host(ack_when_applied=True))
     wire.run(20)
     for face in (1, 2, 3):
-        wire.board.push(codec.FACE, 0, face)
+        wire.board.push(protocol.FACE, 0, face)
     assert delivered(wire.run(50)) == [0, 1, 2]
     assert wire.board.pending() == 3  # delivered, not yet applied: the board still holds them
     wire.host.applied(1)
@@ -210,7 +210,7 @@ def test_a_new_host_remembering_what_was_applied_takes_the_unapplied_events_agai
     first = Wire(the_board, started_host(ack_when_applied=True))
     first.run(20)
     for face in (1, 2, 3):
-        the_board.push(codec.FACE, 0, face)
+        the_board.push(protocol.FACE, 0, face)
     assert delivered(first.run(50)) == [0, 1, 2]
     first.host.applied(0)  # then the host dies before it applies 1 and 2
     first.run(10)

@@ -8,7 +8,7 @@ import pytest
 from companion.hardware.board_link import LinkStatus
 from companion.hardware.controls import FACES, SIDES, Control, ControlPressed
 from drivers.serial_board import SerialBoard, control_pressed, discover_ports
-from firmware_bridge import codec
+from firmware_bridge import protocol
 from firmware_bridge.host_session import BoardEvent
 
 
@@ -142,9 +142,9 @@ def test_a_press_arrives_once_from_the_firmware_running_under_micropython(
 
 
 def test_releases_and_holds_are_not_presses_but_side_buttons_carry_their_side():
-    assert control_pressed(BoardEvent(1, codec.BUTTON_UP, 1, 0)) is None
-    assert control_pressed(BoardEvent(1, codec.BUTTON_HELD, 1, 0)) is None
-    assert control_pressed(BoardEvent(1, codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 2)) == \
+    assert control_pressed(BoardEvent(1, protocol.BUTTON_UP, 1, 0)) is None
+    assert control_pressed(BoardEvent(1, protocol.BUTTON_HELD, 1, 0)) is None
+    assert control_pressed(BoardEvent(1, protocol.BUTTON_DOWN, protocol.CONTROL_CODES["side"], 2)) == \
         ControlPressed(Control.SIDE, 2, "board")
 
 
@@ -166,9 +166,9 @@ def test_events_with_a_side_or_face_out_of_range_are_counted_and_shown_never_pre
     link = started(fake.path, presses, states, on_board_event=events)
     try:
         states.wait_for_status(LinkStatus.CONNECTED, timeout=5)
-        fake.command(f"raw {codec.BUTTON_DOWN} {codec.CONTROL_CODES['side']} 3")
-        fake.command(f"raw {codec.FACE} 0 11")
-        fake.command(f"raw {codec.FACE} 0 -1")
+        fake.command(f"raw {protocol.BUTTON_DOWN} {protocol.CONTROL_CODES['side']} 3")
+        fake.command(f"raw {protocol.FACE} 0 11")
+        fake.command(f"raw {protocol.FACE} 0 -1")
         fake.command("press roll")
         fake.command("settle")
         assert presses.items == [ControlPressed(Control.ROLL, None, "board")]
@@ -181,10 +181,10 @@ def test_events_with_a_side_or_face_out_of_range_are_counted_and_shown_never_pre
 
 
 @pytest.mark.parametrize(("kind", "code", "value"), [
-    (codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 0),
-    (codec.BUTTON_DOWN, codec.CONTROL_CODES["side"], 3),
-    (codec.FACE, 0, 11),
-    (codec.FACE, 0, -5),
+    (protocol.BUTTON_DOWN, protocol.CONTROL_CODES["side"], 0),
+    (protocol.BUTTON_DOWN, protocol.CONTROL_CODES["side"], 3),
+    (protocol.FACE, 0, 11),
+    (protocol.FACE, 0, -5),
 ])
 def test_an_event_out_of_range_means_no_press(kind, code, value):
     event = BoardEvent(1, kind, code, value)
@@ -200,8 +200,8 @@ def test_a_press_with_a_side_or_face_that_cannot_be_does_not_exist(control, valu
 
 
 def test_the_protocol_and_the_app_agree_on_faces_and_sides():
-    assert list(FACES) == list(range(codec.FACE_MIN, codec.FACE_MAX + 1))
-    assert SIDES == codec.SIDES
+    assert list(FACES) == list(range(protocol.FACE_MIN, protocol.FACE_MAX + 1))
+    assert SIDES == protocol.SIDES
 
 
 def test_discovery_puts_the_udev_rules_companion_board_link_first_and_lists_its_device_once(tmp_path):

@@ -522,13 +522,32 @@ def test_an_active_unit_is_offered_first_only_what_its_aps_pay_for_and_with_none
     assert first(game.state.with_unit(replace(active, aps=0))) == ["pass", "activate"]
 
 
-def test_once_a_die_of_a_roll_is_keyed_the_bar_offers_the_faces_first_not_the_roll_that_is_refused(game):
+def test_once_a_die_of_a_roll_is_keyed_the_bar_offers_its_faces_erase_and_undo_not_the_roll_or_caps_refused(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     run(game, answer(press(game, "fire", selected=squad), caps="3"))
     assert next(iter(buttons(game))) == ("roll", None)
+    assert "erase" not in CONTROLLER.available(game.state), "no face keyed yet: nothing to erase"
+    with pytest.raises(NothingToDo):
+        run(game, press(game, "erase"))
     run(game, press(game, "face", 4))
     assert list(buttons(game))[:2] == [("face", 1), ("face", 2)]
+    assert CONTROLLER.available(game.state) == ("face", "erase", "undo")
+    assert {name for name, _ in buttons(game)} == {"face", "erase", "undo"}
     with pytest.raises(CompanionError, match="1 of 2 dice are in"):
         run(game, press(game, "roll"))
+    for action, value in (("modifier", 1), ("modifier", -1), ("side", GERMAN)):
+        with pytest.raises(RuleViolation, match=r"declared before rolling \(3.23\)"):
+            run(game, press(game, action, value))
+
+
+def test_the_initiative_roll_offers_roll_and_its_faces_with_no_caps_and_erase_once_a_face_is_keyed(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    run(game, press(game, "next"))
+    run(game, press(game, "face", 1))
+    run(game, press(game, "face", 0))
+    assert CONTROLLER.available(game.state) == ("roll", "face", "undo", "redo")
+    run(game, press(game, "face", 3))
+    assert CONTROLLER.available(game.state) == ("face", "erase", "undo")

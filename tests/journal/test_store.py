@@ -10,7 +10,8 @@ import pytest
 from companion.dice.rules import DiceRules
 from companion.errors import BadName, GameNotFound, StorageError, UnreadableGame
 from companion.journal import connection
-from companion.journal.store import FORMAT, GameStore
+from companion.journal.schema import FORMAT
+from companion.journal.store import GameStore
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "games-v0.sqlite3"
 

@@ -319,6 +319,18 @@ def test_the_bar_offers_what_matters_now_first_and_every_action_there_is():
         assert {*CONTROLLER.available(state), "confirm"} == {action.name for action in CONTROLLER.tappable(state)}
 
 
+def test_redo_stands_right_after_undo_so_a_full_bar_keeps_it_beside_undo():
+    """With twenty actions on offer the bar keeps its first ones and puts the rest behind More…:
+    Redo at the end of them was behind it, just when a player who had undone wanted it."""
+    impulse = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                     AddUnit(template=GERMAN, side=2))
+    acted = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), AddUnit(template=SQUAD, side=1),
+                   Order(units=(1,), action="move"))
+    for state in (impulse, acted):
+        offered = bar(state)
+        assert offered[offered.index("undo") + 1] == "redo"
+
+
 @pytest.mark.parametrize(("markers", "first"), [
     ({"spent": True}, ["ready", "fire", "move", "assault", "melee", "rally", "other"]),
     ({"shaken": 1}, ["move", "melee", "rally", "other", "fire", "assault", "ready"]),

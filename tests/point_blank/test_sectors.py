@@ -9,6 +9,7 @@ import pytest
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.point_blank import builders
 from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck
+from companion.games.point_blank.battlefield_events import BattlefieldLaidOut, TerrainDrawn, TerrainReshuffled
 from companion.games.point_blank.commands import (
     AddUnit,
     CorrectSector,
@@ -21,7 +22,6 @@ from companion.games.point_blank.commands import (
     RemoveTerrain,
     SetMarker,
 )
-from companion.games.point_blank.events import BattlefieldLaidOut, TerrainDrawn, TerrainReshuffled
 from companion.games.rules import Redo, Undo
 from companion.session import GameSession
 from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, TANK, deploy, set_up

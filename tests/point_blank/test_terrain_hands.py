@@ -9,6 +9,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.games.kit.intents import Ask, Run
 from companion.games.point_blank.aeo.events import AeoTerrainChosen
+from companion.games.point_blank.battlefield_events import TerrainKept, TerrainSearched
 from companion.games.point_blank.commands import (
     EndImpulse,
     KeepTerrain,
@@ -16,7 +17,7 @@ from companion.games.point_blank.commands import (
     PlaceTerrain,
     SearchTerrain,
 )
-from companion.games.point_blank.events import DeckReshuffled, TerrainKept, TerrainSearched, TurnEnded
+from companion.games.point_blank.events import DeckReshuffled, TurnEnded
 from companion.games.point_blank.view import terrain_hand_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.events import Record

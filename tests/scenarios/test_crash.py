@@ -14,7 +14,7 @@ import pytest
 from companion.games.kit.guide import ConfirmStep
 from companion.games.point_blank.aeo.events import AeoRolled
 from companion.games.point_blank.aeo.progress import stage
-from companion.games.point_blank.events import TerrainDrawn
+from companion.games.point_blank.battlefield_events import TerrainDrawn
 from companion.games.registry import descriptor
 from companion.journal.store import GameStore
 from companion.session import GameSession

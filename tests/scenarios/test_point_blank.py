@@ -9,9 +9,9 @@ from companion.errors import RuleViolation
 from companion.games.kit.guide import ConfirmStep, RevisitStep
 from companion.games.kit.intents import Ask, Run
 from companion.games.point_blank import setup_terrain
+from companion.games.point_blank.battlefield_events import TerrainDrawn
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import EndImpulse, EnterPip, PlayEventCard, RollDie
-from companion.games.point_blank.events import TerrainDrawn
 from companion.games.point_blank.orders import by_card
 from companion.games.point_blank.view import checklist_lines
 from companion.games.point_blank.words import title

@@ -40,3 +40,19 @@ def table(tmp_path: Path, mock_factory, clock, utc, monkeypatch) -> Iterator[Com
     )
     yield wired
     wired.close()
+
+
+EVERY_BUTTON = "[pins]\nfaces = [5, 6, 12, 13, 16, 26, 4, 7, 8, 9]\nsides = [20, 21]\n"
+"""Ten face keys and both side buttons: the most a pin map wires."""
+
+
+@pytest.fixture
+def wired_fully(tmp_path: Path, mock_factory, clock) -> Iterator[Companion]:
+    """A companion on mock pins with every button a pin map wires, the side buttons too."""
+    config = tmp_path / "config.toml"
+    config.write_text(EVERY_BUTTON + "[board]\nenabled = false\n")
+    wired = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
+                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
+                      fake_board=False)
+    yield wired
+    wired.close()

@@ -85,6 +85,24 @@ async def test_undo_cancels_a_form_confirm_takes_it_as_offered_and_next_closes_a
     assert answered == [None, Tell("1 as typed 1 1")]
 
 
+async def test_a_button_a_form_does_not_take_says_so_and_what_the_form_takes(wired_fully, clock):
+    """The big Roll button and the side buttons do nothing in a form: each says so in a line, and
+    the form stays open as it was."""
+    answered: list[Intent | None] = []
+    app = CompanionApp(wired_fully, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        app.push_screen(SpecForm(THREE_CARDS, said), answered.append)
+        await settle(pilot)
+        for button, name in ((Control.ROLL, "roll"), ((Control.SIDE, 1), "side 1"), ((Control.SIDE, 2), "side 2")):
+            app.clear_notifications()
+            await pressed(pilot, wired_fully, clock, button)
+            assert notices(app) == [f"{name} does nothing here: a form is open: Confirm submits it, Undo cancels it"]
+            assert isinstance(app.screen, SpecForm)
+        assert game.state.rolls == 0 and answered == []
+
+
 async def test_a_scenario_is_chosen_and_a_saved_game_opened_with_next_confirm_and_undo(companion, clock):
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE) as pilot:

@@ -28,7 +28,7 @@ from tests.pilot import comes_true, press, settle
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
-from tests.tui.screen_text import overlaps, painted_rows
+from tests.tui.screen_text import overlaps, painted, painted_rows
 
 TABLE_STATUS = Status("MOCK HARDWARE (no GPIO found)", "fake board connected: firmware 1.2, protocol 1",
                       "Kursk, second evening", True, "", "speech off", "~/.local/share/companion/games.sqlite3")
@@ -255,6 +255,22 @@ async def test_a_notification_from_the_game_does_not_stand_over_a_form_opened_af
         question = form.query_one(".form-label")
         assert str(question.render()) in " ".join(line.strip() for line in painted_rows(app, question))
         assert app.said[0].message.startswith("undo: ")
+
+
+@pytest.mark.parametrize(("kind", "opens"), [("dice", "e"), ("deckung", "x")])
+async def test_a_notification_from_the_game_is_not_left_drawn_beside_a_small_form(table, kind, opens):
+    """The dice's and Deckung's forms leave the game in sight around them: what the game said just
+    before stayed drawn there until it timed out."""
+    app = CompanionApp(table, start_kind=kind)
+    async with app.run_test(size=SIZES["100x30"], notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, "u")
+        assert [str(toast.render()) for toast in app.screen.query(Toast)] == ["nothing to undo"]
+        await press(pilot, opens)
+        form = app.screen
+        assert isinstance(form, SpecForm) and "-fill" not in form.classes, "the game shows around the form"
+        assert await comes_true(pilot, lambda: not any(screen.query(Toast) for screen in app.screen_stack))
+        assert not [line for line in painted(app, form.region) if "nothing to undo" in line]
 
 
 @pytest.mark.parametrize("size", SIZES)

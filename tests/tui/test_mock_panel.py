@@ -1,36 +1,17 @@
 """The on-screen stand-ins for the buttons on mock pins: every wired button in reach at the smallest
 sizes, and working while a form or dialog is in front, as the table's buttons do."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from companion.bootstrap import Companion, bootstrap
 from companion.games.kit.intents import Intent, Tell
 from companion.hardware.controls import Control
 from companion.tui.app import CompanionApp
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.mock_panel import MockPanel, arranged
 from companion.tui.widgets.spec_form import SpecForm
-from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import push, settle
 from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import THREE_CARDS, said
-
-EVERY_BUTTON = "[pins]\nfaces = [5, 6, 12, 13, 16, 26, 4, 7, 8, 9]\nsides = [20, 21]\n"
-"""Ten face keys and both side buttons: the most a pin map wires."""
-
-
-@pytest.fixture
-def wired_fully(tmp_path: Path, mock_factory, clock) -> Iterator[Companion]:
-    config = tmp_path / "config.toml"
-    config.write_text(EVERY_BUTTON + "[board]\nenabled = false\n")
-    wired = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
-                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
-                      fake_board=False)
-    yield wired
-    wired.close()
 
 
 def labels(wired: tuple, width: int) -> tuple[bool, list[str], int]:

@@ -148,6 +148,22 @@ async def test_every_action_of_point_blank_can_be_tapped_and_the_bar_keeps_to_tw
         assert [t.label for t in bar.shown][:2] == ["End impulse", "Undo"], "the impulse's action is taken"
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_on_point_blank_s_full_bar_redo_stands_beside_undo_once_something_is_undone(table, size):
+    game_positions.point_blank(table)
+    async with CompanionApp(table, start_kind="point_blank").run_test(size=SIZES[size]) as pilot:
+        screen = await point_blank_in_its_impulse(table, pilot)
+        done = screen.state
+        await press(pilot, "u")
+        assert screen.session.can_redo and screen.state != done
+        bar = screen.query_one(ActionBar)
+        shown = [t.label for t in bar.shown]
+        assert shown[shown.index("Undo") + 1] == "Redo", "on the bar itself, not behind More…"
+        assert size == "160x50" or bar.region_of(MORE.name) is not None, "a full bar"
+        await tap(pilot, "redo")
+        assert screen.state == done
+
+
 REDO_AFTER_UNDO = {
     "take_cover, a keyed d10": ("take_cover", ("5",)),
     "take_cover, Dig In": ("take_cover", ()),

@@ -23,7 +23,7 @@ from companion.games.conflict_of_heroes.commands import (
 )
 from companion.games.conflict_of_heroes.initiative import MAX_INITIATIVE_SPEND
 from companion.games.conflict_of_heroes.library import library_of
-from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.conflict_of_heroes.state import CohState, PendingRoll, UnitState
 from companion.games.kit import guide
 from companion.games.kit.controller import Controller
 from companion.games.kit.faces import EnterFace, EraseFace
@@ -236,12 +236,7 @@ class ConflictOfHeroesController(Controller[CohState]):
         if announcing(state) is not None:
             return ANNOUNCING
         if state.pending is not None:
-            caps = ("modifier", "side") if state.pending.roller is not None else ()
-            # Once a face is keyed the roll is the table's dice: the rest of the faces come first,
-            # and nothing is left to redo (a new record ends redo). Before that, a CAP on the roll
-            # taken back may be redone.
-            dice = ("face", "erase", "roll") if state.pending.faces else ("roll", "face", "erase")
-            return (*dice, *caps, "undo", *(() if state.pending.faces else ("redo",)))
+            return rolling_now(state.pending)
         return acting_now(state)
 
 
@@ -274,6 +269,17 @@ def setting_up_now(state: CohState) -> tuple[str, ...]:
     first = "add_unit" if not (state.in_play(1) and state.in_play(2)) else "next"
     return tuple(action for action in dict.fromkeys((first, *SETTING_UP))
                  if action != "next" or not empty_map(state))
+
+
+def rolling_now(waiting: PendingRoll) -> tuple[str, ...]:
+    """While a roll waits: Roll or its faces keyed, CAPs on it (not on the initiative roll, 3.24)
+    and Undo, with Redo for a CAP on it taken back. Once a face is keyed the roll is the table's
+    dice: only the rest of its faces, Erase face and Undo (which erases a face first); Roll and
+    the CAPs would be refused (3.23), and the face keyed left nothing to redo."""
+    if waiting.faces:
+        return ("face", "erase", "undo")
+    caps = ("modifier", "side") if waiting.roller is not None else ()
+    return ("roll", "face", *caps, "undo", "redo")
 
 
 def acting_now(state: CohState) -> tuple[str, ...]:

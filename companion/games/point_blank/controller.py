@@ -85,9 +85,9 @@ FORMS = frozenset({*ORDERS, "check", "correct_deck", "event", "flush", "discard"
 """Actions that start something new: refused at once while a check is in progress."""
 ORDERING = ("fire", "move", "assault", "melee", "rally", "ready", "other")
 LATER = ("battlefield", "add_unit", "enter_sector", "sector_card", "search", "discard_fatigue", "ready_fatigue",
-         "flush", "discard", "event", "edit_unit", "marker", "correct_deck", "face", "confirm", "redo")
-"""The impulse's buttons after the orders, Check, End impulse and Undo: on a small screen they are
-behind the action bar's More… button. Pips outside a check are for a card drawn on purpose."""
+         "flush", "discard", "event", "edit_unit", "marker", "correct_deck", "face", "confirm")
+"""The impulse's buttons after the orders, Check, End impulse, Undo and Redo: on a small screen they
+are behind the action bar's More… button. Pips outside a check are for a card drawn on purpose."""
 IMPULSE = ("face", "fire", "move", "assault", "melee", "rally", "ready", "other", "check", "discard_fatigue",
            "ready_fatigue", "flush", "discard", "event", "add_unit", "enter_sector", "sector_card", "search",
            "edit_unit", "marker", "correct_deck", "battlefield", "end_impulse", "undo", "redo")
@@ -191,7 +191,9 @@ class PointBlankController(Controller[PointBlankState]):
         """The bar's buttons, what matters now first: the pips and Abandon during a check; else the
         AEO's step in its impulse (Confirm, its dice), the Upkeep's duties (a melee or move due, a
         card to remove, a fatigue level owed), then the orders while the impulse's action is not
-        taken (End impulse first once it is). Confirm too, for a refusal it may overrule."""
+        taken (End impulse first once it is). Confirm too, for a refusal it may overrule. Redo stands
+        right after Undo, so a player who has just undone finds it beside Undo, not behind More…
+        (the screen shows it only while there is something to redo)."""
         order = self.first_now(state)
         return in_order(self.keymap.taps((*self.available(state), *(("confirm",) if order else ()))), order)
 
@@ -209,8 +211,8 @@ class PointBlankController(Controller[PointBlankState]):
                   *(("bonus_fatigue",) if state.fatigue_bonus_owed else ()))
         orders = orders_now(state)
         if state.card_used:
-            return (*duties, "end_impulse", "undo", "check", *orders, *LATER)
-        return (*duties, *orders, "check", "end_impulse", "undo", *LATER)
+            return (*duties, "end_impulse", "undo", "redo", "check", *orders, *LATER)
+        return (*duties, *orders, "check", "end_impulse", "undo", "redo", *LATER)
 
     def available(self, state: PointBlankState) -> tuple[str, ...]:
         if setup.setting_up(state):

@@ -1,6 +1,15 @@
 """A Point Blank event as the players read it on screen (the log panel, undo, redo): sides, units,
 Sectors and terrain cards by their names. `companion log` keeps each event's own line, with numbers."""
 
+from companion.games.point_blank.battlefield_events import (
+    SectorCorrected,
+    TerrainDrawn,
+    TerrainKept,
+    TerrainPlaced,
+    TerrainRemoved,
+    TerrainSearched,
+    UnitsMoved,
+)
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.events import (
@@ -15,15 +24,8 @@ from companion.games.point_blank.events import (
     ImpulseEnded,
     MarkerSet,
     ObjectiveControlled,
-    SectorCorrected,
-    TerrainDrawn,
-    TerrainKept,
-    TerrainPlaced,
-    TerrainRemoved,
-    TerrainSearched,
     UnitAdded,
     UnitAdjusted,
-    UnitsMoved,
     UnitsOrdered,
 )
 from companion.games.point_blank.state import PointBlankState

@@ -12,6 +12,15 @@ from dataclasses import replace
 
 from companion.errors import NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck, ref
+from companion.games.point_blank.battlefield_events import (
+    BattlefieldLaidOut,
+    SectorCorrected,
+    TerrainDrawn,
+    TerrainPlaced,
+    TerrainRemoved,
+    TerrainReshuffled,
+    UnitsMoved,
+)
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import (
     CorrectSector,
@@ -21,16 +30,7 @@ from companion.games.point_blank.commands import (
     PlaceTerrain,
     RemoveTerrain,
 )
-from companion.games.point_blank.events import (
-    BattlefieldLaidOut,
-    MarkerSet,
-    SectorCorrected,
-    TerrainDrawn,
-    TerrainPlaced,
-    TerrainRemoved,
-    TerrainReshuffled,
-    UnitsMoved,
-)
+from companion.games.point_blank.events import MarkerSet
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Unit
 from companion.games.point_blank.view import sector_name

@@ -11,6 +11,7 @@ from companion.errors import NothingToDo
 from companion.games.kit.guide import Guide
 from companion.games.point_blank.aeo.state import AeoState
 from companion.games.point_blank.battlefield import Battlefield
+from companion.games.point_blank.battlefield_events import TerrainDrawn
 from companion.games.point_blank.checks.base import Outcome, Step
 from companion.games.point_blank.checks.kinds import AnyCheck
 from companion.games.point_blank.deck import Deck
@@ -19,7 +20,6 @@ from companion.games.point_blank.events import (
     CheckResolved,
     DeckCorrected,
     ObjectiveControlled,
-    TerrainDrawn,
     TurnEnded,
 )
 from companion.games.point_blank.scenario import PbScenario

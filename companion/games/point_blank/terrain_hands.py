@@ -8,9 +8,9 @@ from typing import Any
 
 from companion.errors import RuleViolation
 from companion.games.point_blank import sectors
+from companion.games.point_blank.battlefield_events import TerrainKept, TerrainReshuffled, TerrainSearched
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import KeepTerrain
-from companion.games.point_blank.events import TerrainKept, TerrainReshuffled, TerrainSearched
 from companion.games.point_blank.state import PointBlankState, Search
 from companion.journal.events import Event
 

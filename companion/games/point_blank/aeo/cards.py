@@ -9,8 +9,9 @@ from companion.errors import BadFace, Overridable, RuleViolation
 from companion.games.point_blank import sectors, turns
 from companion.games.point_blank.aeo.events import AeoCardsDiscarded, AeoTerrainChosen, Why
 from companion.games.point_blank.battlefield import SectorRef
+from companion.games.point_blank.battlefield_events import TerrainReshuffled
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.events import DeckReshuffled, TerrainReshuffled
+from companion.games.point_blank.events import DeckReshuffled
 from companion.games.point_blank.state import PointBlankState
 from companion.games.rules import Command
 from companion.journal.events import Event
