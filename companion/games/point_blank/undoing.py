@@ -39,7 +39,7 @@ def noted(state: PointBlankState, record: Record) -> PointBlankState:
 
 def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "redo"], said: Said,
                catalog: Catalog | None) -> None:
-    described = lambda: said(target.event)  # noqa: E731
+    """Refuses to take `target` back (or put it back) where the table has moved on, naming why."""
     if state.check is not None and not isinstance(target.event, AeoCoverSpent):
         # Only the AEO's cover is decided during a check; taking back the order that started
         # it would leave the check to apply its result all the same.
@@ -52,7 +52,7 @@ def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "re
     guide.check_undo(state.guide, target, said)
     if target.seq < state.impulse_began:
         # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
-        raise RuleViolation(f"cannot undo “{described()}”: its impulse is over "
+        raise RuleViolation(f"cannot undo “{said(target.event)}”: its impulse is over "
                             "(correct the table with Edit unit, t, or Marker card, p)")
     turn = state.aeo.impulse if state.aeo is not None else None
     if isinstance(target.event, AeoRowFilled) and (
