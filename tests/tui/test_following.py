@@ -5,9 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.widgets import Static
+
 from companion.dice.rules import DiceRules, RollDice
 from companion.dice.spec import DiceSpec
-from companion.games.kit.guide import ChooseScenario
+from companion.games.kit.guide import ChooseScenario, ConfirmStep
 from companion.games.registry import descriptor
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore
@@ -220,6 +222,34 @@ async def test_a_view_of_a_scenarios_setup_refuses_confirm_and_back_and_offers_n
         assert guide.session.state.guide.at == 0
         assert not [word for word in ("Confirm", "Back") if word in footer_text(app)]
         assert list(guide.palette()) == []
+    lock.release()
+
+
+async def test_a_view_of_a_scenarios_setup_says_nothing_of_confirm_or_undo_at_any_step(companion):
+    known = descriptor("conflict_of_heroes")
+    assert known is not None
+    file = known.scenario_files(None)[0]
+    store = GameStore(companion.store.path)  # the other companion's own connection
+    game = known.open(random.Random(), None)
+    playing = GameSession(store, store.create_game("conflict_of_heroes"), game.rules)
+    playing.execute(ChooseScenario(name=file.name, scenario=known.read_scenario(file, game.data)))
+    lock, _ = holding(companion, "conflict_of_heroes", playing.game)
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        guide = app.screen
+        assert isinstance(guide, GuideScreen)
+        steps = len(guide.game.controller.guide(guide.state).titles)
+        for step in range(steps):
+            shown = str(guide.query_one("#guide-step", Static).render())
+            assert shown.startswith(f"Step {step + 1} of {steps}")
+            assert "Confirm" not in shown and "Undo" not in shown, shown
+            if step < steps - 1:
+                playing.execute(ConfirmStep(step=step))  # the other companion goes on
+                app._follow()
+                await pilot.pause()
+    playing.close()
+    store.close()
     lock.release()
 
 

@@ -29,6 +29,9 @@ class Step:
     lines: tuple[str, ...]
     drawn: tuple[str, ...] = ()
     """What the companion drew for this step, by name (a terrain card for a Sector)."""
+    confirm: tuple[str, ...] = ()
+    """What Confirm does at this step beyond going on (asks a question, puts the units in play): said
+    only where Confirm works, never in a read-only view."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,14 +264,17 @@ class GuideView:
     step: Step
     titles: tuple[str, ...]
 
-    def lines(self) -> list[str]:
-        """The step on screen, as text: its number, what to do, what the companion drew."""
+    def lines(self, steerable: bool = True) -> list[str]:
+        """The step on screen, as text: its number, what to do, what the companion drew, and what
+        Confirm and Undo do, unless they cannot be used here (not `steerable`: a read-only view)."""
         lines = [f"Step {self.at + 1} of {len(self.titles)}: {self.step.title}", "", *self.step.lines]
         if self.step.drawn:
             lines += ["", "Drawn by the companion:", *(f"  {drawn}" for drawn in self.step.drawn)]
+        if not steerable:
+            return lines
         go_on = "Confirm starts play" if self.at == len(self.titles) - 1 else "Confirm goes on"
         back = ", Undo goes back a step" if self.at else ""
-        return [*lines, "", go_on + back]
+        return [*lines, "", *self.step.confirm, go_on + back]
 
     def progress(self) -> list[str]:
         """Every step's title, the one on screen marked, those not reached yet dimmed by a dot."""
