@@ -330,3 +330,31 @@ async def test_in_a_view_saved_games_and_home_refuse_a_rename_a_delete_or_a_new_
         assert isinstance(app.screen, HomeScreen) and said(app) == [why]
         assert companion.store.game(game.id).name == game.name and len(companion.store.games()) == 1
     lock.release()
+
+
+async def test_a_views_saved_games_offer_in_their_footer_and_words_only_what_works_there(companion):
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        footer = footer_text(app)
+        assert "Open" in footer and "Home" in footer
+        assert [word for word in ("Rename", "Delete", "New game") if word in footer] == []
+    lock.release()
+
+
+async def test_a_view_of_a_data_dir_without_games_does_not_say_n_starts_one(companion):
+    lock = DataDirLock(companion.data_dir)
+    lock.acquire()
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        assert str(app.screen.query_one("#no-games", Static).render()) == "no saved games yet"
+        assert [word for word in ("Rename", "Delete", "New game") if word in footer_text(app)] == []
+    lock.release()
