@@ -89,7 +89,8 @@ class CompanionApp(PartsApp):
         self.set_interval(FOLLOW_EVERY, self._follow)
 
     def _follow(self) -> None:
-        """Shows what the companion holding the data dir has committed, and goes to the game it opens.
+        """Shows what the companion holding the data dir has committed (in its game, and in what home
+        and saved games say of every game), and goes to the game it opens.
 
         Between its moves the players may look elsewhere (home, saved games, another game, read only
         too) and stay there; when it leaves the game on screen, the view goes home."""
@@ -118,11 +119,17 @@ class CompanionApp(PartsApp):
         from companion.session import GameSession
 
         version = self.companion.store.data_version()
-        if screen is not None and isinstance(screen.session, GameSession) and version != self._seen_version:
-            self._seen_version = version
+        if version == self._seen_version:
+            return
+        self._seen_version = version
+        if screen is not None and isinstance(screen.session, GameSession):
             settled = screen.session.catch_up()
             if settled:
                 screen.settled(settled)
+        # Home and saved games say what the games file holds (its games, how far each has come).
+        refresh_games = getattr(self.screen, "refresh_games", None)
+        if refresh_games is not None and self.screen.is_mounted:  # else its mount reads them anew
+            refresh_games()
 
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from companion.dice.rules import DiceRules, RollDice
 from companion.dice.spec import DiceSpec
@@ -26,6 +26,7 @@ from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
 from tests.tui.test_footer import footer_text
+from tests.tui.test_home import menu, progress_read
 
 SIZE = (120, 36)
 
@@ -357,4 +358,31 @@ async def test_a_view_of_a_data_dir_without_games_does_not_say_n_starts_one(comp
         assert isinstance(app.screen, SavedGamesScreen)
         assert str(app.screen.query_one("#no-games", Static).render()) == "no saved games yet"
         assert [word for word in ("Rename", "Delete", "New game") if word in footer_text(app)] == []
+    lock.release()
+
+
+async def test_a_views_home_and_saved_games_show_what_the_other_companion_commits_as_it_commits_it(companion):
+    lock, playing = first_companion(companion)
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # the players look at home while the table plays on
+        await progress_read(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert menu(app)[0] == "Continue Dice roller Game 1, no rolls yet"
+        playing.execute(RollDice())
+        playing.execute(RollDice())
+        playing.store.create_game("take_cover")
+        app._follow()  # what the view's timer does a few times a second
+        await progress_read(pilot)
+        assert menu(app)[0] == "Continue Dice roller Game 1, 2 rolls"
+        assert "Continue Take Cover Game 2, setting up" in menu(app)
+        await pilot.press("g")
+        await progress_read(pilot)
+        playing.execute(RollDice())
+        app._follow()
+        await progress_read(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        assert [str(cell) for cell in table.get_row(str(playing.game.id))][1:4] == ["Game 1", "Dice roller", "3 rolls"]
+    playing.close()
     lock.release()

@@ -88,12 +88,12 @@ class SavedGamesScreen(ActionBarScreen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.show_games()
+        self.refresh_games()
 
     def on_screen_resume(self) -> None:
-        self.show_games()
+        self.refresh_games()
 
-    def show_games(self) -> None:
+    def refresh_games(self) -> None:
         self._games = self._store.games()
         self._show_rows()
         # With no games, only what works is offered: a new game, or home.
@@ -199,7 +199,7 @@ class SavedGamesScreen(ActionBarScreen):
                 self.notify(str(error), severity="error", timeout=6, markup=False)
                 return
             self.post_message(GameRenamed(game.id))
-            self.show_games()
+            self.refresh_games()
 
         self.app.push_screen(AskText(f"New name for {game.name}", game.name), renamed)
 
@@ -215,7 +215,7 @@ class SavedGamesScreen(ActionBarScreen):
                 except CompanionError as error:
                     self.notify(str(error), severity="error", timeout=6, markup=False)
                     return
-                self.show_games()
+                self.refresh_games()
                 self.notify(f"deleted {game.name}", markup=False)
             elif name is not None:
                 self.notify("not deleted: the name did not match", severity="warning")
