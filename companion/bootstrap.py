@@ -22,6 +22,7 @@ from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.network.settings import TableSettings
+from companion.status_part import StatusPart
 from drivers.lights import TableLights
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class Companion:
         self.lights.board = self.board
         return self.board
 
-    def connect_speech(self, on_status: Callable[[str], None]) -> "Speaker":
+    def connect_speech(self, on_status: Callable[[StatusPart], None]) -> "Speaker":
         """The speech engine's worker; off unless the config or the toggle key turns it on.
         `on_status` hears its one-line status from any thread."""
         from drivers.speech import Speaker

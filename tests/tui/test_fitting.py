@@ -15,6 +15,7 @@ from companion.bootstrap import bootstrap
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.messages import Messages, clipped
@@ -30,8 +31,9 @@ from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import overlaps, painted, painted_rows
 
-TABLE_STATUS = Status("MOCK HARDWARE (no GPIO found)", "fake board connected: firmware 1.2, protocol 1",
-                      "Kursk, second evening", True, "", "speech off", "~/.local/share/companion/games.sqlite3")
+TABLE_STATUS = Status(StatusPart("MOCK HARDWARE (no GPIO found)"),
+                      StatusPart("fake board connected: firmware 1.2, protocol 1"), "Kursk, second evening", True, "",
+                      StatusPart("speech off"), "~/.local/share/companion/games.sqlite3")
 
 
 def test_the_status_line_says_everything_where_it_fits():
@@ -56,7 +58,8 @@ def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
     assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
 
 
-SPEECH_UNAVAILABLE = "speech unavailable: no sound device (audio open error: No such file or directory)"
+SPEECH_UNAVAILABLE = StatusPart("speech unavailable: no sound device (audio open error: No such file or directory)",
+                                must_act=True)
 STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
 """The status line's own width on an 80 and a 100 column screen (its padding aside)."""
 
@@ -65,13 +68,13 @@ STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
 @pytest.mark.parametrize(("speech", "short"), [("speech off", "speech off"), ("speech on (English)", "speech on")],
                          ids=["off", "on"])
 def test_speech_keeps_a_short_form_on_the_status_line_of_an_80_and_a_100_column_screen(speech, short, width):
-    line = status_text(replace(TABLE_STATUS, speech=speech), width)
+    line = status_text(replace(TABLE_STATUS, speech=StatusPart(speech)), width)
     assert short in line.split(" │ ") and len(line) <= width
 
 
 @pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
 def test_a_speech_fault_stays_on_the_status_line_beside_a_table_link_and_a_storage_fault(width):
-    crowded = replace(TABLE_STATUS, table="table club-1: connected", speech=SPEECH_UNAVAILABLE,
+    crowded = replace(TABLE_STATUS, table=StatusPart("table club-1: connected"), speech=SPEECH_UNAVAILABLE,
                       storage="not saved: /media/usb/tables/companion/games.sqlite3: the disk is full")
     line = status_text(crowded, width)
     assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW │ speech unavailable")
