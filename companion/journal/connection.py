@@ -51,8 +51,9 @@ def not_the_file_opened(path: Path, opened: FileIdentity | None) -> str | None:
     if opened is None or now == opened:
         return None
     if now is None:
-        return f"{path}: the games file is gone (deleted or moved): put it back, or quit and start afresh"
-    return f"{path}: another file took the games file's place: quit and start again to play in it"
+        # Short enough to be read whole beside the hardware on an 80-column status line.
+        return f"{path} is gone: put it back or quit and start anew"
+    return f"{path} was replaced: restart to play in it"
 
 
 def missing(path: Path) -> bool:

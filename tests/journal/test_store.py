@@ -182,7 +182,7 @@ def test_a_change_to_the_saved_games_after_the_games_file_was_deleted_is_refused
     path.unlink()
     for change in (lambda: store.create_game("dice"), lambda: store.rename(game.id, "Arnhem"),
                    lambda: store.delete(game.id)):
-        with pytest.raises(StorageError, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
+        with pytest.raises(StorageError, match=re.escape(f"{path} is gone: put it back")):
             change()
     assert [info.name for info in store.games()] == ["Kursk"]
     store.close()

@@ -99,14 +99,29 @@ async def test_a_games_file_moved_away_in_play_refuses_each_roll_on_screen_and_s
         path.rename(path.with_name("moved.sqlite3"))
         await press(pilot, "space", "space", "space")
         assert app.screen.session.state == shown  # nothing unsaved is shown
-        said = f"{path}: the games file is gone (deleted or moved): put it back"
+        said = f"{path} is gone: put it back or quit and start anew"
         assert [n.message for n in app._notifications][-1].startswith(f"not saved: {said}")
-        assert "not saved" in status(app) and "gone (deleted or moved)" in status(app)
+        assert "not saved" in status(app) and "games.sqlite3 is gone" in status(app)
         path.with_name("moved.sqlite3").rename(path)
         await press(pilot, "space")
         assert app.screen.session.state.rolls == 2
         assert "not saved" not in status(app)
     assert companion.store.last_seq(companion.store.last_game().id) == 2
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)], ids=["100x30", "80x24"])
+async def test_a_games_file_deleted_in_play_says_what_to_do_whole_on_the_status_line_of_a_100_and_an_80_column_screen(
+        companion, size):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "space")
+        companion.store.path.unlink()
+        await press(pilot, "space")
+        told = app.said[0].message  # whole, as Messages shows it
+        assert told == f"not saved: {companion.store.path} is gone: put it back or quit and start anew"
+        line = status(app)
+        assert line.startswith("not saved: games.sqlite3 is gone: put it back or quit and start anew │ MOCK")
+        assert len(line) <= size[0] - 2 and ("MOCK HW" in line or "Game 1" in line)
 
 
 async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_with_the_reason(companion):

@@ -140,7 +140,7 @@ def test_a_games_file_moved_away_in_play_refuses_each_press_and_saves_again_once
     shown = session.state
     path.rename(tmp_path / "elsewhere.sqlite3")
     for _ in range(3):
-        with pytest.raises(NotSaved, match=re.escape("the games file is gone (deleted or moved): put it back")):
+        with pytest.raises(NotSaved, match=re.escape("is gone: put it back or quit and start anew")):
             session.execute(RollDice())
         assert session.state == shown and session.head == 1
     (tmp_path / "elsewhere.sqlite3").rename(path)
@@ -156,7 +156,7 @@ def test_a_games_file_deleted_in_play_keeps_every_press_unsaved_and_unshown(tmp_
     session.execute(RollDice())
     path.unlink()
     for _ in range(3):
-        with pytest.raises(NotSaved, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
+        with pytest.raises(NotSaved, match=re.escape(f"{path} is gone: put it back")):
             session.execute(RollDice())
     assert session.state.rolls == 1 and session.head == 1
 
@@ -170,7 +170,7 @@ def test_a_backup_moved_into_the_games_files_place_in_play_is_what_the_next_star
     session = open_session(store, store.create_game("dice", "Played").id, sessions)
     session.execute(RollDice())
     (tmp_path / "backup.sqlite3").rename(path)
-    with pytest.raises(NotSaved, match="another file took the games file's place"):
+    with pytest.raises(NotSaved, match="was replaced: restart to play in it"):
         session.execute(RollDice())
     session.close()
     store.close()  # the companion quits, as the refusal said to
@@ -186,7 +186,7 @@ def test_a_press_after_the_games_file_moved_away_before_the_games_writer_started
     store = GameStore(path)
     session = open_session(store, store.create_game("dice").id, sessions)
     path.rename(tmp_path / "elsewhere.sqlite3")
-    with pytest.raises(StorageError, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
+    with pytest.raises(StorageError, match=re.escape(f"{path} is gone: put it back")):
         session.execute(RollDice())
     assert session.head == 0 and not session.busy
     (tmp_path / "elsewhere.sqlite3").rename(path)

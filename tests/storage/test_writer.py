@@ -1,6 +1,7 @@
 """The journal writer: group commit, a second program's lock, and a failed batch taking its successors down."""
 
 import queue
+import re
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -121,7 +122,7 @@ def test_a_games_file_replaced_by_another_refuses_the_commit_and_the_other_file_
     backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
     writer.submit(batch(game, 2))
     (refused,) = done.get(timeout=10)
-    assert str(refused.error) == f"{path}: another file took the games file's place: quit and start again to play in it"
+    assert str(refused.error) == f"{path} was replaced: restart to play in it"
     writer.close()
     store.close()
     found = GameStore(path)
@@ -136,7 +137,7 @@ def test_no_writer_starts_on_another_file_than_the_game_was_read_from(tmp_path: 
     path.rename(tmp_path / "kept.sqlite3")
     # The games file replaced between opening the game and its writer's start.
     backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
-    with pytest.raises(StorageError, match="another file took the games file's place"):
+    with pytest.raises(StorageError, match=re.escape(f"{path} was replaced: restart to play in it")):
         JournalWriter(path, lambda _: None, opened=store.opened)
     store.close()
     found, kept = GameStore(path), GameStore(tmp_path / "kept.sqlite3")

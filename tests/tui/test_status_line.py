@@ -3,13 +3,15 @@ each part is cut only as far as the width needs, and every part stays on one lin
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from companion.hardware.board_link import BoardLinkState, LinkStatus
+from companion.journal.connection import not_the_file_opened
 from companion.network.link_state import TableLinkState, TableLinkStatus
 from companion.status_part import StatusPart
-from companion.tui.widgets.status_line import Status, status_text
+from companion.tui.widgets.status_line import Status, short_hardware, status_text, without_folders
 
 CALM = Status(StatusPart("MOCK HARDWARE (no GPIO found)"), StatusPart("board: off"), "Kursk, second evening", True, "",
               StatusPart("speech off"), "~/.local/share/companion/games.sqlite3")
@@ -148,3 +150,20 @@ def test_a_board_that_could_not_start_stays_on_a_narrow_line_whatever_its_error_
 ], ids=["searching", "connected", "damaged frames", "lost", "busy", "publishing", "presses refused", "broker refused"])
 def test_each_link_says_whether_the_player_must_act_on_it(state, must_act):
     assert state.must_act is must_act
+
+
+@pytest.mark.parametrize("hardware", ["MOCK HARDWARE (no GPIO found)", "GPIO: lgpio"])
+@pytest.mark.parametrize("width", [78, 98], ids=["80 columns", "100 columns"])
+def test_a_games_file_gone_or_replaced_is_read_whole_with_the_hardware_at_80_and_100_columns(
+        tmp_path, hardware, width):
+    replaced = tmp_path / "games.sqlite3"
+    replaced.write_bytes(b"")
+    for path in (Path("/home/pi/.local/share/companion/games.sqlite3"), replaced):
+        why = not_the_file_opened(path, opened=(0, 0))
+        assert why is not None
+        line = status_text(replace(CALM, hardware=StatusPart(hardware), storage=f"not saved: {why}", game="Game 1"),
+                           width)
+        fault, shown = parts(line)[:2]
+        assert fault == f"not saved: {without_folders(why)}", line
+        assert shown == short_hardware(hardware) or hardware.startswith(shown.removesuffix("…")), line
+        assert len(line) <= width
