@@ -235,7 +235,8 @@ class PartsApp(TableApp):
         hardware = StatusPart(f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}")
         if self.following is not None:
             hardware = StatusPart("READ-ONLY" if self.storage_status == OTHER_QUIT
-                                  else f"READ-ONLY: following the companion of process {self.following.pid}", True)
+                                  else f"READ-ONLY: following the companion of process {self.following.pid}",
+                                  must_act=True)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
         self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,
