@@ -170,7 +170,7 @@ class Companion:
         from companion.network.games_file import PublishedGames
         from drivers.table_link import TableLink
 
-        self.published = PublishedGames(self.store.path, self._rules_for)
+        self.published = PublishedGames(self.store.path, self._rules_for, opened=self.store.opened)
         self.table_link = TableLink(self.config.table, self.published, on_press, on_link_state).start()
         return self.table_link
 

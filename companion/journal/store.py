@@ -16,12 +16,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.connection import (
-    FileIdentity,
+    OpenedFile,
     connect,
-    file_identity,
-    let_go,
     missing,
-    not_the_file_opened,
     read_only_reason,
     storage_error,
 )
@@ -66,9 +63,11 @@ class GameStore:
     the saved-games list; a game's events are written by its session's `JournalWriter`."""
 
     def __init__(self, path: Path, *, readonly: bool = False, create: bool = True,
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, opened: OpenedFile | None = None) -> None:
         """`create=False` (the commands that only read, or change a game that must be there): no
-        games file, and no data dir, is ever made; where there is none, no games are found."""
+        games file, and no data dir, is ever made; where there is none, no games are found.
+        `opened`: the file as another store of the same companion opened it (the table network's
+        beside the app's), so that each sees the other's commits as the companion's own."""
         self.path = path
         self.clock = clock
         """When a game is created or used: the wall clock, or a fixed one in tests."""
@@ -79,8 +78,13 @@ class GameStore:
         """Why this store can only read (a read-only disk or file, no file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None
         self._db = no_games() if absent and not create else connect(path, readonly=self.readonly, create=create)
-        self.opened = file_identity(path)
-        """The file this store opened: a write is refused once `path` names another, or none."""
+        if not self.readonly:
+            # Only a game's writer checkpoints (it commits most): a checkpoint here, in a command
+            # run beside the app, would change the file under the app as a copy over it does.
+            self._read("PRAGMA wal_autocheckpoint=0")
+        self.opened = opened or OpenedFile(path)
+        """The file this store opened: a write is refused once `path` names another, or none, or
+        another program wrote over it."""
         self.format = self._prepare()
 
     def _prepare(self) -> int:
@@ -109,8 +113,8 @@ class GameStore:
         return self.format > FORMAT
 
     def close(self) -> None:
-        if not self.readonly and not_the_file_opened(self.path, self.opened) is not None:
-            let_go(self._db)
+        if not self.readonly:
+            self.opened.let_go_once_moved(self._db)
         self._db.close()
 
     # The saved-games list
@@ -297,9 +301,9 @@ class GameStore:
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error, or when `path` no longer names the
-    file opened; SQLite's errors leave as `StorageError`."""
+    file opened as it was left (`OpenedFile.why_not_ours`); SQLite's errors leave as `StorageError`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, opened: FileIdentity | None) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, opened: OpenedFile) -> None:
         self._db = db
         self._path = path
         self._opened = opened
@@ -317,16 +321,18 @@ class _Transaction:
             if isinstance(error, sqlite3.Error):
                 raise storage_error(self._path, error) from None
             return
-        if (gone := not_the_file_opened(self._path, self._opened)) is not None:
-            self._db.execute("ROLLBACK")
-            let_go(self._db)
-            raise StorageError(gone)
         try:
-            self._db.execute("COMMIT")
+            with self._opened.committing() as refused:
+                if refused is None:
+                    self._db.execute("COMMIT")
         except sqlite3.Error as failure:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise storage_error(self._path, failure) from None
+        if refused is not None:
+            self._db.execute("ROLLBACK")
+            self._opened.let_go_once_moved(self._db)  # never into a file written over: it would mix the two
+            raise StorageError(refused)
 
 
 def _game_info(row: tuple[Any, ...]) -> GameInfo:

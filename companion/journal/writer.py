@@ -10,7 +10,8 @@ those were decided on top of it. The session then starts a new generation from w
 Another program holding the file's lock only delays the commit: the writer waits and tries again,
 and says it is waiting.
 A games file deleted or replaced while in use fails every commit until the file opened is back at
-its path: SQLite alone would write on into it unseen.
+its path, and one another program wrote over (a backup copied onto it) fails every commit from
+then on: SQLite alone would write on into it unseen.
 """
 
 import queue
@@ -22,15 +23,7 @@ from pathlib import Path
 
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
-from companion.journal.connection import (
-    FileIdentity,
-    cause,
-    connect,
-    file_identity,
-    let_go,
-    not_the_file_opened,
-    storage_error,
-)
+from companion.journal.connection import OpenedFile, cause, connect, storage_error
 from companion.journal.events import Record
 
 
@@ -106,21 +99,21 @@ class JournalWriter:
     """One thread, one connection; `submit` returns at once and `done` hears of every batch."""
 
     def __init__(self, path: Path, done: Done, waiting: Waiting | None = None,
-                 opened: FileIdentity | None = None) -> None:
+                 opened: OpenedFile | None = None) -> None:
         """`opened`: the file the game was read from (`GameStore.opened`). When another file has
-        taken its place, no connection is made (`StorageError`): SQLite would give it the `-wal`
-        the game's file still has at the path, mixing the two."""
+        taken its place, or another program wrote over it, no connection is made (`StorageError`):
+        SQLite would give it the `-wal` the game's file still has at the path, mixing the two."""
         self.path = path
         self._done = done
         self._waiting = waiting or (lambda _: None)
         self._queue: queue.SimpleQueue[Batch | object] = queue.SimpleQueue()
         self._generation = 0
         self._stopping = threading.Event()
-        if (gone := not_the_file_opened(path, opened)) is not None:
+        if opened is not None and (gone := opened.why_not_ours()) is not None:
             raise StorageError(gone)
         self._db = connect(path)
         self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
-        self._opened = opened or file_identity(path)
+        self._opened = opened or OpenedFile(path)
         self._thread = threading.Thread(target=self._run, name="journal writer", daemon=True)
         self._thread.start()
 
@@ -137,7 +130,7 @@ class JournalWriter:
         self._thread.join(timeout)
         self._stopping.set()
         if not self._thread.is_alive():
-            self._let_go_once_moved()
+            self._opened.let_go_once_moved(self._db)
             self._db.close()
 
     def _run(self) -> None:
@@ -190,14 +183,16 @@ class JournalWriter:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 write(self._db, batches)
-                # A stat per commit, on this thread: a few microseconds beside the sync.
-                if (gone := not_the_file_opened(self.path, self._opened)) is not None:
+                # Two stats per commit, on this thread: a few microseconds beside the sync.
+                with self._opened.committing() as refused:
+                    if refused is None:
+                        self._db.execute("COMMIT")
+                if refused is not None:
                     self._db.execute("ROLLBACK")
-                    let_go(self._db)
+                    self._opened.let_go_once_moved(self._db)
                     if said:
                         self._waiting(None)
-                    return StorageError(gone)
-                self._db.execute("COMMIT")
+                    return StorageError(refused)
             except sqlite3.Error as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
@@ -223,7 +218,3 @@ class JournalWriter:
             if said:
                 self._waiting(None)
             return None
-
-    def _let_go_once_moved(self) -> None:
-        if not_the_file_opened(self.path, self._opened) is not None:
-            let_go(self._db)

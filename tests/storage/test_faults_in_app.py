@@ -18,6 +18,7 @@ from companion.dice.events import DiceRolled
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
 from companion.journal.lock import DataDirLock
+from companion.journal.store import GameStore
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
@@ -122,6 +123,25 @@ async def test_a_games_file_deleted_in_play_says_what_to_do_whole_on_the_status_
         line = status(app)
         assert line.startswith("not saved: games.sqlite3 is gone: put it back or quit and start anew │ MOCK")
         assert len(line) <= size[0] - 2 and ("MOCK HW" in line or "Game 1" in line)
+
+
+async def test_a_backup_copied_over_the_games_file_in_play_refuses_each_roll_on_screen_in_one_line(
+        companion, tmp_path):
+    path = companion.store.path
+    backup = GameStore(tmp_path / "backup.sqlite3")
+    backup.create_game("dice", "Backup")
+    backup.close()
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        shown = app.screen.session.state
+        subprocess.run(["cp", str(tmp_path / "backup.sqlite3"), str(path)], check=True)
+        await press(pilot, "space", "space")
+        assert app.screen.session.state == shown  # nothing unsaved is shown
+        said = f"{path}: another program wrote over the games file: quit, then copy it there again to play in it"
+        assert [n.message for n in app._notifications][-1] == f"not saved: {said}"
+        assert "not saved" in status(app) and "wrote over the games file" in status(app)
+    assert path.read_bytes() == (tmp_path / "backup.sqlite3").read_bytes()
 
 
 async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_with_the_reason(companion):
