@@ -47,6 +47,13 @@ class InFlight:
     after: Layer
 
 
+def first_records(rules: Rules[Any], command: Command, clock: Callable[[], datetime] = utc_now) -> tuple[Record, ...]:
+    """What a new game begins with: `command` (a scenario chosen) decided on the game's initial state,
+    as `GameSession.submit` decides it, for `GameStore.create_game` to save with the game."""
+    at = clock()
+    return tuple(Record(seq, at, event) for seq, event in enumerate(rules.decide(rules.initial(), command), 1))
+
+
 def state_format(rules: type[Rules[Any]]) -> str:
     """Names the shape of a game's state: a snapshot is used only by code that wrote the same shape.
     (`tests/test_state_formats.py` fails when a state's shape changes and its version does not.)"""
@@ -64,7 +71,9 @@ class GameSession:
         clock: Callable[[], datetime] = utc_now,
         on_settled: Callable[[], None] | None = None,
         waiting: Callable[[str | None], None] | None = None,
+        created: bool = False,
     ) -> None:
+        """`created`: the game was just created, as the one last used; any other is marked so now."""
         self.store = store
         self.game = game
         self.rules = rules
@@ -84,7 +93,7 @@ class GameSession:
         self._writer: JournalWriter | None = None
         self.waiting = waiting
         """Told (on the writer's thread) when commits wait for another program's lock, and when through."""
-        if not store.readonly:
+        if not store.readonly and not created:
             store.touch(game.id)
 
     # What the screens read

@@ -6,7 +6,7 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 """
 
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +56,17 @@ class StoredSnapshot:
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def insert_records(db: sqlite3.Connection, game_id: int, records: Sequence[Record]) -> None:
+    """The game's records as rows, inside the caller's transaction (the journal writer's, or the
+    new game's that they begin); the game is used as of the last."""
+    db.executemany(
+        "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, r.seq, r.at.isoformat(), r.event.type, r.event.model_dump_json()) for r in records],
+    )
+    if records:
+        db.execute("UPDATE games SET last_used = ? WHERE id = ?", (records[-1].at.isoformat(), game_id))
 
 
 class GameStore:
@@ -119,9 +130,11 @@ class GameStore:
 
     # The saved-games list
 
-    def create_game(self, kind: str, name: str | None = None) -> GameInfo:
+    def create_game(self, kind: str, name: str | None = None, records: Sequence[Record] = ()) -> GameInfo:
         """A new game, named `Game N` after its number (or the next `N` no other game's name has)
-        unless `name` is given; a name given follows the rule of `names.game_name`."""
+        unless `name` is given; a name given follows the rule of `names.game_name`. `records`: what
+        the game begins with (a scenario chosen), saved in the same transaction: a game whose first
+        events cannot be saved (a full disk) is not created either."""
         self._writable()
         now = self.clock().isoformat()
         with self._transaction():
@@ -142,6 +155,7 @@ class GameStore:
                 while f"game {number}" in folded:
                     number += 1
                 self._db.execute("UPDATE games SET name = ? WHERE id = ?", (f"Game {number}", game_id))
+            insert_records(self._db, game_id, records)
         return self.game(game_id)
 
     def _names(self, leaving_out: int | None = None) -> list[str]:

@@ -25,6 +25,7 @@ from companion.errors import StorageError
 from companion.hardware.controls import Origin
 from companion.journal.connection import OpenedFile, cause, connect, storage_error
 from companion.journal.events import Record
+from companion.journal.store import insert_records
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +75,7 @@ RETRY_MOST = 1.0
 def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
     """The batches' rows, inside the caller's transaction."""
     for batch in batches:
-        db.executemany(
-            "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
-            [(batch.game_id, r.seq, r.at.isoformat(), r.event.type, r.event.model_dump_json())
-             for r in batch.records],
-        )
+        insert_records(db, batch.game_id, batch.records)
         if batch.forget_from is not None:
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (batch.game_id, batch.forget_from))
         if batch.snapshot is not None:
@@ -90,9 +87,6 @@ def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
             db.execute("INSERT INTO inputs (source, last) VALUES (?, ?)"
                        " ON CONFLICT(source) DO UPDATE SET last = excluded.last",
                        (batch.origin.source, batch.origin.number))
-        if batch.records:
-            db.execute("UPDATE games SET last_used = ? WHERE id = ?",
-                       (batch.records[-1].at.isoformat(), batch.game_id))
 
 
 class JournalWriter:

@@ -17,9 +17,11 @@ from companion.bootstrap import bootstrap
 from companion.dice.events import DiceRolled
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
+from companion.games.registry import GAMES
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameStore
 from companion.tui.app import CompanionApp
+from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.status_line import StatusLine
@@ -71,6 +73,32 @@ async def test_a_start_straight_into_dice_on_a_full_disk_stays_home_and_says_the
         assert isinstance(app.screen, HomeScreen)
         assert [n.message for n in app._notifications][-1].endswith("the disk is full")
     assert companion.store.last_seq(game.id) == 0
+    companion.close()
+
+
+def room_for_one_more_frame(wal: Path) -> int:
+    """The bytes the disk must keep free for the -wal to take one more page (a game's row in the games
+    table), never two (a game's row and its first events, in another table)."""
+    page, frame = 4096, 4096 + 24
+    return -(-(wal.stat().st_size + frame) // page) * page - wal.stat().st_blocks * 512
+
+
+@pytest.mark.parametrize("kind", [game.kind for game in GAMES if game.scenario])
+async def test_a_scenario_chosen_on_a_disk_with_room_for_a_game_but_not_its_setup_creates_no_game(
+        kind, small_disk, mock_factory, clock):
+    """Before, the game was saved in one transaction and its scenario in the next: the first fitted in
+    the disk's last pages, the second did not, and an empty game was left, offered to continue."""
+    companion = wired_on(small_disk / "data", mock_factory, clock)
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "g", "n", *("down",) * [game.kind for game in GAMES].index(kind), "enter")
+        assert isinstance(app.screen, ScenarioChooser)
+        fill(small_disk, room=room_for_one_more_frame(companion.store.path.with_name("games.sqlite3-wal")))
+        await press(pilot, "down", "enter")  # the first scenario
+        assert isinstance(app.screen, HomeScreen)
+        assert [n.message for n in app._notifications][-1].endswith(f"cannot start: {companion.store.path}: "
+                                                                      "the disk is full")
+        assert companion.store.games() == []
     companion.close()
 
 
