@@ -30,6 +30,8 @@ from companion.played_game import Settled
 
 SNAPSHOT_EVERY = 500
 """Events between snapshots: opening or undoing refolds at most this many."""
+ANSWER_AFTER_GIVING_UP = 5.0
+"""Seconds a writer told to give up has to answer: one more try at the lock, or the sync under way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +177,16 @@ class GameSession:
 
     def execute(self, command: Command, origin: Origin | None = None, timeout: float = 30.0) -> list[Record]:
         """Submits and waits until the records are durable (the CLI and the tests). A commit that
-        fails raises `NotSaved` naming the cause; the state is then as before."""
+        fails raises `NotSaved` naming the cause; the state is then as before. So does one still
+        waiting after `timeout` (another program holds the games file's lock): the writer gives up
+        on it, and it is never saved. A writer that does not answer even then (a sync hung on a
+        failing card) is said as well; what it was writing may still land, and then shows."""
         records = self.submit(command, origin)
-        self.wait(timeout)
+        if not self.wait(timeout):
+            assert self._writer is not None  # `submit` started it
+            self._writer.give_up()
+            if not self.wait(ANSWER_AFTER_GIVING_UP):
+                raise NotSaved(f"not saved: {self.store.path}: the games file did not answer within {timeout:g} s")
         settled = self.settle()
         if settled.failures:
             raise NotSaved(f"not saved: {settled.failures[0]}")

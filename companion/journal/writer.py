@@ -8,7 +8,7 @@ A batch that cannot be committed (disk full, read-only file, an event with no UT
 reported with its cause, and so is every batch submitted after it in the same generation, because
 those were decided on top of it. The session then starts a new generation from what is durable.
 Another program holding the file's lock only delays the commit: the writer waits and tries again,
-and says it is waiting.
+and says it is waiting, until the session gives up waiting (`give_up`): then what waits is not saved.
 A games file deleted or replaced while in use fails every commit until the file opened is back at
 its path, and one another program wrote over (a backup copied onto it) fails every commit from
 then on: SQLite alone would write on into it unseen.
@@ -102,7 +102,15 @@ class JournalWriter:
         self._waiting = waiting or (lambda _: None)
         self._queue: queue.SimpleQueue[Batch | object] = queue.SimpleQueue()
         self._generation = 0
+        self._submitted = 0
+        """Batches handed over so far (the session's thread)."""
+        self._given_up = 0
+        """Batches the session gave up waiting for: up to the `_submitted` of then."""
+        self._taken = 0
+        """Batches taken off the queue so far (this thread): in the order they were handed over."""
         self._stopping = threading.Event()
+        self._nudge = threading.Event()
+        """Ends a wait for another program's lock early: the writer is closing, or given up on."""
         if opened is not None and (gone := opened.why_not_ours()) is not None:
             raise StorageError(gone)
         self._db = connect(path)
@@ -112,7 +120,14 @@ class JournalWriter:
         self._thread.start()
 
     def submit(self, batch: Batch) -> None:
+        self._submitted += 1
         self._queue.put(batch)
+
+    def give_up(self) -> None:
+        """Stop waiting for another program's lock for every batch submitted so far: those still
+        waiting are answered as not saved, and never written (a batch committed already stands)."""
+        self._given_up = self._submitted
+        self._nudge.set()
 
     def resume(self, generation: int) -> None:
         """Accept batches of this generation from now on: the session started again from what is durable."""
@@ -123,6 +138,7 @@ class JournalWriter:
         self._queue.put(_STOP)
         self._thread.join(timeout)
         self._stopping.set()
+        self._nudge.set()
         if not self._thread.is_alive():
             self._opened.let_go_once_moved(self._db)
             self._db.close()
@@ -151,6 +167,7 @@ class JournalWriter:
                 batches = []
                 self._generation = item[1]
             elif isinstance(item, Batch):
+                self._taken += 1
                 batches.append(item)
         self._flush(batches)
 
@@ -162,7 +179,7 @@ class JournalWriter:
             if stale:
                 self._done(stale)
             return
-        error = self._commit_waiting_for_locks(current)
+        error = self._commit_waiting_for_locks(current, first=self._taken - len(batches) + 1)
         if error is not None:
             # Everything after a failed batch was decided on top of it: none of it may be written.
             self._generation = -1
@@ -170,7 +187,8 @@ class JournalWriter:
         else:
             self._done([Written(b) for b in current] + stale)
 
-    def _commit_waiting_for_locks(self, batches: list[Batch]) -> StorageError | None:
+    def _commit_waiting_for_locks(self, batches: list[Batch], first: int) -> StorageError | None:
+        """`first`: the number of the first of `batches` as handed over (for `give_up`)."""
         delay = RETRY_FIRST
         said = False
         while True:
@@ -190,14 +208,16 @@ class JournalWriter:
             except sqlite3.Error as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                if cause(error) != "the games file is locked by another program" or self._stopping.is_set():
+                if (cause(error) != "the games file is locked by another program" or self._stopping.is_set()
+                        or self._given_up >= first):
                     if said:
                         self._waiting(None)
                     return storage_error(self.path, error)
                 if not said:
                     self._waiting(f"waiting for the games file: {cause(error)}")
                     said = True
-                self._stopping.wait(delay)
+                self._nudge.wait(delay)
+                self._nudge.clear()
                 delay = min(delay * 2, RETRY_MOST)
                 continue
             except Exception as error:  # this thread must answer every batch, whatever goes wrong

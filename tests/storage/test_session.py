@@ -67,6 +67,23 @@ def test_a_full_disk_refuses_the_press_shows_nothing_of_it_and_recovers_when_the
     assert [r.seq for r in open_session(store, session.game.id, sessions).records] == [1, 2]
 
 
+def test_a_press_still_waiting_for_another_programs_lock_when_execute_stops_waiting_is_never_saved(
+        tmp_path: Path, sessions, other_program):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    session.execute(RollDice())
+    shown = session.state
+    lock = other_program(store.path)  # a real lock: the writer cannot commit, and waits
+    with pytest.raises(NotSaved, match=re.escape(
+            f"not saved: {store.path}: the games file is locked by another program")):
+        session.execute(RollDice(), timeout=0.5)
+    assert session.state == shown and session.head == 1 and not session.busy
+    lock.execute("ROLLBACK")
+    (record,) = session.execute(RollDice())
+    assert record.seq == 2  # decided on what is saved: the press given up on is gone
+    assert [r.seq for r in session.records] == [1, 2]
+
+
 def test_commands_decided_on_top_of_a_failed_one_are_dropped_with_it(small_disk, sessions):
     store = GameStore(small_disk / "games.sqlite3")
     session = open_session(store, store.create_game("dice").id, sessions)

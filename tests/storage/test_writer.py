@@ -62,6 +62,28 @@ def test_a_lock_held_by_another_program_is_said_and_only_delays_the_commit(tmp_p
     store.close()
 
 
+def test_batches_given_up_while_waiting_for_a_lock_are_answered_not_saved_and_never_written(
+        tmp_path: Path, other_program):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("dice").id
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    waiting = threading.Event()
+    writer = JournalWriter(store.path, done.put, lambda reason: reason and waiting.set())
+    lock = other_program(store.path)
+    writer.submit(batch(game, 1))
+    assert waiting.wait(10)
+    writer.give_up()
+    (given_up,) = done.get(timeout=10)
+    assert str(given_up.error) == f"{store.path}: the games file is locked by another program"
+    lock.execute("ROLLBACK")
+    writer.resume(1)
+    writer.submit(batch(game, 1, generation=1))  # the next, after the lock: written as usual
+    assert done.get(timeout=10)[0].durable
+    writer.close()
+    assert [raw.seq for raw in store.raw_records(game)] == [1] and store.game(game).events == 1
+    store.close()
+
+
 def test_after_a_failed_batch_nothing_of_its_generation_is_written_until_resumed(tmp_path: Path):
     store = GameStore(tmp_path / "games.sqlite3")
     game = store.create_game("dice").id
