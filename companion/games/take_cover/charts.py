@@ -5,6 +5,7 @@ what its example shows (6–7 removes the cover card). Mine and Strafe are not p
 chart does not hold is read from the physical card by the players, and the companion asks.
 """
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
@@ -24,12 +25,16 @@ EFFECT_WORDS: dict[str, str] = {
 }
 
 
-def ten_for_zero(face: object) -> object:
-    """The cards print the ten as 0; a chart file may say either."""
-    return 10 if str(face).strip() == "0" else face
+def face_of_key(key: object) -> object:
+    """A face from a chart's key, which TOML makes text (`3`, and `0` for the ten the cards print
+    as 0); a key that is no whole number is left for the check to refuse."""
+    if isinstance(key, str) and re.fullmatch(r"\s*-?[0-9]+\s*", key):
+        face = int(key)
+        return 10 if face == 0 else face
+    return key
 
 
-Face = Annotated[int, BeforeValidator(ten_for_zero), Field(ge=1, le=10)]
+Face = Annotated[int, BeforeValidator(face_of_key), Field(ge=1, le=10)]
 FACES = tuple(range(1, 11))
 
 
