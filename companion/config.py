@@ -29,7 +29,7 @@ from companion import paths
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
-from companion.network.settings import TableSettings
+from companion.network.settings import CONFIG_FOLDER, TableSettings
 from companion.speech.settings import SpeechSettings
 
 Location = tuple[str | int, ...]
@@ -152,7 +152,8 @@ def load_config(path: Path, *, required: bool = False) -> Config:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     try:
-        return Config.model_validate_json(toml_as_json(data, text, path), strict=True)
+        return Config.model_validate_json(toml_as_json(data, text, path), strict=True,
+                                          context={CONFIG_FOLDER: path.parent.absolute()})
     except ValidationError as error:
         raise ConfigError(describe_validation_error(path, text, error)) from None
 
