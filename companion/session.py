@@ -14,7 +14,7 @@ snapshot older than the decision they act on.
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -60,6 +60,21 @@ def state_format(rules: type[Rules[Any]]) -> str:
     """Names the shape of a game's state: a snapshot is used only by code that wrote the same shape.
     (`tests/test_state_formats.py` fails when a state's shape changes and its version does not.)"""
     return f"{rules.kind}:{rules.state_version}"
+
+
+def state_as_it_stands(store: GameStore, game: GameInfo, rules: Rules[Any], voided: Container[int]) -> Any:
+    """A saved game's state from its newest snapshot and the records after it, folded with `voided`,
+    the decisions undone in the end, for a reader that knows them (`companion log`). The timeline is
+    not read: a session's, of 100,000 decisions, took the log's peak RSS from 38 to 48 MiB."""
+    stored = store.latest_snapshot(game.id, state_format(type(rules)))
+    try:
+        state, seq = (rules.state.validate_json(stored.state), stored.seq) if stored else (rules.initial(), 0)
+    except ValueError:
+        state, seq = rules.initial(), 0  # a damaged snapshot is only a lost shortcut, as in a session
+    for record in store.records(game.id, rules.events, after=seq):
+        if not isinstance(record.event, DecisionUndone | DecisionRedone):
+            state = rules.evolve(state, record, record.seq in voided)
+    return state
 
 
 class GameSession:

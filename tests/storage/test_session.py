@@ -16,7 +16,7 @@ from companion.games.rules import Redo, Undo
 from companion.hardware.controls import Origin
 from companion.journal.store import GameStore
 from companion.network.games_file import PublishedGames
-from companion.session import SNAPSHOT_EVERY, GameSession
+from companion.session import SNAPSHOT_EVERY, GameSession, state_as_it_stands
 from tests.storage.conftest import fill
 
 
@@ -140,6 +140,20 @@ def test_a_damaged_snapshot_is_only_a_lost_shortcut(tmp_path: Path, sessions):
     session.settle()
     store._db.execute("UPDATE snapshots SET state = '{\"spec\": 3}'")
     assert open_session(store, session.game.id, sessions).state == session.state
+
+
+def test_a_game_as_it_stands_is_read_from_its_snapshot_with_the_decisions_undone_in_the_end(tmp_path: Path, sessions):
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = open_session(store, store.create_game("dice").id, sessions)
+    for _ in range(SNAPSHOT_EVERY + 20):
+        session.submit(RollDice())
+    session.wait(10)
+    session.settle()
+    undone = {record.event.target for record in session.execute(Undo()) + session.execute(Undo())}
+    assert store._db.execute("SELECT seq FROM snapshots").fetchall() == [(SNAPSHOT_EVERY,)]
+    assert state_as_it_stands(store, session.game, session.rules, undone) == session.state
+    store._db.execute("UPDATE snapshots SET state = '{\"spec\": 3}'")
+    assert state_as_it_stands(store, session.game, session.rules, undone) == session.state
 
 
 def test_the_input_that_caused_a_commit_is_recorded_with_it(tmp_path: Path, sessions):
