@@ -6,6 +6,7 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.games.kit.faces import EnterFace
+from companion.games.kit.forms import FormError
 from companion.games.kit.intents import Ask, Run, Tell
 from companion.games.take_cover.commands import (
     Attach,
@@ -123,6 +124,26 @@ def test_the_attach_form_takes_the_cards_usual_modifier_or_the_one_printed():
     assert run.commands[0].card.model_dump() == {"kind": "terrain", "name": "Woods", "modifier": -2, "dot": "white"}
     with pytest.raises(ValueError, match="not a whole number"):
         answer(press(state, "attach"), modifier="+x")
+
+
+@pytest.mark.parametrize(("card", "modifier", "refused"), [
+    ("woods", "5", "a terrain card prints 0 to -9 (Woods -3, taken off the attacker's FP), not +5"),
+    ("woods", "-10", "a terrain card prints 0 to -9 (Woods -3, taken off the attacker's FP), not -10"),
+    ("lmg", "-1", "a weapon card prints 0 to +9 (LMG +1, added to the firing squad's FP), not -1"),
+    ("leader", "−2", "a leader card prints 0 to +9 (Leader +1, added to the firing squad's FP), not -2"),
+])
+def test_the_attach_form_refuses_a_modifier_of_the_wrong_sign_for_the_card_naming_the_field(card, modifier, refused):
+    """A Woods keyed as +5 was attached and helped the German fire at it: MFP 8 from FP 3."""
+    with pytest.raises(FormError) as refusal:
+        answer(press(folded(*OPENING), "attach"), squad="A", card=card, modifier=modifier)
+    assert (refusal.value.field, str(refusal.value)) == ("modifier", f"Modifier printed on it: {refused}")
+
+
+def test_no_card_off_the_attach_form_goes_on_with_the_wrong_sign_either():
+    state = folded(*OPENING)
+    with pytest.raises(RuleViolation, match=r"a terrain card prints 0 to -9 \(Woods -3, .*\), not \+5"):
+        rules().decide(state, Attach(squad="A", card=WOODS.model_copy(update={"modifier": 5})))
+    assert rules().decide(state, Attach(squad="A", card=WOODS.model_copy(update={"modifier": 0})))
 
 
 def test_next_plays_no_dig_in_declines_reaction_fire_and_never_passes_a_turn():
