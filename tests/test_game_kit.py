@@ -22,8 +22,8 @@ STATE_SHAPES = {
     # A failure here means the state's shape changed: raise the game's `state_version` (so old
     # snapshots are not read into the new shape) and write both new values here.
     "dice": (2, "e47babcf9ad835e4"),
-    "take_cover": (3, "5a073db5cb1b66d0"),
-    "deckung": (2, "3cf7901f5af04355"),
+    "take_cover": (4, "8c63497671cd1550"),
+    "deckung": (3, "7a5d0d958136a2a8"),
     "point_blank": (12, "b115090513319186"),
     "conflict_of_heroes": (3, "21227257761f6785"),
 }

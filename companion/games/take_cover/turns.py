@@ -154,7 +154,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
     """The state after an event of this family; None for an event of another family."""
     event = record.event
     if isinstance(event, FirstPlayerRolled):
-        state = rolled(state, record, event)
+        state = rolled(state, record, event, voided)
         return state if voided else first_rolled(state, event)
     if isinstance(event, TurnEnded):
         return turn_ended(state, record)
