@@ -18,6 +18,7 @@ from companion.games.kit.forms import FormSpec, Number
 from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.game_screen import TOAST_FRAME as GAME_TOAST_FRAME
 from companion.tui.screens.messages import Messages, clipped
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
@@ -206,15 +207,34 @@ async def test_point_blanks_refusals_show_one_at_a_time_in_two_lines_clear_of_th
         assert refusal.startswith("finish the check in progress first") and len(refusal) > SIZES[size][0] - 5
         assert toast.region.height <= 2
         assert " ".join(line.strip("▌ ") for line in painted_rows(app, toast)) == refusal
-        assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [refusal]
+        assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [str(toast.render())]
 
 
 def test_a_text_is_clipped_to_its_lines_where_it_wraps_ending_in_an_ellipsis():
-    assert clipped("undo: 2d6 = 9 (4+5), generated", 20, 2) == "undo: 2d6 = 9 (4+5), generated"
+    assert clipped("undo: 2d6 = 9 (4+5)", 20, 2) == "undo: 2d6 = 9 (4+5)"
+    assert clipped("undo: 2d6 = 9 (4+5), generated", 20, 2) == "undo: 2d6 = 9 (4+5),\ngenerated"
     cut = clipped("the deck cannot hold another 3: all 6 cards with 3 pips have been drawn", 20, 2)
     assert cut == "the deck cannot hold\nanother 3: all 6…"
     assert clipped("Kharkov, Charkiw, Харків, Kharkov", 8, 1) == "Kharkov…"
     assert all(cell_len(line) <= 9 for line in clipped("東京の戦い、第二夜のとても長い名前", 9, 2).splitlines())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("over", [1, 2, 3])
+async def test_a_notification_a_column_or_two_too_long_for_one_line_shows_its_second_line_above_the_bar(
+        table, size, over):
+    """Take Cover's who-goes-first refusal ran two columns over one line at 100x30 and showed only
+    "…the roll of 4 came after it and": its second line, "stands", was laid out under the action bar."""
+    room = SIZES[size][0] - GAME_TOAST_FRAME
+    message = "x" * (room + over - len(" stands")) + " stands"
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        app.screen.notify(message)
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        assert [line.strip("▌ ") for line in painted_rows(app, toast)] == message.rsplit(" ", 1)
+        assert not overlaps(toast.region, app.screen.query_one(ActionBar).region)
 
 
 LONG_FAULT = ("not saved: /media/usb-stick-of-the-club/tables/long-evenings/companion/games.sqlite3: disk I/O error"
