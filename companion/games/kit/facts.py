@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.errors import RuleViolation
+from companion.games.kit.words import undo_refused
 from companion.journal.events import Record
 
 
@@ -37,8 +38,8 @@ def check_undo(fact: Fact, target: Record, verb: Literal["undo", "redo"], named:
         return
     described = target.event.describe()
     if target.seq == fact.seq:
-        raise RuleViolation(f"cannot undo “{described}”: {named} stands (undo never re-rolls or re-shuffles)")
+        raise RuleViolation(undo_refused(described, f"{named} stands (undo never re-rolls or re-shuffles)"))
     if fact.taken_back:
-        raise RuleViolation(f"cannot undo “{described}”: the {die} rolled after it stands ({named} keyed in "
-                            "was taken back): key its face again")
-    raise RuleViolation(f"cannot undo “{described}”: {named} came after it and stands")
+        raise RuleViolation(undo_refused(described, f"the {die} rolled after it stands ({named} keyed in was "
+                                                    "taken back): key its face again"))
+    raise RuleViolation(undo_refused(described, f"{named} came after it and stands"))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from companion.errors import RuleViolation
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.scenarios import Scenario
+from companion.games.kit.words import undo_refused
 from companion.games.rules import Command
 from companion.journal.events import Event, Record
 
@@ -228,13 +229,13 @@ def evolve(guide: Guide | None, record: Record) -> Guide | None:
     return guide
 
 
-def check_undo(guide: Guide | None, target: Record, said: Callable[[Event], str] | None = None) -> None:
-    """Setup stands once play starts: nothing it put on the table is taken back by undo. `said`
-    words the event as the game's screen does (the event's own line by default)."""
+def check_undo(guide: Guide | None, target: Record, correct: str, said: Callable[[Event], str] | None = None) -> None:
+    """Setup stands once play starts: nothing it put on the table is taken back by undo. `correct`
+    says which of the game's keys correct the table instead (`t corrects a squad's markers`);
+    `said` words the event as the game's screen does (the event's own line by default)."""
     if guide is not None and not guide.setting_up and target.seq <= guide.started:
         described = said(target.event) if said is not None else target.event.describe()
-        raise RuleViolation(f"cannot undo “{described}”: it is part of the scenario's setup, which "
-                            "stands once play starts (correct the table with the game's own keys)")
+        raise RuleViolation(undo_refused(described, f"setup stands once play starts ({correct})"))
 
 
 # What the controller and the screen do with it

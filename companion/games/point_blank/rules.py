@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 
 from companion.errors import Overridable, RuleViolation
 from companion.games.kit import guide
+from companion.games.kit.words import shortened, undo_refused
 from companion.games.point_blank import (
     drawing,
     event_words,
@@ -110,16 +111,17 @@ class PointBlankRules(Rules[PointBlankState]):
         return "setting up" if state.settings is None else f"turn {state.turn}, impulse {state.impulse}"
 
     def check_undo(self, state: PointBlankState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target, lambda event: self.describe(state, event))
+        guide.check_undo(state.guide, target, "t corrects a unit, T a Sector's card",
+                         lambda event: self.describe(state, event))
         if verb == "undo" and target.seq < state.impulse_began:
             # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
-            raise RuleViolation(f"cannot undo “{self.describe(state, target.event)}”: its impulse is over "
-                                "(correct the table with Edit unit, t, or Marker card, p)")
+            raise RuleViolation(undo_refused(self.describe(state, target.event), "its impulse is over "
+                                             "(correct the table with Edit unit, t, or Marker card, p)"))
         if state.check is not None and not isinstance(target.event, AeoCoverSpent):
             # Only the AEO's cover is decided during a check; taking back the order that started
             # it would leave the check to apply its result all the same.
             raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
-                                f"{title(state.check.check)}")
+                                f"{shortened(title(state.check.check))}")
         turn = state.aeo.impulse if state.aeo is not None else None
         if verb == "undo" and isinstance(target.event, AeoRowFilled) and (
                 turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):

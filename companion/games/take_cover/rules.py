@@ -76,7 +76,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
                 raise beyond_unseen(kind, total, unseen(state.deck, state.squads).get(kind, 0))
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target)
+        guide.check_undo(state.guide, target, "t corrects a squad's markers")
         facts.check_undo(state.fact, target, verb, fact_named(state.fact), "d10")
 
     def finished(self, state: TakeCoverState) -> bool:
