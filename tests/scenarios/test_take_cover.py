@@ -32,6 +32,18 @@ def test_the_steps_are_sides_squads_opposite_optional_rules_and_hands_dealt(star
     assert "  German A opposite Russian C" in game.controller.guide(session.state).step.lines
 
 
+def test_the_sides_step_names_each_sides_squads_with_its_notes_or_without(start, tmp_path):
+    """A scenario whose Russian side had no notes dropped the Russian line from the step."""
+    written(tmp_path, "take_cover", "noted", TWO_TURNS + '[[sides]]\nname = "German"\nnotes = "the club\'s veterans"\n'
+                                               '\n[[sides]]\nname = "Russian"\n')
+    game, session = start("take_cover", scenario("take_cover", "noted", tmp_path / "data"))
+    lines = game.controller.guide(session.state).step.lines
+    assert lines[-2:] == ("German: squads A and B (the club's veterans)", "Russian: squads C and D")
+    standard = start("take_cover", STANDARD)
+    assert standard[0].controller.guide(standard[1].state).step.lines[-2:] == (
+        "German: squads A and B", "Russian: squads C and D")
+
+
 def test_the_optional_rules_the_scenario_leaves_open_are_asked_and_asked_again_on_a_revisit(start):
     game, session = start("take_cover", STANDARD)
     confirm(game, session)

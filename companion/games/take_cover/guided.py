@@ -51,7 +51,7 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
     assert scenario is not None
     sides = [*guide.background(scenario),
              "Choose who plays the Germans (squads A and B) and who the Russians (squads C and D)."]
-    sides += [f"{side.name}: {side.notes}" for side in scenario.sides if side.notes]
+    sides += [side.line() for side in scenario.sides]
     squads = ["Lay out the four squad cards, each German squad directly opposite a Russian one:"]
     squads += [f"  German {german} opposite Russian {russian}"
                for german, russian in zip(SQUADS_OF["German"], SQUADS_OF["Russian"], strict=True)]
