@@ -101,6 +101,9 @@ def test_the_scenarios_last_turn_ends_the_game_and_its_victory_conditions_are_sh
     assert game.rules.finished(state) and state.winner is None
     assert view.turn_line(state) == \
         "Game over: the scenario's last turn (2) is over: Fewer hit markers after turn 2 wins."
+    # The turn's end said "German's turn" under the game's end.
+    assert view.log_lines(state)[:3] == ["turn 2 was the last", "Russian draws 1; the game is over",
+                                         "Russian discards 1 face down"]
     with pytest.raises(RuleViolation, match="the game is over: the scenario's last turn"):
         session.execute(Discard(count=1))
 

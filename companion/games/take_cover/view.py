@@ -26,6 +26,7 @@ from companion.games.take_cover.fire import (
     percent,
 )
 from companion.games.take_cover.library import DeckFile
+from companion.games.take_cover.notes import LastTurnPlayed
 from companion.games.take_cover.state import Fire, TakeCoverState
 from companion.games.take_cover.table import draw_steps
 from companion.games.take_cover.words import game_over, log_line, won_why
@@ -224,8 +225,11 @@ def deck_rows(state: TakeCoverState, deck_file: DeckFile) -> list[tuple[str, ...
 
 
 def log_lines(state: TakeCoverState) -> list[str]:
-    """What happened, newest first: each event, or what it led to, in words."""
-    return [log_line(entry) for entry in state.log]
+    """What happened, newest first: each event, or what it led to, in words. The turn after which
+    a scenario's last turn is over says the game is over, not whose turn is next."""
+    newer = (None, *state.log)[:len(state.log)]
+    return [log_line(entry, ended_game=isinstance(after, LastTurnPlayed))
+            for entry, after in zip(state.log, newer, strict=True)]
 
 
 def event_label(charts: Charts, card: EventCard) -> str:
