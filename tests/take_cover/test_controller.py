@@ -8,6 +8,7 @@ from companion.errors import RuleViolation
 from companion.games.kit.faces import EnterFace
 from companion.games.kit.forms import FormError
 from companion.games.kit.intents import Ask, Run, Tell
+from companion.games.registry import descriptor
 from companion.games.take_cover.commands import (
     Attach,
     CorrectSquad,
@@ -185,8 +186,21 @@ def test_the_event_form_says_which_charts_the_rulebook_does_not_print():
     assert isinstance(intent, Ask)
     assert dict(intent.form.fields[0].options) == {
         "sniper": "Sniper", "mine": "Mine (chart not printed: you read the card)",
-        "artillery": "Artillery Round (chart partly printed: you read the other faces)",
+        "artillery": "Artillery Round (chart holds 6–7: you read the other faces)",
         "strafe": "Strafe (chart not printed: you read the card)"}
+
+
+def test_the_event_form_names_the_faces_the_players_filled_in_not_a_printed_chart(tmp_path):
+    """A Mine chart the players filled in from their card was labelled "chart partly printed"."""
+    (tmp_path / "take_cover").mkdir()
+    (tmp_path / "take_cover" / "charts.toml").write_text(
+        '[mine.results]\n1 = "hit"\n2 = "hit"\n3 = "hit"\n0 = "backfire"\n\n'
+        '[strafe.results]\n' + "".join(f'{face} = "none"\n' for face in range(10)))
+    filled_in = TakeCoverController(descriptor("take_cover").load_data(tmp_path))  # type: ignore[union-attr]
+    intent = filled_in.press(folded(*OPENING), "event", None, None)
+    assert isinstance(intent, Ask)
+    options = dict(intent.form.fields[0].options)
+    assert (options["mine"], options["strafe"]) == ("Mine (chart holds 1–3, 0: you read the other faces)", "Strafe")
 
 
 def test_nothing_to_detach_or_heal_is_told_not_asked():

@@ -82,11 +82,19 @@ class Charts(BaseModel):
 
 
 def faces_text(faces: list[int]) -> str:
-    """`3–4`, `6–7`, `0` for ten, `1, 3`: a chart's faces as the cards print them."""
-    shown = ["0" if face == 10 else str(face) for face in faces]
-    if len(faces) > 1 and faces == list(range(faces[0], faces[-1] + 1)):
-        return f"{shown[0]}–{shown[-1]}"
-    return ", ".join(shown)
+    """`3–4`, `6–7`, `0` for ten, `1, 3`, `1–3, 0`: a chart's faces (in order) as the cards print them."""
+    runs: list[list[int]] = []
+    for face in faces:
+        if runs and runs[-1][-1] == face - 1:
+            runs[-1].append(face)
+        else:
+            runs.append([face])
+    return ", ".join(printed(run[0]) if len(run) == 1 else f"{printed(run[0])}–{printed(run[-1])}" for run in runs)
+
+
+def printed(face: int) -> str:
+    """A face as the d10 prints it: `0` for ten."""
+    return "0" if face == 10 else str(face)
 
 
 def chart_lines(chart: EventChart | MedicChart) -> list[str]:

@@ -14,7 +14,7 @@ from companion.games.take_cover.cards import (
     SquadName,
     owner,
 )
-from companion.games.take_cover.charts import Charts, chart_lines
+from companion.games.take_cover.charts import Charts, chart_lines, faces_text
 from companion.games.take_cover.deck import Reshuffle, chance_of, unseen
 from companion.games.take_cover.fire import (
     chance_to_hit,
@@ -233,13 +233,14 @@ def log_lines(state: TakeCoverState) -> list[str]:
 
 
 def event_label(charts: Charts, card: EventCard) -> str:
-    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks."""
+    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks. A chart
+    it holds in part names the faces it holds, printed or filled in by the players alike."""
     chart = charts.event(card)
     if chart.complete:
         return chart.label
     if not chart.results:
         return f"{chart.label} (chart not printed: you read the card)"
-    return f"{chart.label} (chart partly printed: you read the other faces)"
+    return f"{chart.label} (chart holds {faces_text(sorted(chart.results))}: you read the other faces)"
 
 
 def data_labels(data: Mapping[str, Any]) -> tuple[DeckFile, Charts]:
