@@ -53,7 +53,7 @@ async def test_a_full_disk_refuses_the_roll_on_screen_and_the_next_one_saves_onc
         free = fill(small_disk)
         await press(pilot, "space")
         assert app.screen.session.state.rolls == 1  # nothing unsaved is shown
-        assert "the disk is full" in [n.message for n in app._notifications][-1]
+        assert "the disk is full" in app.said[0].message
         assert "not saved" in status(app) and "the disk is full" in status(app)
         free()
         await press(pilot, "space")
@@ -71,7 +71,7 @@ async def test_a_start_straight_into_dice_on_a_full_disk_stays_home_and_says_the
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert [n.message for n in app._notifications][-1].endswith("the disk is full")
+        assert app.said[0].message.endswith("the disk is full")
     assert companion.store.last_seq(game.id) == 0
     companion.close()
 
@@ -129,7 +129,7 @@ async def test_a_games_file_moved_away_in_play_refuses_each_roll_on_screen_and_s
         await press(pilot, "space", "space", "space")
         assert app.screen.session.state == shown  # nothing unsaved is shown
         said = f"{path} is gone: put it back or quit and start anew"
-        assert [n.message for n in app._notifications][-1].startswith(f"not saved: {said}")
+        assert app.said[0].message.startswith(f"not saved: {said}")
         assert "not saved" in status(app) and "games.sqlite3 is gone" in status(app)
         path.with_name("moved.sqlite3").rename(path)
         await press(pilot, "space")
@@ -180,8 +180,8 @@ async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_w
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert "cannot be opened" in [n.message for n in app._notifications][-1]
-        assert "newer one" in [n.message for n in app._notifications][-1]
+        assert "cannot be opened" in app.said[0].message
+        assert "newer one" in app.said[0].message
 
 
 async def test_a_game_of_a_kind_this_version_does_not_know_is_listed_and_refused_by_name(companion):
@@ -190,7 +190,7 @@ async def test_a_game_of_a_kind_this_version_does_not_know_is_listed_and_refused
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert "kriegsspiel" in [n.message for n in app._notifications][-1]
+        assert "kriegsspiel" in app.said[0].message
         await pilot.press("g")
         await pilot.pause()
         table = app.screen.query_one("#games", DataTable)
@@ -327,6 +327,6 @@ async def test_on_a_read_only_disk_the_app_says_so_and_refuses_a_roll(small_disk
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "space")
         assert isinstance(app.screen, DiceScreen) and app.screen.session.state.rolls == 0
-        assert "the disk is read-only: nothing can be saved" in [n.message for n in app._notifications][-1]
+        assert "the disk is read-only: nothing can be saved" in app.said[0].message
         assert "read-only: the disk is read-only" in status(app)
     companion.close()
