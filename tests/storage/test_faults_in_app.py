@@ -96,7 +96,7 @@ async def test_a_scenario_chosen_on_a_disk_with_room_for_a_game_but_not_its_setu
         fill(small_disk, room=room_for_one_more_frame(companion.store.path.with_name("games.sqlite3-wal")))
         await press(pilot, "down", "enter")  # the first scenario
         assert isinstance(app.screen, HomeScreen)
-        assert [n.message for n in app._notifications][-1].endswith(f"cannot start: {companion.store.path}: "
+        assert app.said[0].message.endswith(f"cannot start: {companion.store.path}: "
                                                                       "the disk is full")
         assert companion.store.games() == []
     companion.close()
@@ -167,7 +167,7 @@ async def test_a_backup_copied_over_the_games_file_in_play_refuses_each_roll_on_
         await press(pilot, "space", "space")
         assert app.screen.session.state == shown  # nothing unsaved is shown
         said = f"{path}: another program wrote over the games file: quit, then copy it there again to play in it"
-        assert [n.message for n in app._notifications][-1] == f"not saved: {said}"
+        assert app.said[0].message == f"not saved: {said}"
         assert "not saved" in status(app) and "wrote over the games file" in status(app)
     assert path.read_bytes() == (tmp_path / "backup.sqlite3").read_bytes()
 
