@@ -22,10 +22,11 @@ from companion.hardware.controls import ControlPressed
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.network.settings import TableSettings
+from companion.status_part import StatusPart
 from drivers.lights import TableLights
 
 if TYPE_CHECKING:
-    from companion.games.rules import Rules
+    from companion.games.rules import Command, Rules
     from companion.network.follower_log import FollowedTable
     from companion.network.games_file import PublishedGames
     from companion.network.link_state import TableLinkState
@@ -150,7 +151,7 @@ class Companion:
         self.lights.board = self.board
         return self.board
 
-    def connect_speech(self, on_status: Callable[[str], None]) -> "Speaker":
+    def connect_speech(self, on_status: Callable[[StatusPart], None]) -> "Speaker":
         """The speech engine's worker; off unless the config or the toggle key turns it on.
         `on_status` hears its one-line status from any thread."""
         from drivers.speech import Speaker
@@ -169,7 +170,7 @@ class Companion:
         from companion.network.games_file import PublishedGames
         from drivers.table_link import TableLink
 
-        self.published = PublishedGames(self.store.path, self._rules_for)
+        self.published = PublishedGames(self.store.path, self._rules_for, opened=self.store.opened)
         self.table_link = TableLink(self.config.table, self.published, on_press, on_link_state).start()
         return self.table_link
 
@@ -192,18 +193,23 @@ class Companion:
                                  f" ({info.kind}): was it saved by a newer one?")
         return self._session(info, known.open(self.rng, self.data_dir))
 
-    def new_game(self, kind: str) -> "tuple[Game, GameSession]":
+    def new_game(self, kind: str, first: "Command | None" = None) -> "tuple[Game, GameSession]":
         """A new game of this kind, created and opened. Its data files are read first: one of the
-        players' that cannot be used raises `ConfigError` and creates nothing."""
+        players' that cannot be used raises `ConfigError` and creates nothing. `first` (a scenario
+        chosen) is decided on it and saved in the same transaction: when it is refused, or cannot be
+        saved (`StorageError`: a full disk, the games file gone), no game is created."""
+        from companion.session import first_records  # the journal's writer: not for home's first frame
+
         known = descriptor(kind)
         assert known is not None, f"no game of kind {kind}"
         game = known.open(self.rng, self.data_dir)
-        return self._session(self.store.create_game(kind), game)
+        records = first_records(game.rules, first, self.wall_clock) if first is not None else ()
+        return self._session(self.store.create_game(kind, records=records), game, created=True)
 
-    def _session(self, info: GameInfo, game: Game) -> "tuple[Game, GameSession]":
+    def _session(self, info: GameInfo, game: Game, created: bool = False) -> "tuple[Game, GameSession]":
         from companion.session import GameSession  # the journal's writer and timeline: not for home's first frame
 
-        session = GameSession(self.store, info, game.rules, clock=self.wall_clock)
+        session = GameSession(self.store, info, game.rules, clock=self.wall_clock, created=created)
         self.sessions.append(session)
         return game, session
 

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -236,6 +236,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     from companion.games.registry import descriptor
     from companion.journal.events import DecisionRedone, DecisionUndone
     from companion.journal.timeline import describe
+    from companion.session import state_as_it_stands
 
     game = store.find(game_ref) if game_ref else store.last_game()
     if game is None:
@@ -259,13 +260,17 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     # Two passes over the journal, streamed: first which decisions end up undone (the undo and redo
     # rows only: a timeline of the whole game held a link per decision, ~10 MiB for 100,000), then the lines.
     undone = voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS))
+    # Each line in the game's own words, as its screen says them: the sides by their names. The
+    # screen words an event with the game as it stands, read here from its newest snapshot (folding
+    # the state along the log took as long again as reading it).
+    words = partial(rules.describe, state_as_it_stands(store, game, rules, undone))
     print(f"# {game.name} ({game.kind}), {count_of(game.events, 'event')}")
     for record in store.records(game.id, rules.events):
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):
             target = store.record(game.id, record.event.target, rules.events)
         voided = " (undone)" if record.seq in undone else ""
-        print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {describe(record, target)}{voided}")
+        print(f"{record.seq:>5}  {record.at.astimezone():%Y-%m-%d %H:%M:%S}  {describe(record, target, words)}{voided}")
     return 0
 
 

@@ -3,12 +3,14 @@
 A file that cannot be used is reported with its path, the line, the key and the problem.
 """
 
+import datetime
+import json
 import os
 import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 from pydantic import (
     BaseModel,
@@ -27,7 +29,7 @@ from companion import paths
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
-from companion.network.settings import TableSettings
+from companion.network.settings import CONFIG_FOLDER, TableSettings
 from companion.speech.settings import SpeechSettings
 
 Location = tuple[str | int, ...]
@@ -150,7 +152,8 @@ def load_config(path: Path, *, required: bool = False) -> Config:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     try:
-        return Config.model_validate(data)
+        return Config.model_validate_json(toml_as_json(data, text, path), strict=True,
+                                          context={CONFIG_FOLDER: path.parent.absolute()})
     except ValidationError as error:
         raise ConfigError(describe_validation_error(path, text, error)) from None
 
@@ -182,6 +185,35 @@ def read_text_file(path: Path) -> str:
             f"{path}, line {line}: byte 0x{data[error.start]:02x} at column {column} is not UTF-8 text; "
             "save the file as UTF-8"
         ) from None
+
+
+def toml_as_json(data: dict[str, Any], text: str, path: Path) -> str:
+    """A TOML file's values as JSON, for pydantic to validate strictly (`strict=True`).
+
+    TOML, like JSON, gives each value its own type, so a config or data file is checked in strict
+    mode: `rounds = "3"` and `enabled = "yes"` are refused, not read as 3 and true. Strict mode
+    reads JSON's types as they are meant (an array for a tuple, a string for one of a set of words,
+    an integer for a number), which from Python it would not. TOML's dates and times, which JSON
+    lacks and no file of ours takes, are refused here with their line."""
+    dated = _first_date(data)
+    if dated is not None:
+        line = line_of_location(text, dated)
+        where = f"{path}, line {line}" if line else str(path)
+        key = ".".join(str(part) for part in dated if not isinstance(part, int))
+        raise ConfigError(f"{where}: {key}: a date or time is not a value this file takes "
+                          "(text goes in quotes)")
+    return json.dumps(data)
+
+
+def _first_date(value: object, location: Location = ()) -> Location | None:
+    if isinstance(value, datetime.date | datetime.time):
+        return location
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_date(item, (*location, key))
+        if found is not None:
+            return found
+    return None
 
 
 def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
@@ -244,7 +276,6 @@ SAID_IN_TOML = {
     **dict.fromkeys(("float_type", "float_parsing"), "Input should be a valid number"),
     **dict.fromkeys(("bool_type", "bool_parsing"), "Input should be a valid boolean: true or false"),
     "string_type": "Input should be a string, in quotes",
-    "path_type": "Input should be a file's path, as a string in quotes",
 }
 """Pydantic's error types whose words would name a Python type or its parsing, in the file's words."""
 

@@ -14,7 +14,7 @@ snapshot older than the decision they act on.
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,6 +30,8 @@ from companion.played_game import Settled
 
 SNAPSHOT_EVERY = 500
 """Events between snapshots: opening or undoing refolds at most this many."""
+ANSWER_AFTER_GIVING_UP = 5.0
+"""Seconds a writer told to give up has to answer: one more try at the lock, or the sync under way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +49,32 @@ class InFlight:
     after: Layer
 
 
+def first_records(rules: Rules[Any], command: Command, clock: Callable[[], datetime] = utc_now) -> tuple[Record, ...]:
+    """What a new game begins with: `command` (a scenario chosen) decided on the game's initial state,
+    as `GameSession.submit` decides it, for `GameStore.create_game` to save with the game."""
+    at = clock()
+    return tuple(Record(seq, at, event) for seq, event in enumerate(rules.decide(rules.initial(), command), 1))
+
+
 def state_format(rules: type[Rules[Any]]) -> str:
     """Names the shape of a game's state: a snapshot is used only by code that wrote the same shape.
     (`tests/test_state_formats.py` fails when a state's shape changes and its version does not.)"""
     return f"{rules.kind}:{rules.state_version}"
+
+
+def state_as_it_stands(store: GameStore, game: GameInfo, rules: Rules[Any], voided: Container[int]) -> Any:
+    """A saved game's state from its newest snapshot and the records after it, folded with `voided`,
+    the decisions undone in the end, for a reader that knows them (`companion log`). The timeline is
+    not read: a session's, of 100,000 decisions, took the log's peak RSS from 38 to 48 MiB."""
+    stored = store.latest_snapshot(game.id, state_format(type(rules)))
+    try:
+        state, seq = (rules.state.validate_json(stored.state), stored.seq) if stored else (rules.initial(), 0)
+    except ValueError:
+        state, seq = rules.initial(), 0  # a damaged snapshot is only a lost shortcut, as in a session
+    for record in store.records(game.id, rules.events, after=seq):
+        if not isinstance(record.event, DecisionUndone | DecisionRedone):
+            state = rules.evolve(state, record, record.seq in voided)
+    return state
 
 
 class GameSession:
@@ -64,7 +88,9 @@ class GameSession:
         clock: Callable[[], datetime] = utc_now,
         on_settled: Callable[[], None] | None = None,
         waiting: Callable[[str | None], None] | None = None,
+        created: bool = False,
     ) -> None:
+        """`created`: the game was just created, as the one last used; any other is marked so now."""
         self.store = store
         self.game = game
         self.rules = rules
@@ -84,7 +110,7 @@ class GameSession:
         self._writer: JournalWriter | None = None
         self.waiting = waiting
         """Told (on the writer's thread) when commits wait for another program's lock, and when through."""
-        if not store.readonly:
+        if not store.readonly and not created:
             store.touch(game.id)
 
     # What the screens read
@@ -166,9 +192,16 @@ class GameSession:
 
     def execute(self, command: Command, origin: Origin | None = None, timeout: float = 30.0) -> list[Record]:
         """Submits and waits until the records are durable (the CLI and the tests). A commit that
-        fails raises `NotSaved` naming the cause; the state is then as before."""
+        fails raises `NotSaved` naming the cause; the state is then as before. So does one still
+        waiting after `timeout` (another program holds the games file's lock): the writer gives up
+        on it, and it is never saved. A writer that does not answer even then (a sync hung on a
+        failing card) is said as well; what it was writing may still land, and then shows."""
         records = self.submit(command, origin)
-        self.wait(timeout)
+        if not self.wait(timeout):
+            assert self._writer is not None  # `submit` started it
+            self._writer.give_up()
+            if not self.wait(ANSWER_AFTER_GIVING_UP):
+                raise NotSaved(f"not saved: {self.store.path}: the games file did not answer within {timeout:g} s")
         settled = self.settle()
         if settled.failures:
             raise NotSaved(f"not saved: {settled.failures[0]}")

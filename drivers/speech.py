@@ -15,8 +15,9 @@ from companion.speech.backlog import Backlog, Item
 from companion.speech.cues import cue_wav, silence
 from companion.speech.phrases import PhrasePack, phrase_pack
 from companion.speech.settings import SpeechSettings
+from companion.status_part import StatusPart
 
-StatusSink = Callable[[str], None]
+StatusSink = Callable[[StatusPart], None]
 T = TypeVar("T")
 Part = Literal["engine", "output"]
 """What a sound needs: the engine (espeak-ng, for speech only) and the output (speech and cues)."""
@@ -168,10 +169,11 @@ class Speaker:
     """Says announcements and plays cues on its own thread; every call returns at once and none raises.
 
     Problems (no engine, no player, no sound device) become a one-line `status`, reported through
-    `on_status` when it changes (from any thread: pass something thread-safe such as
-    `App.post_message`). Every new item tries again, so a speaker plugged in later is found. The
-    engine and the output are judged apart: a cue uses only the output, so a cue that plays leaves
-    an engine's fault (a bad voice, no espeak-ng) said.
+    `on_status` as a `StatusPart` (one the player must act on while speech is unavailable) when it
+    changes (from any thread: pass something thread-safe such as `App.post_message`). Every new
+    item tries again, so a speaker plugged in later is found. The engine and the output are judged
+    apart: a cue uses only the output, so a cue that plays leaves an engine's fault (a bad voice, no
+    espeak-ng) said.
     """
 
     def __init__(
@@ -206,6 +208,11 @@ class Speaker:
     @property
     def status(self) -> str:
         """"speech off", "speech on (English)" or "speech unavailable: <why>"."""
+        return self.status_part.text
+
+    @property
+    def status_part(self) -> StatusPart:
+        """The status as the status line takes it."""
         with self._changed:
             return self._status()
 
@@ -306,12 +313,12 @@ class Speaker:
         except Exception as error:  # a bug must not end the thread: speech would stop for good
             return None, f"{type(error).__name__}: {error}"
 
-    def _status(self) -> str:
+    def _status(self) -> StatusPart:
         if not self._enabled:
-            return "speech off"
+            return StatusPart("speech off")
         if problem := self._problems.get("engine") or self._problems.get("output"):
-            return f"speech unavailable: {problem}"
-        return f"speech on ({self.pack.name})"
+            return StatusPart(f"speech unavailable: {problem}", must_act=True)
+        return StatusPart(f"speech on ({self.pack.name})")
 
     def _report(self) -> None:
         with self._changed:

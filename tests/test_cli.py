@@ -15,6 +15,8 @@ from companion.bootstrap import bootstrap
 from companion.cli import internal_error
 from companion.dice.rules import ChooseSpec, EnterFace, RollDice
 from companion.dice.spec import DiceSpec
+from companion.games.conflict_of_heroes import commands as coh
+from companion.games.point_blank import commands as pb
 from companion.games.rules import Undo
 
 
@@ -63,6 +65,33 @@ def test_log_prints_the_latest_games_events_readably_and_as_json(tmp_path):
     assert [line["type"] for line in lines] == ["dice_rolled", "decision_undone"]
     assert lines[0]["payload"]["faces"] == list(roll.event.faces)
     assert {"type", "time", "payload", "seq"} <= lines[0].keys()
+
+
+def logged(tmp_path: Path, game: str) -> list[str]:
+    """The lines `companion log GAME` prints for each event, without their seq and time."""
+    result = companion("log", game, data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return [line.strip().split("  ", 2)[-1] for line in result.stdout.splitlines()[1:]]
+
+
+def test_log_names_point_blanks_sides_by_the_nationalities_they_play_as_the_screen_does(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("point_blank", "Bastogne"))
+    session.execute(pb.SetUpGame(cards_per_pip=(3,) * 6, hand_size=5, nationalities=("us", "german")))
+    wired.close()
+    assert logged(tmp_path, "Bastogne")[1:] == ["US draws 5 cards", "German draws 5 cards"]
+
+
+def test_log_names_conflict_of_heroes_sides_as_the_players_named_them_in_undo_lines_too(tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("conflict_of_heroes", "Hill 112"))
+    session.execute(coh.NameSide(side=2, name="Americans"))
+    session.execute(coh.SetStartingCaps(side=2, caps=9))
+    session.execute(Undo())
+    wired.close()
+    assert logged(tmp_path, "Hill 112") == ["the right side is named Americans",
+                                            "Americans starts with 9 CAPs (undone)",
+                                            "undo: Americans starts with 9 CAPs"]
 
 
 def test_log_of_a_game_that_does_not_exist_says_so(tmp_path):

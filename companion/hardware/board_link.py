@@ -43,6 +43,12 @@ class BoardLinkState:
         return f"board {self.status}: {self.reason}" if self.reason else f"board {self.status}"
 
     @property
+    def must_act(self) -> bool:
+        """A board lost, refused or busy, or one whose line skips damaged frames or bad events."""
+        troubled = self.status in (LinkStatus.LOST, LinkStatus.REFUSED, LinkStatus.BUSY)
+        return troubled or bool(self.damaged_frames or self.bad_events)
+
+    @property
     def damage(self) -> str:
         """`; skipped 3 damaged frames (last: CRC mismatch)`, or nothing on a clean line."""
         if not self.damaged_frames:

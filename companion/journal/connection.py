@@ -5,6 +5,8 @@ import contextlib
 import os
 import shutil
 import sqlite3
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion.errors import StorageError
@@ -33,6 +35,14 @@ def read_only_reason(path: Path) -> str | None:
 FileIdentity = tuple[int, int]
 """A file's device and inode: which file a path names, whatever its name."""
 
+FileStamp = tuple[int, int]
+"""A file's size and modification time (ns). SQLite changes the games file itself only when it
+checkpoints (a commit goes to its `-wal`), so a stamp that changed otherwise means another
+program wrote over the file: `cp backup games.sqlite3` keeps the inode. (SQLite notices none of
+it in WAL mode: `PRAGMA data_version` and the change counter in the file's header stay as they
+were after such a copy, and the connection reads on from its cache and the `-wal`, mixing the two
+files. The change time is left out: a `chmod` or a hard link changes it, not the content.)"""
+
 
 def file_identity(path: Path) -> FileIdentity | None:
     """The file at `path` as the disk knows it, None when nothing is there."""
@@ -43,16 +53,71 @@ def file_identity(path: Path) -> FileIdentity | None:
     return found.st_dev, found.st_ino
 
 
+def file_stamp(path: Path) -> FileStamp | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns
+
+
+class OpenedFile:
+    """The games file a companion opened, as the companion last left it: which file its path named,
+    and its stamp after the companion's last commit. Every connection of one companion to the file
+    shares one (the saved games', each game's writer, the table network's), so that a checkpoint
+    one of them makes is never taken for another program's write by the others."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.identity = file_identity(path)
+        self._stamp = file_stamp(path)
+        self._lock = threading.Lock()
+
+    def moved(self) -> bool:
+        """The path names another file than the one opened, or none."""
+        return self.identity is not None and file_identity(self.path) != self.identity
+
+    def let_go_once_moved(self, db: sqlite3.Connection) -> None:
+        """`let_go` on `db` once the file has left its path. That checkpoint changes the file, so
+        its stamp is taken again when it is back: a file moved away and back plays on."""
+        with self._lock:
+            if self.moved():
+                let_go(db)
+                self._stamp = None
+
+    def why_not_ours(self) -> str | None:
+        """Why the file at the path is no longer the one the companion opened and left, or None
+        while it is. SQLite writes on into a file deleted, replaced or written over as if nothing
+        happened: whatever it saved there would be gone when the companion quits, never seen by
+        the next one, or mixed into another file."""
+        if (gone := not_the_file_opened(self.path, self.identity)) is not None:
+            return gone
+        if self._stamp is not None and file_stamp(self.path) != self._stamp:
+            return (f"{self.path}: another program wrote over the games file: quit, then copy it there again"
+                    " to play in it")
+        return None
+
+    @contextlib.contextmanager
+    def committing(self) -> Iterator[str | None]:
+        """Around a commit: why it must not be made (`why_not_ours`), or None; once made, the file
+        as it is now (a commit may checkpoint) is the companion's. One commit at a time, so that
+        one connection's checkpoint is never read as another program's write by the other."""
+        with self._lock:
+            refused = self.why_not_ours()
+            yield refused
+            if refused is None:
+                self._stamp = file_stamp(self.path)
+
+
 def not_the_file_opened(path: Path, opened: FileIdentity | None) -> str | None:
-    """Why `path` no longer names the games file that was opened (`opened`), or None while it does.
-    SQLite writes on into a deleted or replaced file as if nothing happened: whatever it saved there
-    would be gone when the companion quits, or never seen by the next one."""
+    """Why `path` no longer names the games file that was opened (`opened`), or None while it does."""
     now = file_identity(path)
     if opened is None or now == opened:
         return None
     if now is None:
-        return f"{path}: the games file is gone (deleted or moved): put it back, or quit and start afresh"
-    return f"{path}: another file took the games file's place: quit and start again to play in it"
+        # Short enough to be read whole beside the hardware on an 80-column status line.
+        return f"{path} is gone: put it back or quit and start anew"
+    return f"{path} was replaced: restart to play in it"
 
 
 def missing(path: Path) -> bool:

@@ -6,7 +6,7 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 """
 
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,12 +16,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.connection import (
-    FileIdentity,
+    OpenedFile,
     connect,
-    file_identity,
-    let_go,
     missing,
-    not_the_file_opened,
     read_only_reason,
     storage_error,
 )
@@ -61,14 +58,27 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def insert_records(db: sqlite3.Connection, game_id: int, records: Sequence[Record]) -> None:
+    """The game's records as rows, inside the caller's transaction (the journal writer's, or the
+    new game's that they begin); the game is used as of the last."""
+    db.executemany(
+        "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, r.seq, r.at.isoformat(), r.event.type, r.event.model_dump_json()) for r in records],
+    )
+    if records:
+        db.execute("UPDATE games SET last_used = ? WHERE id = ?", (records[-1].at.isoformat(), game_id))
+
+
 class GameStore:
     """All saved games in one SQLite file. This connection reads, and makes the small writes of
     the saved-games list; a game's events are written by its session's `JournalWriter`."""
 
     def __init__(self, path: Path, *, readonly: bool = False, create: bool = True,
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, opened: OpenedFile | None = None) -> None:
         """`create=False` (the commands that only read, or change a game that must be there): no
-        games file, and no data dir, is ever made; where there is none, no games are found."""
+        games file, and no data dir, is ever made; where there is none, no games are found.
+        `opened`: the file as another store of the same companion opened it (the table network's
+        beside the app's), so that each sees the other's commits as the companion's own."""
         self.path = path
         self.clock = clock
         """When a game is created or used: the wall clock, or a fixed one in tests."""
@@ -79,8 +89,13 @@ class GameStore:
         """Why this store can only read (a read-only disk or file, no file), None when it can write."""
         self.readonly = readonly or self.readonly_reason is not None
         self._db = no_games() if absent and not create else connect(path, readonly=self.readonly, create=create)
-        self.opened = file_identity(path)
-        """The file this store opened: a write is refused once `path` names another, or none."""
+        if not self.readonly:
+            # Only a game's writer checkpoints (it commits most): a checkpoint here, in a command
+            # run beside the app, would change the file under the app as a copy over it does.
+            self._read("PRAGMA wal_autocheckpoint=0")
+        self.opened = opened or OpenedFile(path)
+        """The file this store opened: a write is refused once `path` names another, or none, or
+        another program wrote over it."""
         self.format = self._prepare()
 
     def _prepare(self) -> int:
@@ -109,15 +124,17 @@ class GameStore:
         return self.format > FORMAT
 
     def close(self) -> None:
-        if not self.readonly and not_the_file_opened(self.path, self.opened) is not None:
-            let_go(self._db)
+        if not self.readonly:
+            self.opened.let_go_once_moved(self._db)
         self._db.close()
 
     # The saved-games list
 
-    def create_game(self, kind: str, name: str | None = None) -> GameInfo:
+    def create_game(self, kind: str, name: str | None = None, records: Sequence[Record] = ()) -> GameInfo:
         """A new game, named `Game N` after its number (or the next `N` no other game's name has)
-        unless `name` is given; a name given follows the rule of `names.game_name`."""
+        unless `name` is given; a name given follows the rule of `names.game_name`. `records`: what
+        the game begins with (a scenario chosen), saved in the same transaction: a game whose first
+        events cannot be saved (a full disk) is not created either."""
         self._writable()
         now = self.clock().isoformat()
         with self._transaction():
@@ -138,6 +155,7 @@ class GameStore:
                 while f"game {number}" in folded:
                     number += 1
                 self._db.execute("UPDATE games SET name = ? WHERE id = ?", (f"Game {number}", game_id))
+            insert_records(self._db, game_id, records)
         return self.game(game_id)
 
     def _names(self, leaving_out: int | None = None) -> list[str]:
@@ -297,9 +315,9 @@ class GameStore:
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, rolled back whole on any error, or when `path` no longer names the
-    file opened; SQLite's errors leave as `StorageError`."""
+    file opened as it was left (`OpenedFile.why_not_ours`); SQLite's errors leave as `StorageError`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, opened: FileIdentity | None) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, opened: OpenedFile) -> None:
         self._db = db
         self._path = path
         self._opened = opened
@@ -317,16 +335,18 @@ class _Transaction:
             if isinstance(error, sqlite3.Error):
                 raise storage_error(self._path, error) from None
             return
-        if (gone := not_the_file_opened(self._path, self._opened)) is not None:
-            self._db.execute("ROLLBACK")
-            let_go(self._db)
-            raise StorageError(gone)
         try:
-            self._db.execute("COMMIT")
+            with self._opened.committing() as refused:
+                if refused is None:
+                    self._db.execute("COMMIT")
         except sqlite3.Error as failure:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise storage_error(self._path, failure) from None
+        if refused is not None:
+            self._db.execute("ROLLBACK")
+            self._opened.let_go_once_moved(self._db)  # never into a file written over: it would mix the two
+            raise StorageError(refused)
 
 
 def _game_info(row: tuple[Any, ...]) -> GameInfo:

@@ -8,9 +8,10 @@ A batch that cannot be committed (disk full, read-only file, an event with no UT
 reported with its cause, and so is every batch submitted after it in the same generation, because
 those were decided on top of it. The session then starts a new generation from what is durable.
 Another program holding the file's lock only delays the commit: the writer waits and tries again,
-and says it is waiting.
+and says it is waiting, until the session gives up waiting (`give_up`): then what waits is not saved.
 A games file deleted or replaced while in use fails every commit until the file opened is back at
-its path: SQLite alone would write on into it unseen.
+its path, and one another program wrote over (a backup copied onto it) fails every commit from
+then on: SQLite alone would write on into it unseen.
 """
 
 import queue
@@ -22,16 +23,9 @@ from pathlib import Path
 
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
-from companion.journal.connection import (
-    FileIdentity,
-    cause,
-    connect,
-    file_identity,
-    let_go,
-    not_the_file_opened,
-    storage_error,
-)
+from companion.journal.connection import OpenedFile, cause, connect, storage_error
 from companion.journal.events import Record
+from companion.journal.store import insert_records
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +75,7 @@ RETRY_MOST = 1.0
 def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
     """The batches' rows, inside the caller's transaction."""
     for batch in batches:
-        db.executemany(
-            "INSERT INTO events (game_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
-            [(batch.game_id, r.seq, r.at.isoformat(), r.event.type, r.event.model_dump_json())
-             for r in batch.records],
-        )
+        insert_records(db, batch.game_id, batch.records)
         if batch.forget_from is not None:
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (batch.game_id, batch.forget_from))
         if batch.snapshot is not None:
@@ -97,35 +87,47 @@ def write(db: sqlite3.Connection, batches: Sequence[Batch]) -> None:
             db.execute("INSERT INTO inputs (source, last) VALUES (?, ?)"
                        " ON CONFLICT(source) DO UPDATE SET last = excluded.last",
                        (batch.origin.source, batch.origin.number))
-        if batch.records:
-            db.execute("UPDATE games SET last_used = ? WHERE id = ?",
-                       (batch.records[-1].at.isoformat(), batch.game_id))
 
 
 class JournalWriter:
     """One thread, one connection; `submit` returns at once and `done` hears of every batch."""
 
     def __init__(self, path: Path, done: Done, waiting: Waiting | None = None,
-                 opened: FileIdentity | None = None) -> None:
+                 opened: OpenedFile | None = None) -> None:
         """`opened`: the file the game was read from (`GameStore.opened`). When another file has
-        taken its place, no connection is made (`StorageError`): SQLite would give it the `-wal`
-        the game's file still has at the path, mixing the two."""
+        taken its place, or another program wrote over it, no connection is made (`StorageError`):
+        SQLite would give it the `-wal` the game's file still has at the path, mixing the two."""
         self.path = path
         self._done = done
         self._waiting = waiting or (lambda _: None)
         self._queue: queue.SimpleQueue[Batch | object] = queue.SimpleQueue()
         self._generation = 0
+        self._submitted = 0
+        """Batches handed over so far (the session's thread)."""
+        self._given_up = 0
+        """Batches the session gave up waiting for: up to the `_submitted` of then."""
+        self._taken = 0
+        """Batches taken off the queue so far (this thread): in the order they were handed over."""
         self._stopping = threading.Event()
-        if (gone := not_the_file_opened(path, opened)) is not None:
+        self._nudge = threading.Event()
+        """Ends a wait for another program's lock early: the writer is closing, or given up on."""
+        if opened is not None and (gone := opened.why_not_ours()) is not None:
             raise StorageError(gone)
         self._db = connect(path)
         self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
-        self._opened = opened or file_identity(path)
+        self._opened = opened or OpenedFile(path)
         self._thread = threading.Thread(target=self._run, name="journal writer", daemon=True)
         self._thread.start()
 
     def submit(self, batch: Batch) -> None:
+        self._submitted += 1
         self._queue.put(batch)
+
+    def give_up(self) -> None:
+        """Stop waiting for another program's lock for every batch submitted so far: those still
+        waiting are answered as not saved, and never written (a batch committed already stands)."""
+        self._given_up = self._submitted
+        self._nudge.set()
 
     def resume(self, generation: int) -> None:
         """Accept batches of this generation from now on: the session started again from what is durable."""
@@ -136,8 +138,9 @@ class JournalWriter:
         self._queue.put(_STOP)
         self._thread.join(timeout)
         self._stopping.set()
+        self._nudge.set()
         if not self._thread.is_alive():
-            self._let_go_once_moved()
+            self._opened.let_go_once_moved(self._db)
             self._db.close()
 
     def _run(self) -> None:
@@ -164,6 +167,7 @@ class JournalWriter:
                 batches = []
                 self._generation = item[1]
             elif isinstance(item, Batch):
+                self._taken += 1
                 batches.append(item)
         self._flush(batches)
 
@@ -175,7 +179,7 @@ class JournalWriter:
             if stale:
                 self._done(stale)
             return
-        error = self._commit_waiting_for_locks(current)
+        error = self._commit_waiting_for_locks(current, first=self._taken - len(batches) + 1)
         if error is not None:
             # Everything after a failed batch was decided on top of it: none of it may be written.
             self._generation = -1
@@ -183,32 +187,37 @@ class JournalWriter:
         else:
             self._done([Written(b) for b in current] + stale)
 
-    def _commit_waiting_for_locks(self, batches: list[Batch]) -> StorageError | None:
+    def _commit_waiting_for_locks(self, batches: list[Batch], first: int) -> StorageError | None:
+        """`first`: the number of the first of `batches` as handed over (for `give_up`)."""
         delay = RETRY_FIRST
         said = False
         while True:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 write(self._db, batches)
-                # A stat per commit, on this thread: a few microseconds beside the sync.
-                if (gone := not_the_file_opened(self.path, self._opened)) is not None:
+                # Two stats per commit, on this thread: a few microseconds beside the sync.
+                with self._opened.committing() as refused:
+                    if refused is None:
+                        self._db.execute("COMMIT")
+                if refused is not None:
                     self._db.execute("ROLLBACK")
-                    let_go(self._db)
+                    self._opened.let_go_once_moved(self._db)
                     if said:
                         self._waiting(None)
-                    return StorageError(gone)
-                self._db.execute("COMMIT")
+                    return StorageError(refused)
             except sqlite3.Error as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                if cause(error) != "the games file is locked by another program" or self._stopping.is_set():
+                if (cause(error) != "the games file is locked by another program" or self._stopping.is_set()
+                        or self._given_up >= first):
                     if said:
                         self._waiting(None)
                     return storage_error(self.path, error)
                 if not said:
                     self._waiting(f"waiting for the games file: {cause(error)}")
                     said = True
-                self._stopping.wait(delay)
+                self._nudge.wait(delay)
+                self._nudge.clear()
                 delay = min(delay * 2, RETRY_MOST)
                 continue
             except Exception as error:  # this thread must answer every batch, whatever goes wrong
@@ -223,7 +232,3 @@ class JournalWriter:
             if said:
                 self._waiting(None)
             return None
-
-    def _let_go_once_moved(self) -> None:
-        if not_the_file_opened(self.path, self._opened) is not None:
-            let_go(self._db)

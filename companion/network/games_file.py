@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.errors import CompanionError, StorageError
 from companion.games.rules import Rules
+from companion.journal.connection import OpenedFile
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.network.messages import EventMessage, StateMessage
 from companion.session import GameSession
@@ -29,8 +30,12 @@ RulesFor = Callable[[str], Rules[Any]]
 class PublishedGames:
     """`PublishedJournal` for the app: tell it which game is open with `playing`."""
 
-    def __init__(self, path: Path, rules_for: RulesFor, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, path: Path, rules_for: RulesFor, clock: Callable[[], datetime] = utc_now,
+                 opened: OpenedFile | None = None) -> None:
+        """`opened`: the games file as the app opened it, so the app's commits and this one's are
+        all the companion's own (`GameStore`)."""
         self.path = path
+        self._opened = opened
         self._rules_for = rules_for
         self._clock = clock
         self._store: GameStore | None = None
@@ -89,7 +94,7 @@ class PublishedGames:
 
     def _games(self) -> GameStore:
         if self._store is None:
-            self._store = GameStore(self.path)
+            self._store = GameStore(self.path, opened=self._opened)
         return self._store
 
     def _game(self, game: int) -> tuple[GameInfo, Rules[Any]]:

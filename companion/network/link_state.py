@@ -30,6 +30,12 @@ class TableLinkState:
     refused_presses: int = 0
     last_refusal: str = ""
 
+    @property
+    def must_act(self) -> bool:
+        """The broker down or refusing the link, presses refused or messages skipped."""
+        troubled = self.status in (TableLinkStatus.DOWN, TableLinkStatus.REFUSED)
+        return troubled or bool(self.refused_presses or self.bad_payloads)
+
     def __str__(self) -> str:
         if self.status is TableLinkStatus.CONNECTED:
             text = f"table {self.table}: connected"

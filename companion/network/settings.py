@@ -5,12 +5,15 @@ from pathlib import Path
 from typing import Self
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from companion.errors import ConfigError
 from companion.network.topics import CLUB, check_table_name
 
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
+CONFIG_FOLDER = "config_folder"
+"""The validation context's key for the folder of the config file being read: a relative `ca_file`
+is found from there, wherever the app was started."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +56,8 @@ class TableSettings(BaseModel):
     username: str | None = None
     password: str | None = Field(default=None, repr=False)
     ca_file: Path | None = None
-    """CA certificate(s) to check the broker's TLS certificate against; the system's when unset."""
+    """CA certificate(s) to check the broker's TLS certificate against; the system's when unset. A
+    relative path in the config file is read from that file's folder (kept whole once read)."""
     press_token: str | None = Field(default=None, min_length=8, repr=False)
     """Remote presses are applied only when they carry this token; without one they are refused."""
 
@@ -66,10 +70,18 @@ class TableSettings(BaseModel):
 
     @field_validator("ca_file")
     @classmethod
-    def _an_existing_file(cls, path: Path | None) -> Path | None:
+    def _an_existing_file(cls, path: Path | None, info: ValidationInfo) -> Path | None:
+        if path is None:
+            return None
+        folder: Path | None = (info.context or {}).get(CONFIG_FOLDER)
+        read_from = ""
+        if folder is not None and not path.is_absolute():
+            path, read_from = folder / path, " (a relative ca_file is read from the config file's folder)"
         # Said here, with the config's line, rather than as a link that never connects.
-        if path is not None and not path.is_file():
-            raise ValueError(f"{path} is a folder, not a file" if path.is_dir() else f"no such file: {path}")
+        if path.is_dir():
+            raise ValueError(f"{path} is a folder, not a file")
+        if not path.is_file():
+            raise ValueError(f"no such file: {path}{read_from}")
         return path
 
     @field_validator("name")

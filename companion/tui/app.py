@@ -89,7 +89,8 @@ class CompanionApp(PartsApp):
         self.set_interval(FOLLOW_EVERY, self._follow)
 
     def _follow(self) -> None:
-        """Shows what the companion holding the data dir has committed, and goes to the game it opens.
+        """Shows what the companion holding the data dir has committed (in its game, and in what home
+        and saved games say of every game), and goes to the game it opens.
 
         Between its moves the players may look elsewhere (home, saved games, another game, read only
         too) and stay there; when it leaves the game on screen, the view goes home."""
@@ -118,11 +119,17 @@ class CompanionApp(PartsApp):
         from companion.session import GameSession
 
         version = self.companion.store.data_version()
-        if screen is not None and isinstance(screen.session, GameSession) and version != self._seen_version:
-            self._seen_version = version
+        if version == self._seen_version:
+            return
+        self._seen_version = version
+        if screen is not None and isinstance(screen.session, GameSession):
             settled = screen.session.catch_up()
             if settled:
                 screen.settled(settled)
+        # Home and saved games say what the games file holds (its games, how far each has come).
+        refresh_games = getattr(self.screen, "refresh_games", None)
+        if refresh_games is not None and self.screen.is_mounted:  # else its mount reads them anew
+            refresh_games()
 
     def _settle_memory(self) -> None:
         """After the first frame: what start-up built lives as long as the app, so it is moved out of
@@ -193,18 +200,19 @@ class CompanionApp(PartsApp):
         self.push_screen(ScenarioChooser(kind, known.title, found), chosen)
 
     def new_game(self, kind: str, first: "Command | None" = None) -> None:
-        """Creates a game and opens it; `first` (a scenario chosen) is committed before its screen
-        shows. A data file of the players' that cannot be used is said, and nothing is created."""
+        """Creates a game and opens it; `first` (a scenario chosen) is saved with it, before its
+        screen shows. A data file of the players' that cannot be used, or a first command that
+        cannot be saved, is said, and nothing is created."""
         self._leave_game()
         try:
-            game, session = self.companion.new_game(kind)
+            game, session = self.companion.new_game(kind, first)
         except CompanionError as error:
             known = descriptor(kind)
             self.action_go_home()
             self.notify(f"A new {known.title if known else kind} game cannot start: {error}", severity="error",
                         timeout=10, markup=False)
             return
-        self._show_game(session.game, game, session, first)
+        self._show_game(session.game, game, session)
 
     def on_continue_game(self, message: ContinueGame) -> None:
         self.continue_game(message.kind)
@@ -253,14 +261,9 @@ class CompanionApp(PartsApp):
             self.notify(f"{info.name} cannot be opened: {error}", severity="error", timeout=10, markup=False)
             return None
 
-    def _show_game(self, info: GameInfo, game: Game, session: "GameSession", first: "Command | None" = None) -> None:
-        """The opened game on its screen; `first` is committed before the screen shows (a new game's scenario)."""
+    def _show_game(self, info: GameInfo, game: Game, session: "GameSession") -> None:
+        """The opened game on its screen."""
         self._watch(session)
-        if first is not None:
-            try:
-                session.execute(first)
-            except CompanionError as error:
-                self.notify(f"{info.name}: {error}", severity="error", timeout=10, markup=False)
         if self._start_spec is not None and info.kind == "dice":
             from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
 

@@ -21,6 +21,7 @@ from companion.network.link_state import TableLinkState, TableLinkStatus
 from companion.network.messages import StateMessage
 from companion.network.settings import TableSettings
 from companion.network.topics import CLUB
+from companion.status_part import StatusPart
 from companion.tui.messages import OpenTable, TableLinkChanged, TableSeen
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.screens.tables import TablesScreen
@@ -45,7 +46,8 @@ class FollowerApp(TableApp):
         self.watching: str | None = None if table == CLUB else table
         """The table whose game is (or is to be) on screen."""
         self.link: TableLinkState | None = None
-        self.problem = ""
+        self.problem: StatusPart | None = None
+        """Why the view follows nothing (the follower could not start)."""
         self._follower: TableFollower | None = None
 
     def on_mount(self) -> None:
@@ -63,7 +65,7 @@ class FollowerApp(TableApp):
                                           lambda followed: self._post(TableSeen(followed)),
                                           lambda state: self._post(TableLinkChanged(state)))
         except Exception as error:  # said on the status line; the view stays up
-            self.problem = f"cannot follow: {error}"
+            self.problem = StatusPart(f"cannot follow: {error}", must_act=True)
             self.refresh_status()
 
     def _post(self, message: Message) -> None:
@@ -158,21 +160,22 @@ class FollowerApp(TableApp):
     def refresh_status(self) -> None:
         following = "READ-ONLY: every table" if self.followed == CLUB else f"READ-ONLY: following table {self.followed}"
         screen = self._game_screen()
-        self.show_status(Status(hardware=following, game=screen.session.game.name if screen else "",
-                                table=self.problem or self._link_words()))
+        self.show_status(Status(hardware=StatusPart(following, must_act=True),
+                                game=screen.session.game.name if screen else "", table=self.problem or self._link()))
 
-    def _link_words(self) -> str:
+    def _link(self) -> StatusPart:
         """The link as a follower sees it: it plays nothing, so a lost link means a view standing still."""
         where = f"table {self.watching}" if self.watching else f"broker {self.settings.address}"
         state = self.link
         if state is None or state.status is TableLinkStatus.CONNECTING:
-            return f"{where}: connecting"
+            return StatusPart(f"{where}: connecting")
+        offline = False
         if state.status is TableLinkStatus.CONNECTED:
-            online = self.tables[self.watching].online if self.watching in self.tables else None
-            text = f"{where}: {'its companion is offline' if online is False else 'live'}"
+            offline = self.watching in self.tables and self.tables[self.watching].online is False
+            text = f"{where}: {'its companion is offline' if offline else 'live'}"
         else:
             reason = f" ({state.reason})" if state.reason else ""
             text = f"{where}: broker {state.status}{reason}; showing the last state received"
         if state.bad_payloads:
             text += f"; skipped {state.bad_payloads} bad messages ({state.last_problem})"
-        return text
+        return StatusPart(text, must_act=offline or state.must_act)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from companion.journal.store import GameInfo
+from companion.status_part import StatusPart
 
 if TYPE_CHECKING:  # the table network's modules load only when a table is configured
     from companion.network.follower_log import FollowedTable
@@ -16,9 +17,9 @@ if TYPE_CHECKING:  # the table network's modules load only when a table is confi
 class BoardLinkChanged(Message):
     """The serial board's link changed: searching, connected (with versions) or lost."""
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, said: StatusPart) -> None:
         super().__init__()
-        self.description = description
+        self.said = said
 
 
 class JournalWaiting(Message):
@@ -73,9 +74,9 @@ class GameRenamed(Message):
 class SpeechChanged(Message):
     """The speech engine's one-line status changed (on, off, unavailable and why)."""
 
-    def __init__(self, status: str) -> None:
+    def __init__(self, said: StatusPart) -> None:
         super().__init__()
-        self.status = status
+        self.said = said
 
 
 class Refused(Message):

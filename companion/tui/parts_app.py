@@ -15,6 +15,7 @@ from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.paths import shorter_path
 from companion.speech.announcement import Cue
+from companion.status_part import StatusPart
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import (
     BoardLinkChanged,
@@ -45,11 +46,11 @@ class PartsApp(TableApp):
     def __init__(self, companion: Companion, following: Holder | None, debug: bool) -> None:
         super().__init__(debug)
         self.companion = companion
-        self.board_status = "board: off" if not companion.config.board.enabled else "board: searching"
+        self.board_status = StatusPart("board: off" if not companion.config.board.enabled else "board: searching")
         self.storage_status = ""
         if companion.store.readonly_reason:
             self.storage_status = f"read-only: {companion.store.readonly_reason}, nothing can be saved"
-        self.speech_status = "speech off"
+        self.speech_status = StatusPart("speech off")
         self._games_file = shorter_path(companion.store.path)  # every commit redraws the status line
         self.table = TableAuthority(companion, self._post)
         self.following = following
@@ -72,12 +73,12 @@ class PartsApp(TableApp):
         try:
             self.companion.connect_board(self._post_press, self._post_link_state, applied)
         except Exception as error:  # the app runs on without a board, and says why
-            self.post_message(BoardLinkChanged(f"board could not start: {error}"))
+            self.post_message(BoardLinkChanged(StatusPart(f"board could not start: {error}", must_act=True)))
 
     def _post_link_state(self, state: BoardLinkState) -> None:
         """Called on the link's thread."""
         fake = "fake " if self.companion.want_fake_board else ""
-        self.post_message(BoardLinkChanged(fake + str(state)))
+        self.post_message(BoardLinkChanged(StatusPart(fake + str(state), state.must_act)))
 
     def _post_press(self, press: ControlPressed) -> None:
         """Called on the hardware's thread: hands the press to the UI thread and returns at once."""
@@ -167,7 +168,7 @@ class PartsApp(TableApp):
         self.table.done_with(origins, dropped, failure)
 
     def on_table_link_changed(self, message: TableLinkChanged) -> None:
-        self.table.status = str(message.state)
+        self.table.status = StatusPart(str(message.state), message.state.must_act)
         self.refresh_status()
 
     def on_mock_panel_pushed(self, message: MockPanel.Pushed) -> None:
@@ -176,7 +177,7 @@ class PartsApp(TableApp):
             presser.press(message.wired_control, message.value)
 
     def on_board_link_changed(self, message: BoardLinkChanged) -> None:
-        self.board_status = message.description
+        self.board_status = message.said
         self.refresh_status()
         self.companion.lights.reset()
         self._show_lights()
@@ -186,7 +187,7 @@ class PartsApp(TableApp):
             self.companion.speaker.cue(Cue.REFUSAL)
 
     def on_speech_changed(self, message: SpeechChanged) -> None:
-        self.speech_status = message.status
+        self.speech_status = message.said
         self.refresh_status()
 
     def action_toggle_speech(self) -> None:
@@ -198,7 +199,8 @@ class PartsApp(TableApp):
     def _connect_speech(self) -> None:
         if self.companion.speaker is not None:
             return
-        self.speech_status = self.companion.connect_speech(lambda status: self._post(SpeechChanged(status))).status
+        speaker = self.companion.connect_speech(lambda said: self._post(SpeechChanged(said)))
+        self.speech_status = speaker.status_part
         self.refresh_status()
 
     def on_journal_waiting(self, message: JournalWaiting) -> None:
@@ -230,10 +232,11 @@ class PartsApp(TableApp):
         choice = self.companion.pin_choice
         # The mock panel above the status line says "mock pins"; this line stays short enough for a
         # small screen beside the table.
-        hardware = f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}"
+        hardware = StatusPart(f"MOCK HARDWARE ({choice.reason})" if choice.is_mock else f"GPIO: {choice.name}")
         if self.following is not None:
-            hardware = ("READ-ONLY" if self.storage_status == OTHER_QUIT
-                        else f"READ-ONLY: following the companion of process {self.following.pid}")
+            hardware = StatusPart("READ-ONLY" if self.storage_status == OTHER_QUIT
+                                  else f"READ-ONLY: following the companion of process {self.following.pid}",
+                                  must_act=True)
         screen = self._game_screen()
         game = screen.session.game.name if screen else ""
         self.show_status(Status(hardware, self.board_status, game, choice.is_mock, self.storage_status,

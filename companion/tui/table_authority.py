@@ -9,6 +9,7 @@ from textual.message import Message
 
 from companion.bootstrap import Companion
 from companion.hardware.controls import ControlPressed, Origin
+from companion.status_part import StatusPart
 from companion.tui.messages import RemotePress, TableLinkChanged
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class TableAuthority:
     def __init__(self, companion: Companion, post: Callable[[Message], None]) -> None:
         self.companion = companion
         self._post = post
-        self.status = ""
+        self.status = StatusPart()
         """What the status line says of the link."""
         self.remote: RemotePresses | None = None
 
@@ -33,7 +34,7 @@ class TableAuthority:
             link = self.companion.connect_table(lambda press: self._post(RemotePress(press)),
                                                 lambda state: self._post(TableLinkChanged(state)))
         except Exception as error:
-            self.status = f"table network could not start: {error}"
+            self.status = StatusPart(f"table network could not start: {error}", must_act=True)
             return
         if link is not None:
             # The network's modules load only when a table is configured (not for the first frame).

@@ -6,6 +6,7 @@ The app starts the board link itself after its first frame; here it starts the d
 import asyncio
 
 from companion.dice.spec import DiceSpec
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.messages import BoardLinkChanged
 from tests.pilot import settle
@@ -35,7 +36,7 @@ class Seen:
 
 
 def link_says(text: str):
-    return lambda m: isinstance(m, BoardLinkChanged) and m.description.startswith(text)
+    return lambda m: isinstance(m, BoardLinkChanged) and m.said.text.startswith(text)
 
 
 def dice_app_with_fake_board(companion, spec: str = "2d6") -> CompanionApp:
@@ -58,7 +59,7 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         committed = list(companion.store.records(session.game.id, session.rules.events))
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert list(companion.store.inputs("board:").values()) == [0], "the board's first press, recorded with its roll"
-        assert app.board_status == "fake board connected (firmware 1.0.0, protocol 1.0)"
+        assert app.board_status == StatusPart("fake board connected (firmware 1.0.0, protocol 1.0)")
 
 
 async def test_a_face_reported_by_the_board_for_a_d20_is_refused_and_its_input_recorded(companion):
@@ -85,9 +86,9 @@ async def test_the_status_line_says_lost_when_unplugged_and_connected_again_afte
         companion.fake_board.command("unplug")
         await seen.wait_for(link_says("fake board lost"))
         await pilot.pause()
-        assert app.board_status == "fake board lost: the board was unplugged"
+        assert app.board_status == StatusPart("fake board lost: the board was unplugged", must_act=True)
         seen.messages.clear()
         companion.fake_board.command("replug")
         await seen.wait_for(link_says("fake board connected"), timeout=2.0)
         await pilot.pause()
-        assert app.board_status.startswith("fake board connected")
+        assert app.board_status.text.startswith("fake board connected") and not app.board_status.must_act

@@ -88,7 +88,8 @@ def test_a_keyed_w10_is_corrected_but_the_companions_w10_stands(session):
     assert session.state.models[0].status == "rank"
     session.execute(Undo())  # a keyed face may be taken back on its own
     assert session.state.models[0].status == "splinter"
-    with pytest.raises(RuleViolation, match=r"cannot undo “2 × Rekrut .*”: the W10 of 7 came after it and stands"):
+    with pytest.raises(RuleViolation, match=r"cannot undo “2 × Rekrut .*”: the W10 rolled after it stands "
+                                            r"\(the W10 of 7 keyed in was taken back\): key its face again"):
         session.execute(Undo())
     session.execute(Redo())
     assert session.state.models[0].splinter == 7

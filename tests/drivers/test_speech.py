@@ -12,6 +12,7 @@ from companion.speech import common
 from companion.speech.announcement import Cue
 from companion.speech.phrases import phrase_pack
 from companion.speech.settings import SpeechSettings
+from companion.status_part import StatusPart
 from drivers.speech import Player, Runner, Speaker, WavFiles
 from tests.speech.sound import loudness, seconds
 
@@ -178,24 +179,24 @@ def test_closing_while_speaking_stops_the_thread_at_once(tmp_path):
 
 
 def test_no_engine_is_one_line_of_status_reported_once_and_the_caller_goes_on(tmp_path, speaking):
-    reported: queue.SimpleQueue[str] = queue.SimpleQueue()
+    reported: queue.SimpleQueue[StatusPart] = queue.SimpleQueue()
     missing = str(tmp_path / "no" / "espeak-ng")
     speaker = speaking(ON, on_status=reported.put, output=WavFiles(tmp_path), engine=missing)
     speaker.say(common.dice_rolled((2, 5)))
     speaker.say(common.turn_ended(1))
     assert speaker.drain(WAIT)
     notice = f"speech unavailable: no speech engine: {missing} not found (apt install espeak-ng)"
-    assert reported.get(timeout=WAIT) == notice
+    assert reported.get(timeout=WAIT) == StatusPart(notice, must_act=True)
     assert reported.empty()
     assert speaker.status == notice
     assert "\n" not in notice
 
 
 def test_no_sound_device_is_one_line_of_status_and_the_caller_goes_on(speaking):
-    reported: queue.SimpleQueue[str] = queue.SimpleQueue()
+    reported: queue.SimpleQueue[StatusPart] = queue.SimpleQueue()
     speaker = speaking(ON, on_status=reported.put, output=Player("companion-no-such-device"))
     assert speaker.drain(WAIT)
-    notice = reported.get(timeout=WAIT)
+    notice = reported.get(timeout=WAIT).text
     assert notice.startswith("speech unavailable: no sound device (")
     assert "\n" not in notice
     speaker.say(common.dice_rolled((2, 5)))
@@ -225,7 +226,7 @@ def test_a_cue_that_plays_leaves_why_speech_cannot_speak_as_it_was(tmp_path, spe
     if broken == "no espeak-ng on the path":
         monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
     settings = SpeechSettings(enabled=True, voice="zz-nope" if broken.startswith("a voice") else None)
-    reported: queue.SimpleQueue[str] = queue.SimpleQueue()
+    reported: queue.SimpleQueue[StatusPart] = queue.SimpleQueue()
     files = WavFiles(tmp_path)
     speaker = speaking(settings, on_status=reported.put, output=files)
     assert speaker.drain(WAIT)
@@ -241,5 +242,5 @@ def test_a_cue_that_plays_leaves_why_speech_cannot_speak_as_it_was(tmp_path, spe
     assert speaker.drain(WAIT)
     assert [path.name for path in files.written] == ["0001-cue-refusal.wav", "0002-cue-press.wav"]
     assert speaker.status == why
-    assert reported.get(timeout=WAIT) == why
+    assert reported.get(timeout=WAIT) == StatusPart(why, must_act=True)
     assert reported.empty(), "never 'speech on' in between"

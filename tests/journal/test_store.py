@@ -3,6 +3,7 @@
 import re
 import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -182,9 +183,30 @@ def test_a_change_to_the_saved_games_after_the_games_file_was_deleted_is_refused
     path.unlink()
     for change in (lambda: store.create_game("dice"), lambda: store.rename(game.id, "Arnhem"),
                    lambda: store.delete(game.id)):
-        with pytest.raises(StorageError, match=re.escape(f"{path}: the games file is gone (deleted or moved)")):
+        with pytest.raises(StorageError, match=re.escape(f"{path} is gone: put it back")):
             change()
     assert [info.name for info in store.games()] == ["Kursk"]
+    store.close()
+
+
+def test_a_change_to_the_saved_games_after_a_backup_was_copied_over_the_games_file_is_refused_and_none_is_made(
+        tmp_path):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path)
+    game = store.create_game("dice", "Kursk")
+    store.close()
+    shutil.copyfile(path, tmp_path / "backup.sqlite3")
+    store = GameStore(path)
+    for number in range(40):  # the games file grows past the backup, so the copy changes its size too
+        store.create_game("dice", f"Since {number}")
+    store.close()
+    store = GameStore(path)
+    subprocess.run(["cp", str(tmp_path / "backup.sqlite3"), str(path)], check=True)  # same inode, new content
+    for change in (lambda: store.create_game("dice"), lambda: store.rename(game.id, "Arnhem"),
+                   lambda: store.delete(game.id)):
+        with pytest.raises(StorageError, match=re.escape(f"{path}: another program wrote over the games file")):
+            change()
+    assert path.read_bytes() == (tmp_path / "backup.sqlite3").read_bytes()
     store.close()
 
 

@@ -39,3 +39,11 @@ def test_nothing_before_a_fact_is_undone_keyed_or_not():
     for keyed in (False, True):
         with pytest.raises(RuleViolation, match="the reshuffle came after it and stands"):
             check_undo(Fact(4, keyed=keyed), record(3), "undo", "the reshuffle")
+
+
+def test_a_keyed_face_taken_back_still_stops_undo_and_the_refusal_names_the_die_not_the_face():
+    """The refusal said the roll of 6 came after it and stood, when undo had just taken the 6 back."""
+    with pytest.raises(RuleViolation) as refusal:
+        check_undo(Fact(4, keyed=True, taken_back=True), record(3), "undo", "the roll of 6", "d10")
+    assert str(refusal.value) == ("cannot undo “a decision”: the d10 rolled after it stands (the roll of 6 keyed in "
+                                  "was taken back): key its face again")

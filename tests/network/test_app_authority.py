@@ -19,6 +19,7 @@ from companion.network.follower_log import FollowedTable
 from companion.network.link_state import TableLinkStatus
 from companion.network.messages import Outcome
 from companion.network.remote_inputs import PREFIX
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from drivers.table_follower import TableFollower
 from drivers.table_presser import RemotePresser
@@ -120,7 +121,7 @@ async def test_every_roll_is_published_in_order_once_it_is_committed_with_the_pu
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             await press(pilot, "space", "space", "space")
             last = (await waited(seen, lambda got: bool(got) and got[-1].view.base is not None
                                  and got[-1].view.base.seq == 3))[-1]
@@ -130,7 +131,8 @@ async def test_every_roll_is_published_in_order_once_it_is_committed_with_the_pu
             rules = shown.rules
             assert rules.state.validate_json(json.dumps(last.view.base.state)) == shown.state
             assert last.online is True
-            await until(app, lambda: app.status.table == "table club-1: connected")  # nothing left to publish
+            # nothing left to publish
+            await until(app, lambda: app.status.table == StatusPart("table club-1: connected"))
     finally:
         watcher.stop()
         companion.close()
@@ -145,7 +147,7 @@ async def test_a_remote_press_rolls_once_and_a_resend_of_it_is_answered_already_
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             pressed = phone.press(Control.ROLL)
             await waited(verdicts, answered(pressed))
             await settle(pilot)
@@ -173,7 +175,7 @@ async def test_a_remote_press_the_game_refuses_is_answered_refused_with_the_reas
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             refused = phone.press(Control.UNDO)  # nothing to undo yet
             await waited(verdicts, answered(refused))
             await settle(pilot)
@@ -200,7 +202,7 @@ async def test_a_remote_press_with_no_game_open_works_home_like_a_button_and_is_
     app = CompanionApp(companion)  # no saved game: home
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             menu = app.screen.query_one("#home-menu")
             before = menu.highlighted  # type: ignore[attr-defined]
             pressed = phone.press(Control.NEXT)
@@ -223,7 +225,7 @@ async def test_remote_presses_are_applied_exactly_once_across_a_broker_restart_a
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             # The game starts with its state; events committed before that state went out would be in
             # it rather than sent one by one, so the presses wait for it.
             await waited(seen, lambda got: bool(got) and got[-1].view.base is not None)
@@ -310,4 +312,4 @@ async def test_without_a_broker_in_the_config_nothing_connects_and_the_status_li
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "space")
         assert companion.table_link is None and companion.published is None
-        assert app.status.table == ""
+        assert app.status.table == StatusPart()

@@ -18,6 +18,7 @@ from companion.games.registry import GAMES
 from companion.journal.store import GameStore
 from companion.network.messages import StateMessage
 from companion.network.topics import CLUB, TableTopics
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
 from companion.tui.follow_app import FollowerApp
@@ -68,10 +69,10 @@ async def test_a_follower_shows_the_authority_game_live_on_the_dice_screen_and_r
                 total = authority.screen.session.state.last.roll.total  # type: ignore[attr-defined]
                 await watcher.pause()
                 assert follower.screen.query_one("#total", BigNumber).value == str(total)
-            assert follower.status.hardware == "READ-ONLY: following table club-1"
+            assert follower.status.hardware == StatusPart("READ-ONLY: following table club-1", must_act=True)
             assert follower.screen.query_one(ActionBar).taps == ()
             assert authority.screen.query_one(ActionBar).taps
-            assert follower.status.table == "table club-1: live"
+            assert follower.status.table == StatusPart("table club-1: live")
             await watcher.press("space")
             await watcher.pause()
             assert [n.message for n in follower._notifications][-1] == "read-only: following table club-1"
@@ -86,9 +87,10 @@ async def test_a_follower_joining_late_shows_the_same_state_as_the_authority(tmp
     authority = CompanionApp(companion, start_kind="dice")
     try:
         async with authority.run_test(size=SIZE) as table:
-            await until(authority, lambda: "connected" in authority.status.table)
+            await until(authority, lambda: "connected" in authority.status.table.text)
             await press(table, "space", "space", "5", "3", "space")
-            await until(authority, lambda: authority.status.table == "table club-1: connected")  # all published
+            # all published
+            await until(authority, lambda: authority.status.table == StatusPart("table club-1: connected"))
             follower = FollowerApp(table_settings(broker), "club-1")
             async with follower.run_test(size=SIZE) as watcher:
                 await until(follower, shows_state_of(follower, authority))
@@ -108,14 +110,15 @@ async def test_a_broker_restart_loses_nothing_for_a_follower_and_its_status_line
             await press(table, "space")
             await until(follower, shows_state_of(follower, authority))
             broker.stop()
-            await until(follower, lambda: "broker down" in follower.status.table)
-            assert "showing the last state received" in follower.status.table
+            await until(follower, lambda: "broker down" in follower.status.table.text)
+            assert "showing the last state received" in follower.status.table.text and follower.status.table.must_act
             await press(table, "space", "space")  # played on at the table meanwhile
-            await until(authority, lambda: "playing on locally" in authority.status.table)
+            await until(authority, lambda: "playing on locally" in authority.status.table.text)
             broker.start()
             caught_up = shows_state_of(follower, authority)
             # The retained state and the authority's "online" come back separately, in either order.
-            await until(follower, lambda: caught_up() and follower.status.table == "table club-1: live", timeout=30)
+            await until(follower, lambda: caught_up() and follower.status.table == StatusPart("table club-1: live"),
+                        timeout=30)
             assert following(follower).state.rolls == 3
             await watcher.pause()
     finally:
@@ -139,7 +142,7 @@ async def test_the_club_view_lists_every_table_and_opens_the_one_chosen_with_its
                         and follower.tables["club-2"].view.base is not None
                         and follower.tables["club-2"].view.base.seq == committed)
             assert isinstance(follower.screen, TablesScreen)
-            assert follower.status.hardware == "READ-ONLY: every table"
+            assert follower.status.hardware == StatusPart("READ-ONLY: every table", must_act=True)
             await watcher.press("down", "enter")  # the second table: club-2
             await until(follower, lambda: following(follower) is not None)
             assert isinstance(follower.screen, ConflictOfHeroesScreen)

@@ -32,7 +32,7 @@ async def test_a_remote_confirm_the_dice_roller_has_no_use_for_is_refused_with_w
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             pressed = phone.press(Control.CONFIRM)
             (verdict,) = await waited(verdicts, answered(pressed))
             await settle(pilot)
@@ -52,7 +52,7 @@ async def test_a_remote_roll_while_a_form_is_open_on_the_authority_is_refused_an
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             game = app.screen
             await press(pilot, "e")  # the dice spec's form, open on the table's screen
             pressed = phone.press(Control.ROLL)
@@ -75,7 +75,7 @@ async def test_a_remote_face_key_on_home_is_refused_while_next_moves_the_menu(tm
     app = CompanionApp(companion)  # no saved game: home
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             face, step = phone.press(Control.FACE, 3), phone.press(Control.NEXT)
             await waited(verdicts, answered(face, step))
             await pilot.pause()
@@ -128,7 +128,7 @@ async def test_a_press_that_fails_its_check_is_refused_with_the_reason_and_its_i
     app = CompanionApp(companion, start_kind="dice")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(app, lambda: "connected" in app.status.table)
+            await until(app, lambda: "connected" in app.status.table.text)
             bad = {
                 "run4:1": {"control": "face", "value": 11},
                 "run4:2": {"control": "explode"},
@@ -156,7 +156,7 @@ async def test_a_press_that_fails_its_check_is_refused_with_the_reason_and_its_i
                     "refused", "out of order: a later press from the same presser was dealt with first")
             await settle(pilot)
             assert app.screen.session.state.rolls == 2  # type: ignore[attr-defined]
-            assert "skipped 5 bad messages" in app.status.table
+            assert "skipped 5 bad messages" in app.status.table.text and app.status.table.must_act
     finally:
         phone.stop()
         companion.close()

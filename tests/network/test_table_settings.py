@@ -32,6 +32,30 @@ def test_a_table_section_names_the_broker_the_table_and_the_credentials(tmp_path
     assert "pw" not in repr(config.table)
 
 
+def test_a_relative_ca_file_is_read_from_the_config_files_folder_wherever_the_app_runs(tmp_path, monkeypatch):
+    folder = tmp_path / "etc"
+    folder.mkdir()
+    (folder / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    config = folder / "config.toml"
+    config.write_text('[table]\nbroker = "mqtts://pi.local"\nname = "club-1"\nca_file = "ca.pem"\n')
+    monkeypatch.chdir(tmp_path)
+    assert load_config(config).table.ca_file == folder / "ca.pem"
+    assert load_config(Path("etc/config.toml")).table.ca_file == folder / "ca.pem"
+
+
+def test_a_relative_ca_file_that_is_missing_is_named_whole_with_where_it_was_looked_for(tmp_path, monkeypatch):
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    folder = tmp_path / "etc"
+    folder.mkdir()
+    config = folder / "config.toml"
+    config.write_text('[table]\nbroker = "mqtts://pi.local"\nname = "club-1"\nca_file = "ca.pem"\n')
+    monkeypatch.chdir(tmp_path)  # the app's folder has a ca.pem: it is not the one the config means
+    with pytest.raises(ConfigError) as refused:
+        load_config(config)
+    assert str(refused.value) == (f"{config}, line 4: table.ca_file: no such file: {folder / 'ca.pem'} "
+                                  "(a relative ca_file is read from the config file's folder)")
+
+
 def test_a_plain_broker_url_defaults_to_port_1883(tmp_path):
     config = load_config(write(tmp_path, '[table]\nbroker = "mqtt://10.0.0.2"\nname = "t"\n'))
     assert str(config.table.address) == "mqtt://10.0.0.2:1883"

@@ -109,8 +109,8 @@ def test_while_setting_up_other_keys_wait_and_the_games_own_commands_are_refused
 def test_once_play_starts_the_setup_stands_undo_stops_there_and_no_step_is_revisited(start):
     game, session = start("conflict_of_heroes", FIREFIGHT)
     through(game, session)
-    with pytest.raises(RuleViolation, match="cannot undo “round 1: CAPs refilled, all units fresh”: it is part of "
-                                            "the scenario's setup"):
+    with pytest.raises(RuleViolation, match="cannot undo “round 1: CAPs refilled, all units fresh”: setup stands "
+                                            "once play starts"):
         session.execute(Undo())
     with pytest.raises(RuleViolation, match="no scenario setup in progress"):
         session.execute(RevisitStep(step=0))

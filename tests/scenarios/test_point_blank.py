@@ -96,7 +96,8 @@ def test_at_the_end_every_unit_is_in_the_tracker_on_its_sectors_card_and_setup_s
         ("MG 42 team", 2, "B2/2"), ("Rear guard", 2, "A2/2")]
     assert all(setup_terrain.card_in(state, unit.sector) is not None for unit in state.units)
     assert game.controller.guide(state) is None and "end_impulse" in game.controller.available(state)
-    with pytest.raises(RuleViolation, match="part of the scenario's setup") as refused:
+    setup_stands = r"setup stands once play starts \(t corrects a unit, T a Sector's card\)"
+    with pytest.raises(RuleViolation, match=setup_stands) as refused:
         session.execute(Undo())
     assert "“unit added: Rear guard (German) in A2 German”" in str(refused.value), "in the screen's words"
 

@@ -32,6 +32,18 @@ def test_the_steps_are_sides_squads_opposite_optional_rules_and_hands_dealt(star
     assert "  German A opposite Russian C" in game.controller.guide(session.state).step.lines
 
 
+def test_the_sides_step_names_each_sides_squads_with_its_notes_or_without(start, tmp_path):
+    """A scenario whose Russian side had no notes dropped the Russian line from the step."""
+    written(tmp_path, "take_cover", "noted", TWO_TURNS + '[[sides]]\nname = "German"\nnotes = "the club\'s veterans"\n'
+                                               '\n[[sides]]\nname = "Russian"\n')
+    game, session = start("take_cover", scenario("take_cover", "noted", tmp_path / "data"))
+    lines = game.controller.guide(session.state).step.lines
+    assert lines[-2:] == ("German: squads A and B (the club's veterans)", "Russian: squads C and D")
+    standard = start("take_cover", STANDARD)
+    assert standard[0].controller.guide(standard[1].state).step.lines[-2:] == (
+        "German: squads A and B", "Russian: squads C and D")
+
+
 def test_the_optional_rules_the_scenario_leaves_open_are_asked_and_asked_again_on_a_revisit(start):
     game, session = start("take_cover", STANDARD)
     confirm(game, session)
@@ -66,8 +78,10 @@ def test_once_dealt_the_setup_stands_and_play_begins_with_the_roll_for_the_first
     game, session = start("take_cover", STANDARD)
     through(game, session)
     assert at(session) == 3 and game.controller.available(session.state) == ("roll", "face", "undo", "redo")
-    with pytest.raises(RuleViolation, match="part of the scenario's setup"):
+    with pytest.raises(RuleViolation) as refusal:
         session.execute(Undo())
+    # It ended "(correct the table with the game's own keys)", naming none, and was cut at 100x30.
+    assert str(refusal.value).endswith(": setup stands once play starts (t corrects a squad's markers)")
 
 
 def test_the_scenarios_last_turn_ends_the_game_and_its_victory_conditions_are_shown(start, tmp_path):
@@ -87,6 +101,9 @@ def test_the_scenarios_last_turn_ends_the_game_and_its_victory_conditions_are_sh
     assert game.rules.finished(state) and state.winner is None
     assert view.turn_line(state) == \
         "Game over: the scenario's last turn (2) is over: Fewer hit markers after turn 2 wins."
+    # The turn's end said "German's turn" under the game's end.
+    assert view.log_lines(state)[:3] == ["turn 2 was the last", "Russian draws 1; the game is over",
+                                         "Russian discards 1 face down"]
     with pytest.raises(RuleViolation, match="the game is over: the scenario's last turn"):
         session.execute(Discard(count=1))
 

@@ -24,8 +24,9 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(folder)], check=False)
 
 
-def fill(folder: Path) -> Callable[[], None]:
-    """Fills the disk with a ballast file; the returned function frees it again."""
+def fill(folder: Path, room: int = 0) -> Callable[[], None]:
+    """Fills the disk with a ballast file but for `room` bytes (whole pages); the returned function
+    frees it again."""
     ballast = folder / "ballast"
     handle = os.open(ballast, os.O_WRONLY | os.O_CREAT)
     try:
@@ -35,6 +36,8 @@ def fill(folder: Path) -> Callable[[], None]:
         pass  # no space left: that was the point
     finally:
         os.close(handle)
+    if room:
+        os.truncate(ballast, ballast.stat().st_size - room)
     return ballast.unlink
 
 

@@ -17,8 +17,11 @@ from companion.bootstrap import bootstrap
 from companion.dice.events import DiceRolled
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
+from companion.games.registry import GAMES
 from companion.journal.lock import DataDirLock
+from companion.journal.store import GameStore
 from companion.tui.app import CompanionApp
+from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.status_line import StatusLine
@@ -50,7 +53,7 @@ async def test_a_full_disk_refuses_the_roll_on_screen_and_the_next_one_saves_onc
         free = fill(small_disk)
         await press(pilot, "space")
         assert app.screen.session.state.rolls == 1  # nothing unsaved is shown
-        assert "the disk is full" in [n.message for n in app._notifications][-1]
+        assert "the disk is full" in app.said[0].message
         assert "not saved" in status(app) and "the disk is full" in status(app)
         free()
         await press(pilot, "space")
@@ -68,8 +71,34 @@ async def test_a_start_straight_into_dice_on_a_full_disk_stays_home_and_says_the
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert [n.message for n in app._notifications][-1].endswith("the disk is full")
+        assert app.said[0].message.endswith("the disk is full")
     assert companion.store.last_seq(game.id) == 0
+    companion.close()
+
+
+def room_for_one_more_frame(wal: Path) -> int:
+    """The bytes the disk must keep free for the -wal to take one more page (a game's row in the games
+    table), never two (a game's row and its first events, in another table)."""
+    page, frame = 4096, 4096 + 24
+    return -(-(wal.stat().st_size + frame) // page) * page - wal.stat().st_blocks * 512
+
+
+@pytest.mark.parametrize("kind", [game.kind for game in GAMES if game.scenario])
+async def test_a_scenario_chosen_on_a_disk_with_room_for_a_game_but_not_its_setup_creates_no_game(
+        kind, small_disk, mock_factory, clock):
+    """Before, the game was saved in one transaction and its scenario in the next: the first fitted in
+    the disk's last pages, the second did not, and an empty game was left, offered to continue."""
+    companion = wired_on(small_disk / "data", mock_factory, clock)
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "g", "n", *("down",) * [game.kind for game in GAMES].index(kind), "enter")
+        assert isinstance(app.screen, ScenarioChooser)
+        fill(small_disk, room=room_for_one_more_frame(companion.store.path.with_name("games.sqlite3-wal")))
+        await press(pilot, "down", "enter")  # the first scenario
+        assert isinstance(app.screen, HomeScreen)
+        assert app.said[0].message.endswith(f"cannot start: {companion.store.path}: "
+                                                                      "the disk is full")
+        assert companion.store.games() == []
     companion.close()
 
 
@@ -99,14 +128,48 @@ async def test_a_games_file_moved_away_in_play_refuses_each_roll_on_screen_and_s
         path.rename(path.with_name("moved.sqlite3"))
         await press(pilot, "space", "space", "space")
         assert app.screen.session.state == shown  # nothing unsaved is shown
-        said = f"{path}: the games file is gone (deleted or moved): put it back"
-        assert [n.message for n in app._notifications][-1].startswith(f"not saved: {said}")
-        assert "not saved" in status(app) and "gone (deleted or moved)" in status(app)
+        said = f"{path} is gone: put it back or quit and start anew"
+        assert app.said[0].message.startswith(f"not saved: {said}")
+        assert "not saved" in status(app) and "games.sqlite3 is gone" in status(app)
         path.with_name("moved.sqlite3").rename(path)
         await press(pilot, "space")
         assert app.screen.session.state.rolls == 2
         assert "not saved" not in status(app)
     assert companion.store.last_seq(companion.store.last_game().id) == 2
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)], ids=["100x30", "80x24"])
+async def test_a_games_file_deleted_in_play_says_what_to_do_whole_on_the_status_line_of_a_100_and_an_80_column_screen(
+        companion, size):
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "space")
+        companion.store.path.unlink()
+        await press(pilot, "space")
+        told = app.said[0].message  # whole, as Messages shows it
+        assert told == f"not saved: {companion.store.path} is gone: put it back or quit and start anew"
+        line = status(app)
+        assert line.startswith("not saved: games.sqlite3 is gone: put it back or quit and start anew │ MOCK")
+        assert len(line) <= size[0] - 2 and ("MOCK HW" in line or "Game 1" in line)
+
+
+async def test_a_backup_copied_over_the_games_file_in_play_refuses_each_roll_on_screen_in_one_line(
+        companion, tmp_path):
+    path = companion.store.path
+    backup = GameStore(tmp_path / "backup.sqlite3")
+    backup.create_game("dice", "Backup")
+    backup.close()
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        shown = app.screen.session.state
+        subprocess.run(["cp", str(tmp_path / "backup.sqlite3"), str(path)], check=True)
+        await press(pilot, "space", "space")
+        assert app.screen.session.state == shown  # nothing unsaved is shown
+        said = f"{path}: another program wrote over the games file: quit, then copy it there again to play in it"
+        assert app.said[0].message == f"not saved: {said}"
+        assert "not saved" in status(app) and "wrote over the games file" in status(app)
+    assert path.read_bytes() == (tmp_path / "backup.sqlite3").read_bytes()
 
 
 async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_with_the_reason(companion):
@@ -117,8 +180,8 @@ async def test_a_last_game_this_version_cannot_read_leaves_the_players_at_home_w
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert "cannot be opened" in [n.message for n in app._notifications][-1]
-        assert "newer one" in [n.message for n in app._notifications][-1]
+        assert "cannot be opened" in app.said[0].message
+        assert "newer one" in app.said[0].message
 
 
 async def test_a_game_of_a_kind_this_version_does_not_know_is_listed_and_refused_by_name(companion):
@@ -127,7 +190,7 @@ async def test_a_game_of_a_kind_this_version_does_not_know_is_listed_and_refused
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert "kriegsspiel" in [n.message for n in app._notifications][-1]
+        assert "kriegsspiel" in app.said[0].message
         await pilot.press("g")
         await pilot.pause()
         table = app.screen.query_one("#games", DataTable)
@@ -264,6 +327,6 @@ async def test_on_a_read_only_disk_the_app_says_so_and_refuses_a_roll(small_disk
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "space")
         assert isinstance(app.screen, DiceScreen) and app.screen.session.state.rolls == 0
-        assert "the disk is read-only: nothing can be saved" in [n.message for n in app._notifications][-1]
+        assert "the disk is read-only: nothing can be saved" in app.said[0].message
         assert "read-only: the disk is read-only" in status(app)
     companion.close()

@@ -1,6 +1,7 @@
 """The journal writer: group commit, a second program's lock, and a failed batch taking its successors down."""
 
 import queue
+import re
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -58,6 +59,28 @@ def test_a_lock_held_by_another_program_is_said_and_only_delays_the_commit(tmp_p
     assert [w.durable for w in done.get(timeout=10)] == [True]
     assert said.get(timeout=10) is None
     writer.close()
+    store.close()
+
+
+def test_batches_given_up_while_waiting_for_a_lock_are_answered_not_saved_and_never_written(
+        tmp_path: Path, other_program):
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create_game("dice").id
+    done: queue.SimpleQueue[list[Written]] = queue.SimpleQueue()
+    waiting = threading.Event()
+    writer = JournalWriter(store.path, done.put, lambda reason: reason and waiting.set())
+    lock = other_program(store.path)
+    writer.submit(batch(game, 1))
+    assert waiting.wait(10)
+    writer.give_up()
+    (given_up,) = done.get(timeout=10)
+    assert str(given_up.error) == f"{store.path}: the games file is locked by another program"
+    lock.execute("ROLLBACK")
+    writer.resume(1)
+    writer.submit(batch(game, 1, generation=1))  # the next, after the lock: written as usual
+    assert done.get(timeout=10)[0].durable
+    writer.close()
+    assert [raw.seq for raw in store.raw_records(game)] == [1] and store.game(game).events == 1
     store.close()
 
 
@@ -121,7 +144,7 @@ def test_a_games_file_replaced_by_another_refuses_the_commit_and_the_other_file_
     backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
     writer.submit(batch(game, 2))
     (refused,) = done.get(timeout=10)
-    assert str(refused.error) == f"{path}: another file took the games file's place: quit and start again to play in it"
+    assert str(refused.error) == f"{path} was replaced: restart to play in it"
     writer.close()
     store.close()
     found = GameStore(path)
@@ -136,7 +159,7 @@ def test_no_writer_starts_on_another_file_than_the_game_was_read_from(tmp_path: 
     path.rename(tmp_path / "kept.sqlite3")
     # The games file replaced between opening the game and its writer's start.
     backup_of_games(tmp_path / "backup.sqlite3", "Backup").rename(path)
-    with pytest.raises(StorageError, match="another file took the games file's place"):
+    with pytest.raises(StorageError, match=re.escape(f"{path} was replaced: restart to play in it")):
         JournalWriter(path, lambda _: None, opened=store.opened)
     store.close()
     found, kept = GameStore(path), GameStore(tmp_path / "kept.sqlite3")

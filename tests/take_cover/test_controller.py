@@ -6,7 +6,9 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.games.kit.faces import EnterFace
+from companion.games.kit.forms import FormError
 from companion.games.kit.intents import Ask, Run, Tell
+from companion.games.registry import descriptor
 from companion.games.take_cover.commands import (
     Attach,
     CorrectSquad,
@@ -125,6 +127,26 @@ def test_the_attach_form_takes_the_cards_usual_modifier_or_the_one_printed():
         answer(press(state, "attach"), modifier="+x")
 
 
+@pytest.mark.parametrize(("card", "modifier", "refused"), [
+    ("woods", "5", "a terrain card prints 0 to -9 (Woods -3, taken off the attacker's FP), not +5"),
+    ("woods", "-10", "a terrain card prints 0 to -9 (Woods -3, taken off the attacker's FP), not -10"),
+    ("lmg", "-1", "a weapon card prints 0 to +9 (LMG +1, added to the firing squad's FP), not -1"),
+    ("leader", "−2", "a leader card prints 0 to +9 (Leader +1, added to the firing squad's FP), not -2"),
+])
+def test_the_attach_form_refuses_a_modifier_of_the_wrong_sign_for_the_card_naming_the_field(card, modifier, refused):
+    """A Woods keyed as +5 was attached and helped the German fire at it: MFP 8 from FP 3."""
+    with pytest.raises(FormError) as refusal:
+        answer(press(folded(*OPENING), "attach"), squad="A", card=card, modifier=modifier)
+    assert (refusal.value.field, str(refusal.value)) == ("modifier", f"Modifier printed on it: {refused}")
+
+
+def test_no_card_off_the_attach_form_goes_on_with_the_wrong_sign_either():
+    state = folded(*OPENING)
+    with pytest.raises(RuleViolation, match=r"a terrain card prints 0 to -9 \(Woods -3, .*\), not \+5"):
+        rules().decide(state, Attach(squad="A", card=WOODS.model_copy(update={"modifier": 5})))
+    assert rules().decide(state, Attach(squad="A", card=WOODS.model_copy(update={"modifier": 0})))
+
+
 def test_next_plays_no_dig_in_declines_reaction_fire_and_never_passes_a_turn():
     state = folded(*OPENING, OpenFire(squad="A", target="C"))
     assert press(state, "next") == Run.one(DigIn(count=0))
@@ -164,8 +186,21 @@ def test_the_event_form_says_which_charts_the_rulebook_does_not_print():
     assert isinstance(intent, Ask)
     assert dict(intent.form.fields[0].options) == {
         "sniper": "Sniper", "mine": "Mine (chart not printed: you read the card)",
-        "artillery": "Artillery Round (chart partly printed: you read the other faces)",
+        "artillery": "Artillery Round (chart holds 6–7: you read the other faces)",
         "strafe": "Strafe (chart not printed: you read the card)"}
+
+
+def test_the_event_form_names_the_faces_the_players_filled_in_not_a_printed_chart(tmp_path):
+    """A Mine chart the players filled in from their card was labelled "chart partly printed"."""
+    (tmp_path / "take_cover").mkdir()
+    (tmp_path / "take_cover" / "charts.toml").write_text(
+        '[mine.results]\n1 = "hit"\n2 = "hit"\n3 = "hit"\n0 = "backfire"\n\n'
+        '[strafe.results]\n' + "".join(f'{face} = "none"\n' for face in range(10)))
+    filled_in = TakeCoverController(descriptor("take_cover").load_data(tmp_path))  # type: ignore[union-attr]
+    intent = filled_in.press(folded(*OPENING), "event", None, None)
+    assert isinstance(intent, Ask)
+    options = dict(intent.form.fields[0].options)
+    assert (options["mine"], options["strafe"]) == ("Mine (chart holds 1–3, 0: you read the other faces)", "Strafe")
 
 
 def test_nothing_to_detach_or_heal_is_told_not_asked():

@@ -49,3 +49,11 @@ def test_a_players_deck_replaces_the_shipped_one_whole_and_must_name_every_type(
     (folder / "deck.toml").write_text('[fire]\nlabel = "Fire"\ncount = 20\n')
     with pytest.raises(ConfigError, match="the deck needs every card type; missing: squad, weapon"):
         GAME.load_data(tmp_path)
+
+
+def test_a_players_card_of_the_wrong_sign_names_the_file_the_line_and_the_key(tmp_path):
+    folder = tmp_path / "take_cover"
+    folder.mkdir()
+    (folder / "cards.toml").write_text('[woods]\nmodifier = 3\n')
+    with pytest.raises(ConfigError, match=r"cards.toml, line 1: woods: .*a terrain card prints 0 to -9 .*, not \+3"):
+        GAME.load_data(tmp_path)

@@ -15,6 +15,8 @@ from companion.games.take_cover.commands import (
     Discard,
     EndTurn,
     OpenFire,
+    PlayEvent,
+    RedirectEvent,
     RollDie,
     SetUpGame,
 )
@@ -37,6 +39,17 @@ def test_an_action_is_taken_back_until_next_draws_for_it(session):
         session.execute(Undo())
 
 
+def test_a_refusal_after_a_keyed_face_was_taken_back_names_the_die_that_stands_not_the_face(session):
+    """It said the roll of 6 came after the backfired Sniper and stood, after undo had taken the 6 back."""
+    started(session)
+    play(session, Discard(count=1), EndTurn(), PlayEvent(card="sniper", target="A"), EnterFace(entered=0),
+         RedirectEvent(target="C"), EnterFace(entered=6), Undo())
+    with pytest.raises(RuleViolation) as refusal:
+        session.execute(Undo())
+    assert str(refusal.value) == ("cannot undo “German plays the backfired Sniper on C”: the d10 rolled after it "
+                                  "stands (the roll of 6 keyed in was taken back): key its face again")
+
+
 def test_the_companions_roll_stands_and_so_does_everything_before_it(session):
     fire_example(session)
     play(session, OpenFire(squad="A", target="C"), DigIn(count=0))
@@ -54,7 +67,9 @@ def test_a_keyed_face_is_corrected_but_what_came_before_it_stands(session):
     play(session, Undo())  # the die showed 8, not 3
     state = session.state
     assert (state.squad("C").hits, state.fire.dig_ins, state.to_act) == (0, 1, "German")
-    with pytest.raises(RuleViolation, match="cannot undo “C: 1 Dig In; MFP 3”: the roll of 3 came after it"):
+    taken_back = re.escape("cannot undo “C: 1 Dig In; MFP 3”: the d10 rolled after it stands (the roll of 3 keyed "
+                           "in was taken back): key its face again")
+    with pytest.raises(RuleViolation, match=taken_back):
         session.execute(Undo())
     play(session, EnterFace(entered=8))
     assert (session.state.squad("C").hits, session.state.acted) == (0, True)

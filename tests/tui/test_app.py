@@ -6,6 +6,7 @@ from textual.screen import Screen
 
 from companion.dice.rules import RollDice
 from companion.hardware.controls import Control, ControlPressed
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.home import HomeScreen
@@ -51,7 +52,7 @@ async def test_speech_loads_on_the_first_toggle_when_the_config_leaves_it_off(co
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert companion.speaker is None and "speech off" in app.status.speech
+        assert companion.speaker is None and app.status.speech == StatusPart("speech off")
         await pilot.press("ctrl+s")
         assert companion.speaker is not None and companion.speaker.enabled
 

@@ -15,8 +15,10 @@ from companion.bootstrap import bootstrap
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
+from companion.tui.screens.game_screen import TOAST_FRAME as GAME_TOAST_FRAME
 from companion.tui.screens.messages import Messages, clipped
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
@@ -30,8 +32,9 @@ from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import overlaps, painted, painted_rows
 
-TABLE_STATUS = Status("MOCK HARDWARE (no GPIO found)", "fake board connected: firmware 1.2, protocol 1",
-                      "Kursk, second evening", True, "", "speech off", "~/.local/share/companion/games.sqlite3")
+TABLE_STATUS = Status(StatusPart("MOCK HARDWARE (no GPIO found)"),
+                      StatusPart("fake board connected: firmware 1.2, protocol 1"), "Kursk, second evening", True, "",
+                      StatusPart("speech off"), "~/.local/share/companion/games.sqlite3")
 
 
 def test_the_status_line_says_everything_where_it_fits():
@@ -56,7 +59,8 @@ def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
     assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
 
 
-SPEECH_UNAVAILABLE = "speech unavailable: no sound device (audio open error: No such file or directory)"
+SPEECH_UNAVAILABLE = StatusPart("speech unavailable: no sound device (audio open error: No such file or directory)",
+                                must_act=True)
 STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
 """The status line's own width on an 80 and a 100 column screen (its padding aside)."""
 
@@ -65,13 +69,13 @@ STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
 @pytest.mark.parametrize(("speech", "short"), [("speech off", "speech off"), ("speech on (English)", "speech on")],
                          ids=["off", "on"])
 def test_speech_keeps_a_short_form_on_the_status_line_of_an_80_and_a_100_column_screen(speech, short, width):
-    line = status_text(replace(TABLE_STATUS, speech=speech), width)
+    line = status_text(replace(TABLE_STATUS, speech=StatusPart(speech)), width)
     assert short in line.split(" │ ") and len(line) <= width
 
 
 @pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
 def test_a_speech_fault_stays_on_the_status_line_beside_a_table_link_and_a_storage_fault(width):
-    crowded = replace(TABLE_STATUS, table="table club-1: connected", speech=SPEECH_UNAVAILABLE,
+    crowded = replace(TABLE_STATUS, table=StatusPart("table club-1: connected"), speech=SPEECH_UNAVAILABLE,
                       storage="not saved: /media/usb/tables/companion/games.sqlite3: the disk is full")
     line = status_text(crowded, width)
     assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW │ speech unavailable")
@@ -203,15 +207,34 @@ async def test_point_blanks_refusals_show_one_at_a_time_in_two_lines_clear_of_th
         assert refusal.startswith("finish the check in progress first") and len(refusal) > SIZES[size][0] - 5
         assert toast.region.height <= 2
         assert " ".join(line.strip("▌ ") for line in painted_rows(app, toast)) == refusal
-        assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [refusal]
+        assert uncovered(app, "#pb-left", "#pb-situation", "#pb-odds", "#pb-check") == [str(toast.render())]
 
 
 def test_a_text_is_clipped_to_its_lines_where_it_wraps_ending_in_an_ellipsis():
-    assert clipped("undo: 2d6 = 9 (4+5), generated", 20, 2) == "undo: 2d6 = 9 (4+5), generated"
+    assert clipped("undo: 2d6 = 9 (4+5)", 20, 2) == "undo: 2d6 = 9 (4+5)"
+    assert clipped("undo: 2d6 = 9 (4+5), generated", 20, 2) == "undo: 2d6 = 9 (4+5),\ngenerated"
     cut = clipped("the deck cannot hold another 3: all 6 cards with 3 pips have been drawn", 20, 2)
     assert cut == "the deck cannot hold\nanother 3: all 6…"
     assert clipped("Kharkov, Charkiw, Харків, Kharkov", 8, 1) == "Kharkov…"
     assert all(cell_len(line) <= 9 for line in clipped("東京の戦い、第二夜のとても長い名前", 9, 2).splitlines())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("over", [1, 2, 3])
+async def test_a_notification_a_column_or_two_too_long_for_one_line_shows_its_second_line_above_the_bar(
+        table, size, over):
+    """Take Cover's who-goes-first refusal ran two columns over one line at 100x30 and showed only
+    "…the roll of 4 came after it and": its second line, "stands", was laid out under the action bar."""
+    room = SIZES[size][0] - GAME_TOAST_FRAME
+    message = "x" * (room + over - len(" stands")) + " stands"
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZES[size], notifications=True) as pilot:
+        await settle(pilot)
+        app.screen.notify(message)
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        assert [line.strip("▌ ") for line in painted_rows(app, toast)] == message.rsplit(" ", 1)
+        assert not overlaps(toast.region, app.screen.query_one(ActionBar).region)
 
 
 LONG_FAULT = ("not saved: /media/usb-stick-of-the-club/tables/long-evenings/companion/games.sqlite3: disk I/O error"

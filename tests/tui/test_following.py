@@ -5,9 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.widgets import DataTable, Static
+
 from companion.dice.rules import DiceRules, RollDice
 from companion.dice.spec import DiceSpec
-from companion.games.kit.guide import ChooseScenario
+from companion.games.kit.guide import ChooseScenario, ConfirmStep
 from companion.games.registry import descriptor
 from companion.journal.lock import DataDirLock
 from companion.journal.store import GameInfo, GameStore
@@ -24,6 +26,7 @@ from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
 from tests.tui.test_footer import footer_text
+from tests.tui.test_home import menu, progress_read
 
 SIZE = (120, 36)
 
@@ -223,6 +226,34 @@ async def test_a_view_of_a_scenarios_setup_refuses_confirm_and_back_and_offers_n
     lock.release()
 
 
+async def test_a_view_of_a_scenarios_setup_says_nothing_of_confirm_or_undo_at_any_step(companion):
+    known = descriptor("conflict_of_heroes")
+    assert known is not None
+    file = known.scenario_files(None)[0]
+    store = GameStore(companion.store.path)  # the other companion's own connection
+    game = known.open(random.Random(), None)
+    playing = GameSession(store, store.create_game("conflict_of_heroes"), game.rules)
+    playing.execute(ChooseScenario(name=file.name, scenario=known.read_scenario(file, game.data)))
+    lock, _ = holding(companion, "conflict_of_heroes", playing.game)
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        guide = app.screen
+        assert isinstance(guide, GuideScreen)
+        steps = len(guide.game.controller.guide(guide.state).titles)
+        for step in range(steps):
+            shown = str(guide.query_one("#guide-step", Static).render())
+            assert shown.startswith(f"Step {step + 1} of {steps}")
+            assert "Confirm" not in shown and "Undo" not in shown, shown
+            if step < steps - 1:
+                playing.execute(ConfirmStep(step=step))  # the other companion goes on
+                app._follow()
+                await pilot.pause()
+    playing.close()
+    store.close()
+    lock.release()
+
+
 async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_new_one_and_says_so(companion):
     store = GameStore(companion.store.path)
     game = store.create_game("dice")
@@ -299,4 +330,59 @@ async def test_in_a_view_saved_games_and_home_refuse_a_rename_a_delete_or_a_new_
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and said(app) == [why]
         assert companion.store.game(game.id).name == game.name and len(companion.store.games()) == 1
+    lock.release()
+
+
+async def test_a_views_saved_games_offer_in_their_footer_and_words_only_what_works_there(companion):
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        footer = footer_text(app)
+        assert "Open" in footer and "Home" in footer
+        assert [word for word in ("Rename", "Delete", "New game") if word in footer] == []
+    lock.release()
+
+
+async def test_a_view_of_a_data_dir_without_games_does_not_say_n_starts_one(companion):
+    lock = DataDirLock(companion.data_dir)
+    lock.acquire()
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        assert str(app.screen.query_one("#no-games", Static).render()) == "no saved games yet"
+        assert [word for word in ("Rename", "Delete", "New game") if word in footer_text(app)] == []
+    lock.release()
+
+
+async def test_a_views_home_and_saved_games_show_what_the_other_companion_commits_as_it_commits_it(companion):
+    lock, playing = first_companion(companion)
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # the players look at home while the table plays on
+        await progress_read(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert menu(app)[0] == "Continue Dice roller Game 1, no rolls yet"
+        playing.execute(RollDice())
+        playing.execute(RollDice())
+        playing.store.create_game("take_cover")
+        app._follow()  # what the view's timer does a few times a second
+        await progress_read(pilot)
+        assert menu(app)[0] == "Continue Dice roller Game 1, 2 rolls"
+        assert "Continue Take Cover Game 2, setting up" in menu(app)
+        await pilot.press("g")
+        await progress_read(pilot)
+        playing.execute(RollDice())
+        app._follow()
+        await progress_read(pilot)
+        table = app.screen.query_one("#games", DataTable)
+        assert [str(cell) for cell in table.get_row(str(playing.game.id))][1:4] == ["Game 1", "Dice roller", "3 rolls"]
+    playing.close()
     lock.release()

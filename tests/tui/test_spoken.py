@@ -7,6 +7,7 @@ import pytest
 
 from companion.bootstrap import bootstrap
 from companion.dice.spec import DiceSpec
+from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
@@ -47,7 +48,7 @@ async def test_a_committed_roll_on_a_game_screen_is_said_and_the_speech_key_turn
         await press(pilot, "c", "enter")
         await drained(speaking_table)
         assert said(speaking_table) == []
-        assert app.speech_status == "speech on (Deutsch)"
+        assert app.speech_status == StatusPart("speech on (Deutsch)")
         await press(pilot, "7")
         assert app.screen.session.state.first_rolls == (7, None)
         await drained(speaking_table)
@@ -55,7 +56,7 @@ async def test_a_committed_roll_on_a_game_screen_is_said_and_the_speech_key_turn
         wav = speaking_table.speech_output.written[-1].read_bytes()
         assert 1.0 < seconds(wav) < 8 and loudness(wav) > 0.01
         await press(pilot, "ctrl+s")
-        assert app.speech_status == "speech off"
+        assert app.speech_status == StatusPart("speech off")
         await press(pilot, "3")
         assert app.screen.session.state.to_act == "German"
         await drained(speaking_table)

@@ -27,7 +27,7 @@ RevealCause = Literal["fires", "moves", "attacked", "asked"]
 changed defence or a Panic counter, or its owner showed it when a rule said so."""
 
 SideWords = Callable[[int], str]
-"""How a line names a side: by its name on screen, `side 1` in the log."""
+"""How a line names a side: by the name the players gave it (the view's words), else `side 1`."""
 
 
 def numbered(side: int) -> str:

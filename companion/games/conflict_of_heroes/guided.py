@@ -52,11 +52,11 @@ def steps(scenario: CohScenario, library: Library) -> tuple[Step, ...]:
     caps.append("Each round refills the track to this start, one space less for each unit lost (7.3).")
     victory = [scenario.victory, *(f"Special rule: {rule}" for rule in scenario.special_rules)]
     victory += [f"{side.name}: VP marker on {side.victory_points}." for side in scenario.sides if side.victory_points]
-    rounds = [f"The firefight lasts {scenario.length()}; the companion ends it after round {scenario.rounds}.",
-              "Confirm puts every unit in the tracker and starts round 1: CAPs refilled, then the initiative "
-              "announcements (3.24)."]
+    rounds = (f"The firefight lasts {scenario.length()}; the companion ends it after round {scenario.rounds}.",)
+    start = ("Confirm puts every unit in the tracker and starts round 1: CAPs refilled, then the initiative "
+             "announcements (3.24).",)
     return (Step(STEPS[0], tuple(sides)), Step(STEPS[1], tuple(caps)), Step(STEPS[2], unit_lines(scenario, library)),
-            Step(STEPS[3], tuple(victory)), Step(STEPS[4], tuple(rounds)))
+            Step(STEPS[3], tuple(victory)), Step(STEPS[4], rounds, confirm=start))
 
 
 def unit_lines(scenario: CohScenario, library: Library) -> tuple[str, ...]:

@@ -155,7 +155,7 @@ class ConflictOfHeroesRules(Rules[CohState]):
     def check_undo(self, state: CohState, target: Record, verb: Literal["undo", "redo"]) -> None:
         if verb == "undo":  # the fact that settled it first: it is the nearer cause (an announcement after setup)
             undo.check(state, target.seq, view.describe(state, target.event))
-        guide.check_undo(state.guide, target)
+        guide.check_undo(state.guide, target, "i adds a unit; , . < > move the VP markers")
 
     def finished(self, state: CohState) -> bool:
         """A scenario's last round is over."""

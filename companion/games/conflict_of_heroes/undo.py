@@ -19,6 +19,7 @@ from companion.games.conflict_of_heroes.events import (
     UnitDestroyed,
 )
 from companion.games.conflict_of_heroes.state import CohState, SettlingKind
+from companion.games.kit.words import undo_refused
 from companion.journal.events import Event
 
 SETTLING: dict[type[Event], SettlingKind] = {
@@ -46,7 +47,5 @@ def check(state: CohState, target: int, decision: str) -> None:
     """Refuses to undo the decision at seq `target`, read as `decision`, once a fact has followed it."""
     settled = state.settled
     if settled is not None and settled.seq > target:
-        raise RuleViolation(
-            f"cannot undo “{decision}”: {SETTLED_BY[settled.kind]} followed it,"
-            " and rolls, draws and announcements stand"
-        )
+        raise RuleViolation(undo_refused(decision, f"{SETTLED_BY[settled.kind]} followed it, and rolls, draws "
+                                                   "and announcements stand"))

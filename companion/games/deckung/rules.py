@@ -55,7 +55,7 @@ class DeckungRules(Rules[DeckungState]):
     title: ClassVar[str] = "Deckung (cover)"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DeckungEvent)
     state: ClassVar[TypeAdapter[DeckungState]] = TypeAdapter(DeckungState)
-    state_version: ClassVar[int] = 2
+    state_version: ClassVar[int] = 3
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -106,7 +106,8 @@ class DeckungRules(Rules[DeckungState]):
         event = record.event
         if isinstance(event, SplinterRolled | RankTested):
             state = replace(state, last_roll=record.seq,
-                            fact=Rolled(record.seq, keyed=event.source == "physical", roll=event))
+                            fact=Rolled(record.seq, keyed=event.source == "physical", taken_back=voided,
+                                        roll=event))
         if voided:
             return state
         match event:
@@ -135,7 +136,7 @@ class DeckungRules(Rules[DeckungState]):
         return next(model for model in state.models if model.number == number)
 
     def check_undo(self, state: DeckungState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        facts.check_undo(state.fact, target, verb, fact_named(state.fact))
+        facts.check_undo(state.fact, target, verb, fact_named(state.fact), "W10")
 
     def summary(self, state: DeckungState) -> str:
         return summary(state)

@@ -2,7 +2,8 @@
 
 Every game loads its data the same way. The shipped file comes from the game's `data` package
 (validated by the test suite); a file of the same name in `<data dir>/<game>/` overrides it key
-by key, down to `depth` levels of tables. The merged data is validated with the game's schema;
+by key, down to `depth` levels of tables. The merged data is validated with the game's schema,
+strictly: a value must have its key's type in TOML (`3`, not `"3"`; `true`, not `"yes"`);
 whatever fails is the player's, so the error names the player's file, the line, the key and the
 reason. A broken file is never replaced by the shipped one behind the players' back: loading
 fails, and the game says why.
@@ -16,7 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from companion.config import describe_validation_error
+from companion.config import describe_validation_error, toml_as_json
 from companion.errors import ConfigError
 
 
@@ -87,7 +88,7 @@ def parse(text: str, where: Path) -> dict[str, Any]:
 
 def validate(file: DataFile, data: dict[str, Any], text: str, where: Path) -> Any:
     try:
-        return file.schema.validate_python(data)
+        return file.schema.validate_json(toml_as_json(data, text, where), strict=True)
     except ValidationError as error:
         raise ConfigError(describe_validation_error(where, text, error)) from None
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from companion.errors import RuleViolation
 from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.scenarios import Scenario
+from companion.games.kit.words import undo_refused
 from companion.games.rules import Command
 from companion.journal.events import Event, Record
 
@@ -29,6 +30,9 @@ class Step:
     lines: tuple[str, ...]
     drawn: tuple[str, ...] = ()
     """What the companion drew for this step, by name (a terrain card for a Sector)."""
+    confirm: tuple[str, ...] = ()
+    """What Confirm does at this step beyond going on (asks a question, puts the units in play): said
+    only where Confirm works, never in a read-only view."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,13 +229,13 @@ def evolve(guide: Guide | None, record: Record) -> Guide | None:
     return guide
 
 
-def check_undo(guide: Guide | None, target: Record, said: Callable[[Event], str] | None = None) -> None:
-    """Setup stands once play starts: nothing it put on the table is taken back by undo. `said`
-    words the event as the game's screen does (the event's own line by default)."""
+def check_undo(guide: Guide | None, target: Record, correct: str, said: Callable[[Event], str] | None = None) -> None:
+    """Setup stands once play starts: nothing it put on the table is taken back by undo. `correct`
+    says which of the game's keys correct the table instead (`t corrects a squad's markers`);
+    `said` words the event as the game's screen does (the event's own line by default)."""
     if guide is not None and not guide.setting_up and target.seq <= guide.started:
         described = said(target.event) if said is not None else target.event.describe()
-        raise RuleViolation(f"cannot undo “{described}”: it is part of the scenario's setup, which "
-                            "stands once play starts (correct the table with the game's own keys)")
+        raise RuleViolation(undo_refused(described, f"setup stands once play starts ({correct})"))
 
 
 # What the controller and the screen do with it
@@ -261,14 +265,17 @@ class GuideView:
     step: Step
     titles: tuple[str, ...]
 
-    def lines(self) -> list[str]:
-        """The step on screen, as text: its number, what to do, what the companion drew."""
+    def lines(self, steerable: bool = True) -> list[str]:
+        """The step on screen, as text: its number, what to do, what the companion drew, and what
+        Confirm and Undo do, unless they cannot be used here (not `steerable`: a read-only view)."""
         lines = [f"Step {self.at + 1} of {len(self.titles)}: {self.step.title}", "", *self.step.lines]
         if self.step.drawn:
             lines += ["", "Drawn by the companion:", *(f"  {drawn}" for drawn in self.step.drawn)]
+        if not steerable:
+            return lines
         go_on = "Confirm starts play" if self.at == len(self.titles) - 1 else "Confirm goes on"
         back = ", Undo goes back a step" if self.at else ""
-        return [*lines, "", go_on + back]
+        return [*lines, "", *self.step.confirm, go_on + back]
 
     def progress(self) -> list[str]:
         """Every step's title, the one on screen marked, those not reached yet dimmed by a dot."""

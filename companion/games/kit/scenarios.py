@@ -2,7 +2,8 @@
 writing them.
 
 A scenario is one TOML file, validated by its game's model (named by the game's descriptor) with
-`extra="forbid"`. The shipped ones sit in the game's `data/scenarios/` package; the players' own in
+`extra="forbid"`, and strictly: a value of another TOML type than its key's (`rounds = "3"`) is
+refused. The shipped ones sit in the game's `data/scenarios/` package; the players' own in
 `<data dir>/<game>/scenarios/`, where a file of the same name replaces the shipped one. A scenario is
 named by its file's name, which follows the rule `scenarios new` writes by; a file named otherwise is
 listed, and cannot be used until it is renamed. A file that cannot be used is reported with its file,
@@ -20,7 +21,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.config import describe_validation_error
+from companion.config import describe_validation_error, toml_as_json
 from companion.errors import ConfigError
 from companion.games.kit.data import read_text
 from companion.paths import readable
@@ -147,7 +148,8 @@ def validate(model: type[Scenario], text: str, where: Path, context: Mapping[str
     loaded data files), against its unit library and terrain; `ConfigError` names what fails."""
     data = parse(text, where)
     try:
-        return model.model_validate(data, context=dict(context) if context is not None else None)
+        return model.model_validate_json(toml_as_json(data, text, where), strict=True,
+                                         context=dict(context) if context is not None else None)
     except ValidationError as error:
         raise ConfigError(describe_validation_error(where, text, error)) from None
 

@@ -1,5 +1,5 @@
-"""A Point Blank event as the players read it on screen (the log panel, undo, redo): sides, units,
-Sectors and terrain cards by their names. `companion log` keeps each event's own line, with numbers."""
+"""A Point Blank event as the players read it on screen (the log panel, undo, redo) and in
+`companion log`: sides, units, Sectors and terrain cards by their names."""
 
 from companion.games.point_blank.battlefield_events import (
     SectorCorrected,

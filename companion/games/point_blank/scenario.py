@@ -15,6 +15,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from companion.config import AtKey
 from companion.games.kit.guide import ScenarioChosenEvent
 from companion.games.kit.scenarios import Part, Scenario, some
+from companion.games.point_blank.aeo.table import Posture
 
 RANDOM = "random"
 """A Sector's card drawn by the companion from the terrain deck."""
@@ -76,7 +77,7 @@ class PbSide(Part):
     name: str = Field(min_length=1, max_length=30)
     nationality: str = ""
     """The unit library's key for it (`us`, `german`): the screen names the side by it."""
-    posture: Literal["offensive", "defensive"] | None = None
+    posture: Posture | None = None
     """Solo play (12.1): the posture of the AEO when it plays this side."""
     support_weapons: tuple[str, ...] = ()
     """The side's infantry Support Weapons, by name: the AEO gives them to its infantry (12.2.1, 12.2.2)."""

@@ -79,11 +79,11 @@ def steps(state: PointBlankState, catalog: Catalog) -> tuple[Step, ...]:
               f" {first} takes the first impulse.", f"Victory: {scenario.victory}"]
     select += [f"Special rule: {rule}" for rule in scenario.special_rules]
     select += [f"Not in the source, assumed here: {gap}" for gap in scenario.gaps]
-    return (Step(STEPS[SELECT], tuple(select)), Step(STEPS[SIDES], side_lines(state)),
+    return (Step(STEPS[SELECT], tuple(select)), Step(STEPS[SIDES], side_lines(state), confirm=side_confirm(state)),
             Step(STEPS[LAYOUT], *layout_lines(state, catalog)), Step(STEPS[DEPLOY], *deploy_lines(state, catalog)),
-            Step(STEPS[DEAL], deal_lines(state)), Step(STEPS[HEROES], (
-                "Put every hero marker in an opaque cup both players can reach (4.10).",
-                f"Confirm puts every unit in the companion's unit table; {first} takes the first impulse.")))
+            Step(STEPS[DEAL], deal_lines(state), confirm=deal_confirm(state)),
+            Step(STEPS[HEROES], ("Put every hero marker in an opaque cup both players can reach (4.10).",),
+                 confirm=(f"Confirm puts every unit in the companion's unit table; {first} takes the first impulse.",)))
 
 
 def side_lines(state: PointBlankState) -> tuple[str, ...]:
@@ -97,9 +97,11 @@ def side_lines(state: PointBlankState) -> tuple[str, ...]:
     if aeo:
         lines.append(f"Solo: the AEO plays {scenario.sides[aeo - 1].name} in {posture(state)} posture, you play "
                      f"{scenario.sides[2 - aeo].name} (12.2).")
-    else:
-        lines.append("Playing solo? Confirm asks which side the AEO plays, and its posture (12.1).")
     return tuple(lines)
+
+
+def side_confirm(state: PointBlankState) -> tuple[str, ...]:
+    return () if solo(state) else ("Playing solo? Confirm asks which side the AEO plays, and its posture (12.1).",)
 
 
 def layout_lines(state: PointBlankState, catalog: Catalog) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -163,15 +165,18 @@ def deal_lines(state: PointBlankState) -> tuple[str, ...]:
     scenario = state.scenario
     assert scenario is not None
     lines = [f"Each player draws {plural(scenario.hand_size, 'Action card')} (5.5)."]
-    if state.settings is None:
-        lines.append("Confirm asks for the Action deck's pip counts and the dice method first (4.11).")
-    else:
+    if state.settings is not None:
         method = "real dice" if state.settings.dice_mode else "card pips"
         lines.append(f"Dealt: the {state.deck.size}-card deck confirmed, checks read from {method}.")
     if solo(state):
         lines.append("Solo: the AEO is dealt no hand, it plays from dice (12.2.3). Once play starts it discards the "
                      f"top {START_DISCARDS} Action cards (12.3): the companion counts them out of the deck.")
     return tuple(lines)
+
+
+def deal_confirm(state: PointBlankState) -> tuple[str, ...]:
+    return () if state.settings is not None else (
+        "Confirm asks for the Action deck's pip counts and the dice method first (4.11).",)
 
 
 # Deciding

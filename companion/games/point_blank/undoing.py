@@ -10,6 +10,7 @@ from typing import Literal
 
 from companion.errors import RuleViolation
 from companion.games.kit import guide
+from companion.games.kit.words import shortened, undo_refused
 from companion.games.point_blank.aeo.events import AeoActed, AeoCardsDiscarded, AeoCoverSpent, AeoRowFilled, AeoUpkept
 from companion.games.point_blank.aeo.state import NOTED, STEPS, Noted
 from companion.games.point_blank.aeo.view import act_line, short
@@ -21,6 +22,8 @@ from companion.games.point_blank.words import title
 from companion.journal.events import Event, Record
 
 Said = Callable[[Event], str]
+CORRECTS = "t corrects a unit, T a Sector's card"
+"""The keys that correct the table where setup stands."""
 AS_THE_AEO_DID = "13.0: adapt its play, t, p"
 """What the players do instead: correct the table with Edit unit (t) and Marker card (p)."""
 
@@ -44,16 +47,16 @@ def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "re
         # Only the AEO's cover is decided during a check; taking back the order that started
         # it would leave the check to apply its result all the same.
         raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
-                            f"{title(state.check.check)}")
+                            f"{shortened(title(state.check.check))}")
     if verb == "redo":
-        guide.check_undo(state.guide, target, said)
+        guide.check_undo(state.guide, target, CORRECTS, said)
         return
     aeo_facts(state, target, said, catalog)
-    guide.check_undo(state.guide, target, said)
+    guide.check_undo(state.guide, target, CORRECTS, said)
     if target.seq < state.impulse_began:
         # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
-        raise RuleViolation(f"cannot undo “{said(target.event)}”: its impulse is over "
-                            "(correct the table with Edit unit, t, or Marker card, p)")
+        raise RuleViolation(undo_refused(said(target.event), "its impulse is over "
+                                         "(correct the table with Edit unit, t, or Marker card, p)"))
     turn = state.aeo.impulse if state.aeo is not None else None
     if isinstance(target.event, AeoRowFilled) and (
             turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
@@ -75,11 +78,11 @@ def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catal
     why, fix = reasons(latest)
     setup = state.guide is not None and not state.guide.setting_up and target.seq <= state.guide.started
     if setup or target.seq < state.impulse_began:
-        raise RuleViolation(f"cannot undo “{fact}”: {why} ({fix})")
+        raise RuleViolation(undo_refused(fact, f"{why} ({fix})"))
     if isinstance(target.event, CheckResolved) and aeo.stepped > target.seq:
         check = title(target.event.check, unit_names(state),
                       (lambda key: sector_name(state, catalog, key)) if catalog is not None else str)
-        raise RuleViolation(f"cannot undo “{check}”: the AEO went on from it, “{fact}”: {why} ({fix})")
+        raise RuleViolation(undo_refused(check, f"the AEO went on from it, “{shortened(fact)}”: {why} ({fix})"))
 
 
 def fact_words(state: PointBlankState, latest: Noted, said: Said, catalog: Catalog | None) -> str:

@@ -56,7 +56,7 @@ def named(names: Names, unit: int | None) -> str:
 
 def title(check: Check, names: Names | None = None, where: Callable[[str], str] = str) -> str:
     """What a check is called on screen and in the log; `where` names a Sector from its key (the
-    screen says `B1 German`; `companion log` keeps the key, `B1/2`)."""
+    screen says `B1 German`; without it, the key: `B1/2`)."""
     names = names_of(check, names)
     who = lambda ids: listed([named(names, i) for i in ids])  # noqa: E731
     match check:

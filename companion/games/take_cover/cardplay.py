@@ -93,7 +93,7 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
 def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverState | None:
     event = record.event
     if isinstance(event, EventRolled | MedicRolled):
-        state = rolled(state, record, event)
+        state = rolled(state, record, event, voided)
         if voided:
             return state
         state = state.noted(event)

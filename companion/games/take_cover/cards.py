@@ -67,3 +67,22 @@ class Attachment(BaseModel):
     def describe(self) -> str:
         dot = "" if self.dot == "none" else f", {self.dot} dot"
         return f"{self.name} {self.modifier:+d}{dot}"
+
+
+PRINTED: dict[AttachKind, tuple[int, int, str]] = {
+    "weapon": (0, 9, "LMG +1, added to the firing squad's FP"),
+    "leader": (0, 9, "Leader +1, added to the firing squad's FP"),
+    "terrain": (-9, 0, "Woods -3, taken off the attacker's FP"),
+}
+"""What a card of each kind can print, lowest and highest, with an example. The rulebook adds the
+firer's "positive modifiers" (weapon, leader) and subtracts the defender's terrain, which its
+cards print negative (Brush -1, Woods -3)."""
+
+
+def misprinted(kind: AttachKind, modifier: int) -> str:
+    """Why no card of `kind` prints `modifier` (its sign is wrong, or it is out of reach), or ""."""
+    low, high, example = PRINTED[kind]
+    if low <= modifier <= high:
+        return ""
+    farthest = high if low == 0 else low
+    return f"a {kind} card prints 0 to {farthest:+d} ({example}), not {modifier:+d}"

@@ -5,6 +5,7 @@ what its example shows (6–7 removes the cover card). Mine and Strafe are not p
 chart does not hold is read from the physical card by the players, and the companion asks.
 """
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
@@ -24,12 +25,16 @@ EFFECT_WORDS: dict[str, str] = {
 }
 
 
-def ten_for_zero(face: object) -> object:
-    """The cards print the ten as 0; a chart file may say either."""
-    return 10 if str(face).strip() == "0" else face
+def face_of_key(key: object) -> object:
+    """A face from a chart's key, which TOML makes text (`3`, and `0` for the ten the cards print
+    as 0); a key that is no whole number is left for the check to refuse."""
+    if isinstance(key, str) and re.fullmatch(r"\s*-?[0-9]+\s*", key):
+        face = int(key)
+        return 10 if face == 0 else face
+    return key
 
 
-Face = Annotated[int, BeforeValidator(ten_for_zero), Field(ge=1, le=10)]
+Face = Annotated[int, BeforeValidator(face_of_key), Field(ge=1, le=10)]
 FACES = tuple(range(1, 11))
 
 
@@ -77,11 +82,19 @@ class Charts(BaseModel):
 
 
 def faces_text(faces: list[int]) -> str:
-    """`3–4`, `6–7`, `0` for ten, `1, 3`: a chart's faces as the cards print them."""
-    shown = ["0" if face == 10 else str(face) for face in faces]
-    if len(faces) > 1 and faces == list(range(faces[0], faces[-1] + 1)):
-        return f"{shown[0]}–{shown[-1]}"
-    return ", ".join(shown)
+    """`3–4`, `6–7`, `0` for ten, `1, 3`, `1–3, 0`: a chart's faces (in order) as the cards print them."""
+    runs: list[list[int]] = []
+    for face in faces:
+        if runs and runs[-1][-1] == face - 1:
+            runs[-1].append(face)
+        else:
+            runs.append([face])
+    return ", ".join(printed(run[0]) if len(run) == 1 else f"{printed(run[0])}–{printed(run[-1])}" for run in runs)
+
+
+def printed(face: int) -> str:
+    """A face as the d10 prints it: `0` for ten."""
+    return "0" if face == 10 else str(face)
 
 
 def chart_lines(chart: EventChart | MedicChart) -> list[str]:

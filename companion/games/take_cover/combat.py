@@ -106,7 +106,7 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
 def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverState | None:
     event = record.event
     if isinstance(event, FireRolled):
-        state = rolled(state, record, event)
+        state = rolled(state, record, event, voided)
         return state if voided else fire_rolled(state, event)
     if not isinstance(event, FireOpened | DugIn | ReactionFireOpened | ReactionDeclined):
         return None

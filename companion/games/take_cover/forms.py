@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 from typing import cast
 
-from companion.games.kit.forms import Choice, FormSpec, Number, Option, Text, Tick
+from companion.games.kit.forms import Choice, FormError, FormSpec, Number, Option, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run, Tell
 from companion.games.take_cover.cardplay import check_event_target, check_medic, enemy_targets
 from companion.games.take_cover.cards import (
@@ -19,6 +19,7 @@ from companion.games.take_cover.cards import (
     Side,
     SquadName,
     enemy,
+    misprinted,
     owner,
 )
 from companion.games.take_cover.charts import EFFECT_WORDS, Charts, EventEffect
@@ -52,6 +53,7 @@ from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.turns import attachable, check_advance, check_attach, check_discard
 from companion.games.take_cover.view import event_label, number
 
+MODIFIER = "Modifier printed on it"
 DOTS: tuple[Option, ...] = (("none", "no dot"), ("black", "black dot"), ("white", "white dot"))
 
 
@@ -82,7 +84,7 @@ def attach_form(state: TakeCoverState, side: Side, cards: Mapping[str, Attachabl
                                      for key, card in cards.items()),
                next((key for key, card in cards.items() if card.kind == kind), None)),
         Choice("dot", "Dot on the card", DOTS),
-        Text("modifier", "Modifier printed on it (blank: the usual)", required=False, max_length=3),
+        Text("modifier", f"{MODIFIER} (blank: the usual)", required=False, max_length=3),
     ), note="At most one weapon, one leader and one terrain card per squad.", submit="Attach")
 
     def then(answers: Mapping[str, object]) -> Intent:
@@ -91,7 +93,9 @@ def attach_form(state: TakeCoverState, side: Side, cards: Mapping[str, Attachabl
         try:
             modifier = int(written) if written else kind.modifier
         except ValueError:
-            raise ValueError(f"Modifier: {written!r} is not a whole number, such as +1 or -3") from None
+            raise FormError("modifier", f"{MODIFIER}: {written!r} is not a whole number, such as +1 or -3") from None
+        if misprinted(kind.kind, modifier):
+            raise FormError("modifier", f"{MODIFIER}: {misprinted(kind.kind, modifier)}")
         card = Attachment(kind=kind.kind, name=kind.label, modifier=modifier, dot=cast(Dot, answers["dot"]))
         squad = cast(SquadName, answers["squad"])
         check_attach(state, side, squad, card.kind)

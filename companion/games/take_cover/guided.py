@@ -51,7 +51,7 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
     assert scenario is not None
     sides = [*guide.background(scenario),
              "Choose who plays the Germans (squads A and B) and who the Russians (squads C and D)."]
-    sides += [f"{side.name}: {side.notes}" for side in scenario.sides if side.notes]
+    sides += [side.line() for side in scenario.sides]
     squads = ["Lay out the four squad cards, each German squad directly opposite a Russian one:"]
     squads += [f"  German {german} opposite Russian {russian}"
                for german, russian in zip(SQUADS_OF["German"], SQUADS_OF["Russian"], strict=True)]
@@ -62,8 +62,7 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
         if getattr(scenario, key) is not None:
             rules.append(f"{label}: {'on' if value else 'off'} (the scenario says so)")
         else:
-            rules.append(f"{label}: {'not chosen yet' if value is None else 'on' if value else 'off'}"
-                         " (your choice: Confirm asks)")
+            rules.append(f"{label}: {'not chosen yet' if value is None else 'on' if value else 'off'} (your choice)")
     counts = deck.counts()
     deal = [f"Shuffle the other {sum(counts.values()) - counts['squad']} cards."]
     if option(state, "set_aside"):
@@ -73,9 +72,11 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
     if scenario.turns:
         deal.append(f"The game ends after turn {scenario.turns} (each side's turn counts one).")
     deal += [f"Special rule: {rule}" for rule in scenario.special_rules]
-    deal.append("Confirm starts play: then each side rolls a d10, and the high roll goes first.")
-    return (Step(STEPS[0], tuple(sides)), Step(STEPS[1], tuple(squads)), Step(STEPS[2], tuple(rules)),
-            Step(STEPS[3], tuple(deal)))
+    open_rules = any(getattr(scenario, key) is None for key in OPTIONS)
+    asks = ("Confirm asks for the rules left to your choice.",) if open_rules else ()
+    return (Step(STEPS[0], tuple(sides)), Step(STEPS[1], tuple(squads)), Step(STEPS[2], tuple(rules), confirm=asks),
+            Step(STEPS[3], tuple(deal), confirm=("Confirm starts play: then each side rolls a d10, and the high roll"
+                                                 " goes first.",)))
 
 
 # The family: commands in, events out (None for another family's)

@@ -2,7 +2,7 @@
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
-from companion.games.take_cover.cards import CARD_TYPES, AttachKind, CardType
+from companion.games.take_cover.cards import CARD_TYPES, AttachKind, CardType, misprinted
 
 
 class CardCount(BaseModel):
@@ -42,3 +42,9 @@ class AttachableCard(BaseModel):
     kind: AttachKind
     label: str = Field(min_length=1, max_length=24)
     modifier: int = Field(ge=-9, le=9)
+
+    @model_validator(mode="after")
+    def printed_as_its_kind(self) -> "AttachableCard":
+        if misprinted(self.kind, self.modifier):
+            raise ValueError(misprinted(self.kind, self.modifier))
+        return self

@@ -36,7 +36,7 @@ class TakeCoverRules(Rules[TakeCoverState]):
     title: ClassVar[str] = "Take Cover"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(TakeCoverEvent)
     state: ClassVar[TypeAdapter[TakeCoverState]] = TypeAdapter(TakeCoverState)
-    state_version: ClassVar[int] = 3
+    state_version: ClassVar[int] = 4
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -76,8 +76,8 @@ class TakeCoverRules(Rules[TakeCoverState]):
                 raise beyond_unseen(kind, total, unseen(state.deck, state.squads).get(kind, 0))
 
     def check_undo(self, state: TakeCoverState, target: Record, verb: Literal["undo", "redo"]) -> None:
-        guide.check_undo(state.guide, target)
-        facts.check_undo(state.fact, target, verb, fact_named(state.fact))
+        guide.check_undo(state.guide, target, "t corrects a squad's markers")
+        facts.check_undo(state.fact, target, verb, fact_named(state.fact), "d10")
 
     def finished(self, state: TakeCoverState) -> bool:
         return state.phase == "over"

@@ -39,6 +39,11 @@ class TcSide(Part):
     name: Side
     notes: str = ""
 
+    def line(self) -> str:
+        """`German: squads A and B`, with the side's notes after it when it has some."""
+        squads = " and ".join(SQUADS_OF[self.name])
+        return f"{self.name}: squads {squads}" + (f" ({self.notes})" if self.notes else "")
+
 
 class TcScenario(Scenario):
     TEMPLATE: ClassVar[str] = TEMPLATE
@@ -63,10 +68,7 @@ class TcScenario(Scenario):
         return f"{self.turns} turns" if self.turns else ""
 
     def body_lines(self) -> list[str]:
-        lines = []
-        for side in self.sides:
-            squads = " and ".join(SQUADS_OF[side.name])
-            lines.append(f"{side.name}: squads {squads}" + (f" ({side.notes})" if side.notes else ""))
+        lines = [side.line() for side in self.sides]
         for label, value in (("Two squads with three advance markers win", self.advance_victory),
                              ("Four cards set aside", self.set_aside)):
             lines.append(f"Optional rule: {label}: {'chosen at setup' if value is None else 'on' if value else 'off'}")

@@ -106,10 +106,11 @@ def require_own_standing(state: TakeCoverState, side: Side, name: SquadName) -> 
 # Folding
 
 
-def rolled(state: TakeCoverState, record: Record,
-           event: FirstPlayerRolled | FireRolled | EventRolled | MedicRolled) -> TakeCoverState:
+def rolled(state: TakeCoverState, record: Record, event: FirstPlayerRolled | FireRolled | EventRolled | MedicRolled,
+           voided: bool) -> TakeCoverState:
     """Every roll, in force or taken back, flashes the roll LED once and is a fact undo stops at."""
-    return replace(state, last_roll=record.seq, fact=Settled(record.seq, keyed=event.source == "physical", by=event))
+    fact = Settled(record.seq, keyed=event.source == "physical", taken_back=voided, by=event)
+    return replace(state, last_roll=record.seq, fact=fact)
 
 
 def hit(state: TakeCoverState, name: SquadName) -> TakeCoverState:

@@ -15,6 +15,7 @@ from companion.games.take_cover.cards import (
     AttachKind,
     Side,
     SquadName,
+    misprinted,
 )
 from companion.games.take_cover.commands import (
     Advance,
@@ -83,6 +84,8 @@ def decide(state: TakeCoverState, command: Command, context: Context) -> list[Ev
         case Attach(squad=name, card=card):
             side = require_action(state)
             check_attach(state, side, name, card.kind)
+            if misprinted(card.kind, card.modifier):
+                raise RuleViolation(misprinted(card.kind, card.modifier))
             return [CardAttached(side=side, squad=name, card=card)]
         case Detach(squad=name, kind=kind):
             side = require_action(state)
@@ -151,7 +154,7 @@ def evolve(state: TakeCoverState, record: Record, voided: bool) -> TakeCoverStat
     """The state after an event of this family; None for an event of another family."""
     event = record.event
     if isinstance(event, FirstPlayerRolled):
-        state = rolled(state, record, event)
+        state = rolled(state, record, event, voided)
         return state if voided else first_rolled(state, event)
     if isinstance(event, TurnEnded):
         return turn_ended(state, record)

@@ -15,7 +15,7 @@ from companion.games.take_cover.cards import (
     SquadName,
     owner,
 )
-from companion.games.take_cover.charts import Charts, chart_lines
+from companion.games.take_cover.charts import Charts, chart_lines, faces_text
 from companion.games.take_cover.deck import Reshuffle, chance_of, unseen
 from companion.games.take_cover.fire import (
     chance_to_hit,
@@ -27,6 +27,7 @@ from companion.games.take_cover.fire import (
     percent,
 )
 from companion.games.take_cover.library import DeckFile
+from companion.games.take_cover.notes import LastTurnPlayed
 from companion.games.take_cover.state import Fire, TakeCoverState
 from companion.games.take_cover.table import draw_steps
 from companion.games.take_cover.words import game_over, log_line, won_why
@@ -215,18 +216,22 @@ def deck_rows(state: TakeCoverState, deck_file: DeckFile) -> list[tuple[str, ...
 
 
 def log_lines(state: TakeCoverState) -> list[str]:
-    """What happened, newest first: each event, or what it led to, in words."""
-    return [log_line(entry) for entry in state.log]
+    """What happened, newest first: each event, or what it led to, in words. The turn after which
+    a scenario's last turn is over says the game is over, not whose turn is next."""
+    newer = (None, *state.log)[:len(state.log)]
+    return [log_line(entry, ended_game=isinstance(after, LastTurnPlayed))
+            for entry, after in zip(state.log, newer, strict=True)]
 
 
 def event_label(charts: Charts, card: EventCard) -> str:
-    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks."""
+    """`Mine (chart not printed: you read the card)`: the companion asks for faces it lacks. A chart
+    it holds in part names the faces it holds, printed or filled in by the players alike."""
     chart = charts.event(card)
     if chart.complete:
         return chart.label
     if not chart.results:
         return f"{chart.label} (chart not printed: you read the card)"
-    return f"{chart.label} (chart partly printed: you read the other faces)"
+    return f"{chart.label} (chart holds {faces_text(sorted(chart.results))}: you read the other faces)"
 
 
 def data_labels(data: Mapping[str, Any]) -> tuple[DeckFile, Charts]:

@@ -54,12 +54,13 @@ def game_over(state: TakeCoverState) -> str:
     return f"the game is over: {state.winner} won ({won_why(state.winner, state.won_by)})"
 
 
-def log_line(entry: LogEntry) -> str:
+def log_line(entry: LogEntry, ended_game: bool = False) -> str:
+    """The entry in the log's words; `ended_game`: the entry (a turn's end) ended the game."""
     match entry:
         case DugIn(mfp=mfp):
             return f"{entry.describe()}, {needed(mfp)}"
         case TurnEnded(side=side):
-            return f"{entry.describe()}; {enemy(side)}'s turn"
+            return f"{entry.describe()}; " + ("the game is over" if ended_game else f"{enemy(side)}'s turn")
         case RollTied(face=face):
             return f"a tie at {face}: both roll again"
         case FirstChosen(side=side):

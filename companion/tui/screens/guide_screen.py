@@ -51,7 +51,7 @@ class GuideScreen(GameScreen):
             return
         self.query_one("#guide-title", Label).update(Text(f"Setting up: {view.title}"))
         self.query_one("#guide-steps", Static).update(Text("\n".join(view.progress())))
-        self.query_one("#guide-step", Static).update(Text("\n".join(view.lines())))
+        self.query_one("#guide-step", Static).update(Text("\n".join(view.lines(steerable=not self.read_only))))
         confirm = Tap("confirm", "Start play" if view.at == len(view.titles) - 1 else "Confirm", "c", primary=True)
         offered = () if self.read_only else (*((BACK,) if view.at > 0 else ()), confirm)
         self.query_one("#action-bar", ActionBar).show(offered)

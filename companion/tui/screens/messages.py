@@ -41,11 +41,15 @@ class Messages(Glance):
 
 
 def clipped(text: str, width: int, lines: int) -> str:
-    """The text as it wraps at `width` columns, kept to `lines` lines: as it is when it fits, else
-    its first lines, the last ending in an ellipsis."""
+    """The text as it wraps at `width` columns, kept to `lines` lines: as it is when it fits one,
+    its lines broken where it wraps when it fits `lines`, else its first lines, the last ending in
+    an ellipsis. Broken by hand, because a notification as wide as its text (`width: auto`) whose
+    text runs a column or two over its room was laid out one line tall and its second line hidden."""
     wrapped = [line.plain.rstrip() for line in Content(text).wrap(max(width, 2))]
-    if len(wrapped) <= lines:
+    if len(wrapped) == 1:
         return text
+    if len(wrapped) <= lines:
+        return "\n".join(wrapped)
     *kept, last = wrapped[:lines]
     if cell_len(last) >= width:
         last = set_cell_size(last, width - 1).rstrip()

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Header, Input, Label, OptionList, Static
@@ -80,7 +80,7 @@ class SavedGamesScreen(ActionBarScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield UnitTable(COLUMNS, fit=FIT, id="games")
-        yield Static("no saved games yet: n starts one", id="no-games")
+        yield Static("no saved games yet" if self.read_only else "no saved games yet: n starts one", id="no-games")
         yield ActionBar(id="action-bar")
         if self._mock_controls is not None:
             yield MockPanel(self._mock_controls, classes="mock-panel")
@@ -88,12 +88,12 @@ class SavedGamesScreen(ActionBarScreen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.show_games()
+        self.refresh_games()
 
     def on_screen_resume(self) -> None:
-        self.show_games()
+        self.refresh_games()
 
-    def show_games(self) -> None:
+    def refresh_games(self) -> None:
         self._games = self._store.games()
         self._show_rows()
         # With no games, only what works is offered: a new game, or home.
@@ -168,6 +168,15 @@ class SavedGamesScreen(ActionBarScreen):
         """Open, rename and delete are neither shown nor taken when there is no game to act on."""
         return bool(self._games) or action not in self.NEED_A_GAME
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the footer and the keys panel show: on a read-only view, none of the changes it
+        refuses. Their keys still reach their actions, which say why."""
+        bindings = super().active_bindings
+        if not self.read_only:
+            return bindings
+        return {key: bound for key, bound in bindings.items() if bound.binding.action not in self.CHANGES}
+
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         for tap in self._offered():
             yield tap.label, self.WHAT_EACH_DOES[tap.name], tap.name, None
@@ -190,7 +199,7 @@ class SavedGamesScreen(ActionBarScreen):
                 self.notify(str(error), severity="error", timeout=6, markup=False)
                 return
             self.post_message(GameRenamed(game.id))
-            self.show_games()
+            self.refresh_games()
 
         self.app.push_screen(AskText(f"New name for {game.name}", game.name), renamed)
 
@@ -206,7 +215,7 @@ class SavedGamesScreen(ActionBarScreen):
                 except CompanionError as error:
                     self.notify(str(error), severity="error", timeout=6, markup=False)
                     return
-                self.show_games()
+                self.refresh_games()
                 self.notify(f"deleted {game.name}", markup=False)
             elif name is not None:
                 self.notify("not deleted: the name did not match", severity="warning")

@@ -9,13 +9,15 @@ from itertools import pairwise
 from rich.text import Text
 from textual.widgets import Static
 
+from companion.status_part import StatusPart
+
 WIDE, NARROW = "  │  ", " │ "
 PATH = re.compile(r"(?:~|/)[^\s:│]*/([^/\s:│]+)")
 VERSIONS = re.compile(r" \(firmware [^()]*\)")
-TROUBLE = re.compile(r"^READ-ONLY|\b(?:lost|refused|busy|down|offline|skipped|ignored|unavailable)\b")
-"""The words of a board, table or speech part the player must act on (see the link states' texts)."""
 BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 """Line breaks and control characters, as a board, a file or a player may send them."""
+UNSAID = StatusPart()
+"""A part with nothing to say (no table network, before speech has started)."""
 CUT_SHOWS_AT_LEAST = 8
 """A text cut short with "…" must show this many characters more than the part's next shorter form,
 or that form is shown instead: "speech unavailable: n…" says no more than "speech unavailable"."""
@@ -23,17 +25,19 @@ or that form is shown instead: "speech unavailable: n…" says no more than "spe
 
 @dataclass(frozen=True, slots=True)
 class Status:
-    """One snapshot of what the status line says, replaced whole on every change."""
+    """One snapshot of what the status line says, replaced whole on every change. The hardware, the
+    board, the table network and speech each say whether the player must act on them; a storage
+    fault or wait always has its place."""
 
-    hardware: str = ""
-    board: str = ""
+    hardware: StatusPart = UNSAID
+    board: StatusPart = UNSAID
     game: str = ""
     mock: bool = False
     storage: str = ""
     """A storage fault or wait, said until it clears."""
-    speech: str = ""
+    speech: StatusPart = UNSAID
     games_file: str = ""
-    table: str = ""
+    table: StatusPart = UNSAID
     """The table network's link, when there is one."""
 
 
@@ -57,10 +61,15 @@ def one_line(text: str) -> str:
     return BREAKS.sub(" ", text).strip()
 
 
+def part_on_one_line(part: StatusPart) -> StatusPart:
+    return replace(part, text=one_line(part.text))
+
+
 def on_one_line(status: Status) -> Status:
-    return replace(status, hardware=one_line(status.hardware), board=one_line(status.board),
-                   game=one_line(status.game), storage=one_line(status.storage), speech=one_line(status.speech),
-                   games_file=one_line(status.games_file), table=one_line(status.table))
+    return replace(status, hardware=part_on_one_line(status.hardware), board=part_on_one_line(status.board),
+                   game=one_line(status.game), storage=one_line(status.storage),
+                   speech=part_on_one_line(status.speech), games_file=one_line(status.games_file),
+                   table=part_on_one_line(status.table))
 
 
 def without_folders(text: str) -> str:
@@ -92,11 +101,6 @@ def short_speech(speech: str) -> str:
     return speech.partition(" (")[0].partition(":")[0]
 
 
-def in_trouble(name: str, text: str) -> bool:
-    """Whether the part says something the player must act on (a table's name aside: `down-stairs`)."""
-    return TROUBLE.search(text.partition(": ")[2] if name == "table" else text) is not None
-
-
 def steps(*forms: Form) -> list[Form]:
     """The forms from the longest, each kept only where it says something the next does not."""
     return [form for form, shorter in pairwise(forms) if form.text != shorter.text] + [forms[-1]]
@@ -114,13 +118,13 @@ def fitted(forms: list[Form], room: int) -> str:
 
 def forms_of(status: Status) -> dict[str, list[Form]]:
     """Each part's ways of saying it from the longest, the parts left to right as shown."""
-    board = status.board
+    hardware, board, table, speech = status.hardware.text, status.board.text, status.table.text, status.speech.text
     return {
         "storage": steps(Form(status.storage, cut=False, detail=True), Form(without_folders(status.storage))),
-        "hardware": steps(Form(status.hardware), Form(short_hardware(status.hardware))),
+        "hardware": steps(Form(hardware), Form(short_hardware(hardware))),
         "board": steps(Form(board, cut=False, detail=True), Form(VERSIONS.sub("", board)), Form(short_board(board))),
-        "table": steps(Form(status.table), Form(short_table(status.table))),
-        "speech": steps(Form(status.speech), Form(short_speech(status.speech))),
+        "table": steps(Form(table), Form(short_table(table))),
+        "speech": steps(Form(speech), Form(short_speech(speech))),
         "game": steps(Form(status.game), Form(shortened(status.game, 16))),
         "games_file": steps(Form(status.games_file, cut=False), Form(status.games_file.rpartition("/")[2])),
     }
@@ -131,8 +135,9 @@ def status_text(status: Status, width: int) -> str:
     its shortest form (a storage fault's paths as file names, `MOCK HW`, `board refused`,
     `table club-1: broker down`, `speech on`, `speech off` or `speech unavailable`, the game's name to
     16 characters, the games file's name) and the parts share what is left, in turn, each taking as
-    much as it can: first those in trouble (a board lost, refused or sending bad data; a table link
-    down, refused or skipping messages; speech unavailable; a read-only view), then the rest come in
+    much as it can: first those the player must act on (as their sources say: a board lost, refused
+    or sending bad data; a table link down, refused or skipping messages; speech unavailable; a
+    read-only view), then the rest come in
     while they fit (the game, the table network, the board, speech, the games file: left out in the
     reverse order), then grow (a storage fault's paths, the game, the hardware, the table network,
     the board, speech, the games file's path). A storage fault, the hardware and the parts in
@@ -141,8 +146,8 @@ def status_text(status: Status, width: int) -> str:
     present = [name for name, forms in parts.items() if forms[0].text]
     if len(line := WIDE.join(parts[name][0].text for name in present)) <= width:
         return line
-    troubled = [name for name in ("hardware", "board", "table", "speech")
-                if name in present and in_trouble(name, parts[name][0].text)]
+    links = {"hardware": status.hardware, "board": status.board, "table": status.table, "speech": status.speech}
+    troubled = [name for name, part in links.items() if name in present and part.must_act]
     shown = {name: parts[name][-1].text for name in present if name in ("storage", "hardware", *troubled)}
 
     def line_shown() -> str:
