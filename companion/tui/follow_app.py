@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 class FollowerApp(TableApp):
     TITLE = "companion (following)"
+    # A follower may run for anyone who opens a browser tab (`companion web`): it writes nothing on
+    # the machine that serves it, not even a screenshot.
+    WRITES_FILES = False
     # A follower has no saved games: its list of games is the tables'.
     BINDINGS = [Binding("g", "go_home", "Tables", show=False)]
 

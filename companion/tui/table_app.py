@@ -1,6 +1,6 @@
 """What every companion app shares, the one at the table and a follower's: the stylesheet and the
 sides' colours, notifications as plain text and one at a time (kept whole for Messages), one line
-for a crash, the palette (with a Screenshot into the data dir), the status line."""
+for a crash, the palette (with a Screenshot into the data dir, where the app may write), the status line."""
 
 import weakref
 from collections import deque
@@ -33,6 +33,9 @@ SCREENSHOTS = "screenshots"
 class TableApp(App[int]):
     CSS_PATH = Path(__file__).parent / "companion.tcss"
     TITLE = "companion"
+    WRITES_FILES = True
+    """False for an app that must write no file, such as a follower served to browsers: its palette
+    has no Screenshot, and a screenshot asked for anyway is refused (`refuse_writing`)."""
 
     def __init__(self, debug: bool = False) -> None:
         super().__init__()
@@ -138,8 +141,9 @@ class TableApp(App[int]):
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":
                 yield command
-        yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshot_folder()}",
-                            self.take_screenshot)
+        if self.WRITES_FILES:
+            yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshot_folder()}",
+                                self.take_screenshot)
         yield SystemCommand("Messages", "What the companion said lately, whole, newest first", self.show_messages)
         palette = getattr(screen, "palette", None)
         if palette is not None:
@@ -154,8 +158,23 @@ class TableApp(App[int]):
         return paths.data_dir() / SCREENSHOTS
 
     def take_screenshot(self) -> None:
+        if not self.WRITES_FILES:
+            self.refuse_writing()
+            return
         # Once the palette has gone: the picture is of what the players see.
         self.call_after_refresh(self._save_screenshot)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Textual's own screenshot (its `screenshot` action), which saves into the folder it runs in:
+        refused as ours is by an app that writes no files."""
+        if not self.WRITES_FILES:
+            self.refuse_writing()
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
+    def refuse_writing(self) -> None:
+        self.notify("read-only: this view saves no files", severity="error", timeout=5)
 
     def _save_screenshot(self) -> None:
         folder = self.screenshot_folder()

@@ -181,6 +181,24 @@ async def test_a_follower_refuses_every_command_key_at_once_opening_no_form_and_
         companion.close()
 
 
+async def test_a_follower_offers_no_screenshot_and_refuses_one_asked_for_by_name_writing_no_file(
+        tmp_path, broker, monkeypatch):
+    # Where either screenshot would land: the data dir (ours), the folder it runs in (Textual's).
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(here / "data"))
+    monkeypatch.chdir(here)
+    follower = FollowerApp(table_settings(broker), "club-1")
+    async with follower.run_test(size=SIZE) as watcher:
+        titles = [command.title for command in follower.get_system_commands(follower.screen)]
+        assert "Screenshot" not in titles and "Messages" in titles
+        follower.take_screenshot()
+        await follower.run_action("screenshot")  # Textual's own, by name
+        await watcher.pause()
+        assert [n.message for n in follower._notifications] == ["read-only: this view saves no files"]
+    assert list(here.iterdir()) == []
+
+
 def test_companion_follow_without_a_broker_says_what_to_give_in_one_line(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text("[speech]\nenabled = false\n")

@@ -46,15 +46,18 @@ def follower_config(folder: Path, broker_url: str, table: str = "club-1") -> Pat
     return config
 
 
-def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://127.0.0.1:9") -> WebView:
+def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://127.0.0.1:9",
+                   env: Mapping[str, str] | None = None) -> WebView:
     """`companion web` for the table network on `broker_url` (the default one is never connected to:
-    a tab's follower only tries it, and the server itself opens no connection)."""
+    a tab's follower only tries it, and the server itself opens no connection), with `env` added to
+    its environment."""
     config = follower_config(data_dir, broker_url)
     with stderr_file.open("w") as stderr:
         process = subprocess.Popen(
             [sys.executable, "-m", "companion", "--data-dir", str(data_dir), "--config", str(config), "web",
              "--port", "0"],
-            stdout=subprocess.PIPE, stderr=stderr, text=True, env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
+            stdout=subprocess.PIPE, stderr=stderr, text=True,
+            env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock", **(env or {})})
     lines: queue.Queue[str | None] = queue.Queue()
 
     def read_lines() -> None:

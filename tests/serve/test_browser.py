@@ -45,13 +45,23 @@ def terminal_text(browser: WebDriver) -> str:
     return browser.execute_script(COPY_SELECTION)
 
 
-def text_once_it_shows(needle: str):
-    """A WebDriverWait condition: the terminal's text, once it contains `needle`."""
+def text_once_it_shows(*needles: str):
+    """A WebDriverWait condition: the terminal's text, once it contains one of `needles`."""
     def condition(browser: WebDriver) -> str | None:
         text = terminal_text(browser)
-        return text if needle in text else None
+        return text if any(needle in text for needle in needles) else None
 
     return condition
+
+
+def type_into(browser: WebDriver, *keys: str) -> None:
+    """Keys typed into the terminal, as a person types them (`Keys.CONTROL + "p"` for ctrl+p)."""
+    browser.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
+    for key in keys:
+        if key.startswith(Keys.CONTROL):
+            ActionChains(browser).key_down(Keys.CONTROL).send_keys(key[1:]).key_up(Keys.CONTROL).perform()
+        else:
+            ActionChains(browser).send_keys(key).perform()
 
 
 def shows_in_big_digits(text: str, number: int) -> bool:
@@ -107,3 +117,24 @@ def test_the_printed_address_opens_the_followed_table_and_a_roll_at_the_table_sh
         assert screenshot.stat().st_size > 10_000
     finally:
         authority.close()
+
+
+@pytest.mark.long
+def test_a_browser_tab_offers_no_screenshot_so_a_viewer_writes_nothing_on_the_servers_disk(
+        tmp_path, broker, chromium):
+    home = tmp_path / "home"  # where the tab's default data dir and downloads would be
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url,
+                          env={"HOME": str(home), "XDG_DATA_HOME": str(home / "data")})
+    try:
+        chromium.get(view.url)
+        wait = WebDriverWait(chromium, 60)
+        wait.until(text_once_it_shows("Table club-1 on"))
+        type_into(chromium, Keys.CONTROL + "p")
+        wait.until(text_once_it_shows("Messages"))  # the palette is open
+        type_into(chromium, "screensh")
+        text = wait.until(text_once_it_shows("No matches found", "Save a picture of the screen"))
+        assert "Save a picture of the screen" not in text, text
+    finally:
+        view.process.terminate()
+        view.process.wait(timeout=30)
+    assert not home.exists()
