@@ -38,10 +38,17 @@ def build_app(command: ServedCommand, token: str, cookie: str) -> web.Applicatio
         return web.Response(text=body, content_type="text/html",
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
+    async def live(request: web.Request) -> web.StreamResponse:
+        # textual-serve would answer a request that is no websocket handshake with two tracebacks.
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="companion web: /ws is the page's live connection, which the page opens"
+                                          " itself: open the address that `companion web` printed\n")
+        return await sessions.handle_websocket(request)
+
     app = web.Application(middlewares=[token_guard(token, cookie)])
     app.add_routes([
         web.get("/", page),
-        web.get("/ws", sessions.handle_websocket),
+        web.get("/ws", live),
         web.get("/download/{key}", sessions.handle_download),
         web.static("/static", sessions.statics_path),
     ])

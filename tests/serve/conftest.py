@@ -27,6 +27,7 @@ class WebView:
     port: int
     token: str
     data_dir: Path
+    stderr: Path
 
     def get(self, path: str, headers: Mapping[str, str] | None = None) -> http.client.HTTPResponse:
         """One GET, answered as sent: no redirects followed, no cookies kept."""
@@ -73,7 +74,7 @@ def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://
         pytest.fail(f"companion web exited {process.returncode}: {stderr_file.read_text()}")
     printed = PRINTED_ADDRESS.fullmatch(first)
     assert printed, f"unexpected first line: {first!r}"
-    return WebView(process, printed[1], int(printed[2]), printed[3], data_dir)
+    return WebView(process, printed[1], int(printed[2]), printed[3], data_dir, stderr_file)
 
 
 def served(folder: Path) -> Iterator[WebView]:

@@ -62,6 +62,14 @@ def test_a_websocket_opened_from_another_sites_page_is_refused_even_with_the_coo
     assert shared_web_view.get("/ws", foreign).status == 403
 
 
+def test_a_plain_request_for_the_live_connection_is_a_clean_400_with_no_traceback(web_view):
+    answer = web_view.get("/ws", cookie_for(web_view))
+    assert answer.status == 400
+    web_view.process.send_signal(signal.SIGTERM)
+    assert web_view.process.wait(timeout=20) == 0
+    assert web_view.stderr.read_text() == ""
+
+
 def test_the_server_stops_cleanly_on_sigterm(web_view):
     web_view.process.send_signal(signal.SIGTERM)
     assert web_view.process.wait(timeout=20) == 0
