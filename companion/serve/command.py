@@ -1,8 +1,7 @@
-"""What each browser session of `companion web` runs: one process per tab, started through the shell."""
+"""What each browser tab of `companion web` runs: a program of its own per tab."""
 
 import argparse
 import os
-import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,16 +13,11 @@ from companion.errors import ConfigError
 
 @dataclass(frozen=True)
 class ServedCommand:
-    """A program for one browser session, and what it adds to the environment."""
+    """A program for one browser tab, and what it adds to the environment."""
 
     argv: tuple[str, ...]
     env: Mapping[str, str] = field(default_factory=dict)
     title: str = "companion"
-
-    def shell_line(self) -> str:
-        """textual-serve starts each session through the shell, so the words are quoted for it."""
-        settings = [f"{name}={value}" for name, value in self.env.items()]
-        return shlex.join(["env", *settings, *self.argv] if settings else list(self.argv))
 
 
 def served_command(args: argparse.Namespace, env: Mapping[str, str] = os.environ) -> ServedCommand:

@@ -1,4 +1,5 @@
-"""The web server behind `companion web`: textual-serve's per-session handlers behind the token guard."""
+"""The web server behind `companion web`: the page, textual-serve's assets and a view per tab (`tab`),
+all behind the token guard."""
 
 import html
 import socket
@@ -8,13 +9,15 @@ from string import Template
 from typing import TextIO
 
 from aiohttp import web
-from textual_serve.server import Server
 
 from companion.errors import CompanionError
 from companion.serve.command import ServedCommand
 from companion.serve.guard import TOKEN_PARAMETER, new_token, token_guard
+from companion.serve.tab import Tabs
 
 PAGE = Template(files("companion.serve").joinpath("page.html").read_text(encoding="utf-8"))
+ASSETS = files("textual_serve").joinpath("static")
+"""textual-serve's terminal for the browser (textual.js, xterm.js's stylesheet, the font)."""
 FONT_SIZE = 16
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 
@@ -24,8 +27,9 @@ class WebViewError(CompanionError):
 
 
 def build_app(command: ServedCommand, token: str, cookie: str) -> web.Application:
-    """The page, its static assets, its websocket and downloads: every route behind `token_guard`."""
-    sessions = Server(command.shell_line(), title=command.title)
+    """The page, its static assets and its websocket: every route behind `token_guard`. A tab's
+    program delivers no files, so there are no downloads."""
+    tabs = Tabs(command.argv, command.env)
 
     async def page(request: web.Request) -> web.Response:
         scheme = "wss" if request.secure else "ws"
@@ -38,20 +42,13 @@ def build_app(command: ServedCommand, token: str, cookie: str) -> web.Applicatio
         return web.Response(text=body, content_type="text/html",
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
-    async def live(request: web.Request) -> web.StreamResponse:
-        # textual-serve would answer a request that is no websocket handshake with two tracebacks.
-        if not web.WebSocketResponse().can_prepare(request).ok:
-            raise web.HTTPBadRequest(text="companion web: /ws is the page's live connection, which the page opens"
-                                          " itself: open the address that `companion web` printed\n")
-        return await sessions.handle_websocket(request)
-
     app = web.Application(middlewares=[token_guard(token, cookie)])
     app.add_routes([
         web.get("/", page),
-        web.get("/ws", live),
-        web.get("/download/{key}", sessions.handle_download),
-        web.static("/static", sessions.statics_path),
+        web.get("/ws", tabs.handle),
+        web.static("/static", str(ASSETS)),
     ])
+    app.on_shutdown.append(tabs.stop_all)
     return app
 
 

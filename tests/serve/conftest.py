@@ -1,12 +1,15 @@
 """`companion web` as a person starts it: a real server process on a free port, and the address it prints."""
 
+import contextlib
 import http.client
 import os
 import queue
 import re
+import select
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,6 +97,43 @@ def web_view(tmp_path: Path) -> Iterator[WebView]:
 def shared_web_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebView]:
     """One server for a module's tests that only send it requests, which change nothing on it."""
     yield from served(tmp_path_factory.mktemp("web"))
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid` (its children, theirs ...), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # it ended meanwhile
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, waiting = [], [pid]
+    while waiting:
+        below = children.get(waiting.pop(), [])
+        found += below
+        waiting += below
+    return found
+
+
+def still_running(pids: list[int], timeout: float) -> list[int]:
+    """Those of `pids` that have not ended within `timeout`: each one's end is awaited (a pidfd), not polled."""
+    handles: dict[int, int] = {}
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # ended already
+            handles[os.pidfd_open(pid)] = pid
+    try:
+        waiting = list(handles)
+        deadline = time.monotonic() + timeout
+        while waiting and (left := deadline - time.monotonic()) > 0:
+            ended, _, _ = select.select(waiting, [], [], left)
+            waiting = [handle for handle in waiting if handle not in ended]
+        return [handles[handle] for handle in waiting]
+    finally:
+        for handle in handles:
+            os.close(handle)
 
 
 CHROMIUM = Path("/usr/bin/chromium")

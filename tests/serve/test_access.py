@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.serve.command import ServedCommand, served_command
+from companion.serve.command import served_command
 from companion.serve.server import address
 from tests.serve.conftest import follower_config, start_web_view
 
@@ -73,11 +73,6 @@ def test_a_plain_request_for_the_live_connection_is_a_clean_400_with_no_tracebac
 def test_the_server_stops_cleanly_on_sigterm(web_view):
     web_view.process.send_signal(signal.SIGTERM)
     assert web_view.process.wait(timeout=20) == 0
-
-
-def test_a_session_command_with_settings_is_quoted_for_the_shell():
-    command = ServedCommand(("/opt/my python/bin/python", "-m", "companion", "dice"), env={"A": "b c"})
-    assert command.shell_line() == "env 'A=b c' '/opt/my python/bin/python' -m companion dice"
 
 
 def test_a_port_already_in_use_is_one_clear_line_and_a_non_zero_exit(tmp_path):

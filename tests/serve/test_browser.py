@@ -1,8 +1,11 @@
 """`companion web` in real headless Chromium: the printed address opens the table's game, followed over
 a real mosquitto, and a roll at the table shows its total."""
 
+import contextlib
+import os
 import random
 import re
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +20,7 @@ from companion.tui.widgets.big_number import MOST_SCALE, big_lines
 from tests.network.conftest import Mosquitto, table_settings
 from tests.network.conftest import broker as broker  # the fixture, for this module's tests
 from tests.network.tables import AuthorityParts
-from tests.serve.conftest import WebView, start_web_view
+from tests.serve.conftest import WebView, descendants, start_web_view, still_running
 
 HISTORY_ROW = re.compile(r"\s*\d+\s+\d\d:\d\d:\d\d\s")
 # xterm.js draws on a canvas, so its text is not in the DOM. A person would select it (shift+drag,
@@ -62,6 +65,21 @@ def type_into(browser: WebDriver, *keys: str) -> None:
             ActionChains(browser).key_down(Keys.CONTROL).send_keys(key[1:]).key_up(Keys.CONTROL).perform()
         else:
             ActionChains(browser).send_keys(key).perform()
+
+
+def why_the_view_ended(browser: WebDriver) -> str:
+    """The page's notice once its view has ended (HTML over the terminal, so in the DOM)."""
+    return browser.find_element("id", "why-ended").get_attribute("textContent") or ""
+
+
+def ended_saying(words: str):
+    """A WebDriverWait condition: the view has ended, and its notice says `words`."""
+    def condition(browser: WebDriver) -> str | None:
+        closed = browser.execute_script("return document.body.classList.contains('-closed')")
+        said = why_the_view_ended(browser)
+        return said if closed and words in said else None
+
+    return condition
 
 
 def shows_in_big_digits(text: str, number: int) -> bool:
@@ -138,3 +156,31 @@ def test_a_browser_tab_offers_no_screenshot_so_a_viewer_writes_nothing_on_the_se
         view.process.terminate()
         view.process.wait(timeout=30)
     assert not home.exists()
+
+
+def open_a_tab(browser: WebDriver, view: WebView) -> list[int]:
+    """The printed address in the browser, once its view shows; the processes the server runs for it."""
+    browser.get(view.url)
+    WebDriverWait(browser, 60).until(text_once_it_shows("Table club-1 on"))
+    tabs = descendants(view.process.pid)
+    assert tabs
+    return tabs
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_stopping_the_server_with_a_tab_open_ends_the_tabs_view_at_once_and_the_tab_says_so(
+        tmp_path, broker, chromium, stop):
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
+    tabs = []
+    try:
+        tabs = open_a_tab(chromium, view)
+        view.process.send_signal(stop)
+        # At once: it used to wait some 20 s for the tab's follower to notice.
+        assert view.process.wait(timeout=10) == 0
+        assert still_running(tabs, timeout=5) == []
+        WebDriverWait(chromium, 10).until(ended_saying("companion web has stopped"))
+    finally:
+        for pid in [view.process.pid, *tabs]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

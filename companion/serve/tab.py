@@ -1,0 +1,173 @@
+"""One browser tab's view: a program of its own (a `companion follow`) in Textual's web mode, fed the
+tab's keys and size over its websocket, its screen sent back, and ended with the tab or the server.
+
+This speaks the protocol textual-serve's `AppService` speaks, with what `companion web` needs
+besides: the program is started without a shell, and the server ends every tab's program at once
+when it stops, telling the tab.
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Mapping
+from importlib.metadata import version
+
+from aiohttp import WSMsgType, web
+
+READY = b"__GANGLION__\n"
+"""What a Textual app in web mode writes first, before its packets."""
+LINES_BEFORE_READY = 10
+ENDED = "companion_ended"
+"""The text message telling the page why its view ended (the page shows it; textual.js ignores it)."""
+SERVER_STOPPED = "companion web has stopped: start it again, then open this view again"
+LARGEST_SIDE = 1000
+"""Cells: a terminal size beyond this from a browser is taken as this."""
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def cells(given: object, default: int) -> int:
+    try:
+        return min(max(int(str(given)), 1), LARGEST_SIDE)
+    except ValueError:
+        return default
+
+
+class Tab:
+    """One tab's program; `serve` it over the tab's websocket, `stop` it from elsewhere."""
+
+    def __init__(self, argv: tuple[str, ...], env: Mapping[str, str]) -> None:
+        self.argv = argv
+        self.env = env
+        self.process: asyncio.subprocess.Process | None = None
+        self._stopped: str | None = None
+        """Why the server ended the program ("": the tab went), or None while it has not."""
+
+    async def serve(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
+        """Runs the program until it ends or the tab goes, whichever comes first, then ends the other,
+        telling the tab why the server ended its view. The program's stderr is the server's."""
+        self.process = process = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            env=self._environment(width, height))
+        program = asyncio.create_task(self._from_program(websocket))
+        browser = asyncio.create_task(self._from_browser(websocket))
+        ended_itself = False
+        try:
+            done, _ = await asyncio.wait((program, browser), return_when=asyncio.FIRST_COMPLETED)
+            ended_itself = program in done
+        finally:
+            if not ended_itself:
+                self.stop()  # the tab has gone, or the server is going
+            await asyncio.gather(program, return_exceptions=True)
+            await process.wait()
+            why = self._stopped
+            if why:
+                with contextlib.suppress(ConnectionError, RuntimeError):  # the tab went meanwhile
+                    await websocket.send_json([ENDED, why])
+            # While the tab's messages are still read: the browser's answer to the close ends the reading.
+            await websocket.close()
+            await asyncio.gather(browser, return_exceptions=True)
+
+    def stop(self, why: str = "") -> None:
+        """Ends the program at once: it holds nothing to save (a follower has no games file)."""
+        if self._stopped is None:
+            self._stopped = why
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+
+    def _environment(self, width: int, height: int) -> dict[str, str]:
+        return {
+            **os.environ, **self.env,
+            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_FPS": "60",
+            "TEXTUAL_COLOR_SYSTEM": "truecolor",
+            "TERM_PROGRAM": "textual",
+            "TERM_PROGRAM_VERSION": version("textual-serve"),
+            "COLUMNS": str(width),
+            "ROWS": str(height),
+        }
+
+    async def _from_program(self, websocket: web.WebSocketResponse) -> None:
+        """The program's screen to the tab, until the program ends."""
+        assert self.process is not None and self.process.stdout is not None
+        stdout = self.process.stdout
+        for _ in range(LINES_BEFORE_READY):
+            line = await stdout.readline()
+            if line == READY:
+                break
+            if not line:
+                return
+        else:
+            return
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, RuntimeError):
+            while True:
+                head = await stdout.readexactly(5)
+                payload = await stdout.readexactly(int.from_bytes(head[1:], "big"))
+                if head[:1] == b"D":
+                    await websocket.send_bytes(payload)
+                # Meta packets (the app's exit) and file deliveries: the program's end says the rest,
+                # and a follower delivers no files.
+
+    async def _from_browser(self, websocket: web.WebSocketResponse) -> None:
+        """The tab's keys, size, focus and pings, until the tab goes; a message not understood is skipped."""
+        async for message in websocket:
+            if message.type is not WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, body = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(body, str):
+                await self._send(packet(b"D", body.encode("utf-8", "replace")))
+            elif kind == "resize" and isinstance(body, dict):
+                await self._meta({"type": "resize", "width": cells(body.get("width"), 80),
+                                  "height": cells(body.get("height"), 24)})
+            elif kind in ("focus", "blur"):
+                await self._meta({"type": kind})
+            elif kind == "ping":
+                await websocket.send_json(["pong", body])
+
+    async def _meta(self, meta: dict[str, object]) -> None:
+        await self._send(packet(b"M", json.dumps(meta).encode()))
+
+    async def _send(self, data: bytes) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the program has ended: the tab learns it so
+            self.process.stdin.write(data)
+            await self.process.stdin.drain()
+
+
+class Tabs:
+    """Every tab's view being served, so that the server can end them all when it stops."""
+
+    def __init__(self, argv: tuple[str, ...], env: Mapping[str, str]) -> None:
+        self.argv = argv
+        self.env = env
+        self.open: set[Tab] = set()
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """The page's websocket: one program per tab, for as long as the tab is open."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="companion web: /ws is the page's live connection, which the page opens"
+                                          " itself: open the address that `companion web` printed\n")
+        await websocket.prepare(request)
+        tab = Tab(self.argv, self.env)
+        self.open.add(tab)
+        try:
+            await tab.serve(websocket, cells(request.query.get("width"), 80), cells(request.query.get("height"), 24))
+        finally:
+            self.open.discard(tab)
+        return websocket
+
+    async def stop_all(self, _: web.Application) -> None:
+        """On the server's shutdown: every program ends now, rather than the server waiting for its tab."""
+        for tab in list(self.open):
+            tab.stop(SERVER_STOPPED)
