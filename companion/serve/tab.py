@@ -2,14 +2,16 @@
 tab's keys and size over its websocket, its screen sent back, and ended with the tab or the server.
 
 This speaks the protocol textual-serve's `AppService` speaks, with what `companion web` needs
-besides: the program is started without a shell, and the server ends every tab's program at once
-when it stops, telling the tab.
+besides: the program is started without a shell, through `launch`, so that it dies with the server
+even when the server is killed; and the server ends every tab's program at once when it stops,
+telling the tab.
 """
 
 import asyncio
 import contextlib
 import json
 import os
+import sys
 from collections.abc import Mapping
 from importlib.metadata import version
 
@@ -23,6 +25,11 @@ ENDED = "companion_ended"
 SERVER_STOPPED = "companion web has stopped: start it again, then open this view again"
 LARGEST_SIDE = 1000
 """Cells: a terminal size beyond this from a browser is taken as this."""
+
+
+def launched(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """`argv`, started so that it ends with this server (see `launch`)."""
+    return sys.executable, "-m", "companion.serve.launch", str(os.getpid()), *argv
 
 
 def packet(kind: bytes, payload: bytes) -> bytes:
@@ -40,7 +47,7 @@ class Tab:
     """One tab's program; `serve` it over the tab's websocket, `stop` it from elsewhere."""
 
     def __init__(self, argv: tuple[str, ...], env: Mapping[str, str]) -> None:
-        self.argv = argv
+        self.argv = launched(argv)
         self.env = env
         self.process: asyncio.subprocess.Process | None = None
         self._stopped: str | None = None

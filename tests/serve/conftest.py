@@ -127,8 +127,10 @@ def still_running(pids: list[int], timeout: float) -> list[int]:
     try:
         waiting = list(handles)
         deadline = time.monotonic() + timeout
-        while waiting and (left := deadline - time.monotonic()) > 0:
-            ended, _, _ = select.select(waiting, [], [], left)
+        while waiting:
+            ended, _, _ = select.select(waiting, [], [], max(deadline - time.monotonic(), 0))
+            if not ended:
+                break  # the time is up
             waiting = [handle for handle in waiting if handle not in ended]
         return [handles[handle] for handle in waiting]
     finally:

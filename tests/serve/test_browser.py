@@ -184,3 +184,18 @@ def test_stopping_the_server_with_a_tab_open_ends_the_tabs_view_at_once_and_the_
         for pid in [view.process.pid, *tabs]:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.long
+def test_a_server_killed_outright_takes_its_tabs_views_with_it(tmp_path, broker, chromium):
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
+    tabs = []
+    try:
+        tabs = open_a_tab(chromium, view)
+        view.process.kill()  # kill -9: the server can end nothing itself
+        view.process.wait()
+        assert still_running(tabs, timeout=10) == []
+    finally:
+        for pid in tabs:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
