@@ -3,8 +3,8 @@ tab's keys and size over its websocket, its screen sent back, and ended with the
 
 This speaks the protocol textual-serve's `AppService` speaks, with what `companion web` needs
 besides: the program is started without a shell, through `launch`, so that it dies with the server
-even when the server is killed; and the server ends every tab's program at once when it stops,
-telling the tab.
+even when the server is killed; the server ends every tab's program at once when it stops; and a
+program that cannot start (or ends in error) says why, in the tab and in the server's log.
 """
 
 import asyncio
@@ -20,6 +20,8 @@ from aiohttp import WSMsgType, web
 READY = b"__GANGLION__\n"
 """What a Textual app in web mode writes first, before its packets."""
 LINES_BEFORE_READY = 10
+KEPT_STDERR = 16 * 1024
+"""Bytes of a program's stderr kept, the last ones: where it says why it failed."""
 ENDED = "companion_ended"
 """The text message telling the page why its view ended (the page shows it; textual.js ignores it)."""
 SERVER_STOPPED = "companion web has stopped: start it again, then open this view again"
@@ -50,15 +52,17 @@ class Tab:
         self.argv = launched(argv)
         self.env = env
         self.process: asyncio.subprocess.Process | None = None
+        self._stderr = bytearray()
         self._stopped: str | None = None
         """Why the server ended the program ("": the tab went), or None while it has not."""
 
     async def serve(self, websocket: web.WebSocketResponse, width: int, height: int) -> None:
         """Runs the program until it ends or the tab goes, whichever comes first, then ends the other,
-        telling the tab why the server ended its view. The program's stderr is the server's."""
+        telling the tab why its view ended unless it quit as asked."""
         self.process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            env=self._environment(width, height))
+            stderr=asyncio.subprocess.PIPE, env=self._environment(width, height))
+        errors = asyncio.create_task(self._keep_stderr())
         program = asyncio.create_task(self._from_program(websocket))
         browser = asyncio.create_task(self._from_browser(websocket))
         ended_itself = False
@@ -70,7 +74,8 @@ class Tab:
                 self.stop()  # the tab has gone, or the server is going
             await asyncio.gather(program, return_exceptions=True)
             await process.wait()
-            why = self._stopped
+            await errors
+            why = self._why_ended(started=program.result())
             if why:
                 with contextlib.suppress(ConnectionError, RuntimeError):  # the tab went meanwhile
                     await websocket.send_json([ENDED, why])
@@ -98,8 +103,28 @@ class Tab:
             "ROWS": str(height),
         }
 
-    async def _from_program(self, websocket: web.WebSocketResponse) -> None:
-        """The program's screen to the tab, until the program ends."""
+    def _why_ended(self, started: bool) -> str:
+        """Why the view ended, for the tab and the server's log; "" for a program that quit as asked."""
+        if self._stopped is not None:
+            return self._stopped
+        assert self.process is not None
+        status = self.process.returncode
+        if started and status == 0:
+            return ""
+        said = [line.strip() for line in self._stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+        reason = said[-1] if said else f"its program ended with status {status}"
+        why = f"{'this view ended' if started else 'this view could not start'}: {reason}"
+        print(f"companion web: {why}", file=sys.stderr, flush=True)
+        return why[0].upper() + why[1:]
+
+    async def _keep_stderr(self) -> None:
+        assert self.process is not None and self.process.stderr is not None
+        while chunk := await self.process.stderr.read(4096):
+            self._stderr += chunk
+            del self._stderr[:-KEPT_STDERR]
+
+    async def _from_program(self, websocket: web.WebSocketResponse) -> bool:
+        """The program's screen to the tab, until the program ends; False if it never started."""
         assert self.process is not None and self.process.stdout is not None
         stdout = self.process.stdout
         for _ in range(LINES_BEFORE_READY):
@@ -107,9 +132,9 @@ class Tab:
             if line == READY:
                 break
             if not line:
-                return
+                return False
         else:
-            return
+            return False
         with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, RuntimeError):
             while True:
                 head = await stdout.readexactly(5)
@@ -118,6 +143,7 @@ class Tab:
                     await websocket.send_bytes(payload)
                 # Meta packets (the app's exit) and file deliveries: the program's end says the rest,
                 # and a follower delivers no files.
+        return True
 
     async def _from_browser(self, websocket: web.WebSocketResponse) -> None:
         """The tab's keys, size, focus and pings, until the tab goes; a message not understood is skipped."""

@@ -20,7 +20,7 @@ from companion.tui.widgets.big_number import MOST_SCALE, big_lines
 from tests.network.conftest import Mosquitto, table_settings
 from tests.network.conftest import broker as broker  # the fixture, for this module's tests
 from tests.network.tables import AuthorityParts
-from tests.serve.conftest import WebView, descendants, start_web_view, still_running
+from tests.serve.conftest import WebView, descendants, follower_config, start_web_view, still_running
 
 HISTORY_ROW = re.compile(r"\s*\d+\s+\d\d:\d\d:\d\d\s")
 # xterm.js draws on a canvas, so its text is not in the DOM. A person would select it (shift+drag,
@@ -199,3 +199,20 @@ def test_a_server_killed_outright_takes_its_tabs_views_with_it(tmp_path, broker,
         for pid in tabs:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.long
+def test_a_tab_whose_view_cannot_start_says_why_and_so_does_the_servers_log(tmp_path, broker, chromium):
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
+    try:
+        # The config as the tab reads it when it opens: edited since the server started.
+        config = follower_config(tmp_path / "web", "http://x")
+        chromium.get(view.url)
+        reason = (f"companion: {config}, line 2: table.broker: 'http://x' is not a broker URL: write"
+                  " mqtt://HOST:PORT or mqtts://HOST:PORT")
+        said = WebDriverWait(chromium, 60).until(ended_saying("could not start"))
+        assert said == f"This view could not start: {reason}"
+    finally:
+        view.process.terminate()
+        view.process.wait(timeout=20)
+    assert view.stderr.read_text() == f"companion web: this view could not start: {reason}\n"
