@@ -275,9 +275,9 @@ class MqttLoop:
         self._set_status(TableLinkStatus.CONNECTED)
         self._guarded(self._on_ready, client)
 
-    def _subscribe(self, client: paho.Client, topics: list[str]) -> None:
-        """Subscribes (QoS 1); the link counts as connected once the broker has confirmed it."""
-        _, mid = client.subscribe([(topic, 1) for topic in topics])
+    def _subscribe(self, client: paho.Client, topics: list[str], qos: int = 1) -> None:
+        """Subscribes; the link counts as connected once the broker has confirmed it."""
+        _, mid = client.subscribe([(topic, qos) for topic in topics])
         if mid is not None:
             self._awaiting_suback.add(mid)
 

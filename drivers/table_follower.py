@@ -73,7 +73,9 @@ class TableFollower(MqttLoop):
         if channel is Channel.EVENTS:
             event = self._check.decode(EventMessage, message.payload, message.topic)
             changed = event is not None and log.accept_event(event)
-        elif channel is Channel.STATE and message.payload:  # an empty one clears the retained state
+        elif channel is Channel.STATE and not message.payload:  # the retained state cleared: the game deleted
+            changed = log.accept_deleted()
+        elif channel is Channel.STATE:
             state = self._check.decode(StateMessage, message.payload, message.topic)
             changed = state is not None and log.accept_state(state)
         elif channel is Channel.STATUS:

@@ -7,6 +7,11 @@ loses nothing: the next connection starts again after the last event the broker 
 which the journal port keeps across restarts of the app too. Remote presses arrive on
 `companion/<table>/presses` and are handed to the app once each; the broker's copy is
 acknowledged only once the app has settled the press (see `PressSink`).
+
+A game deleted at the table leaves the broker too: when the retained state is that game's, the link
+clears it (an empty retained `state`), so that followers say it was deleted and a late joiner never
+opens it. The link learns which game's state the broker keeps from its own publishing and, at each
+connection, from the retained state itself (a game deleted while the app was not running).
 """
 
 import hmac
@@ -21,6 +26,7 @@ from companion.network.messages import (
     Outcome,
     PayloadCheck,
     PressMessage,
+    StateMessage,
     StatusMessage,
     VerdictMessage,
     press_id_of,
@@ -69,6 +75,13 @@ class TableLink(MqttLoop):
         self._wanted_game: int | None = None
         self._latest: dict[int, int] = {}
         self._renamed: set[int] = set()
+        self._deleted: set[int] = set()
+        self._gone: set[int] = set()
+        """Games deleted at the table: their state must not stay on the broker."""
+        self._on_broker: int | None = None
+        """The game whose state the broker retains, as far as this link knows (None: none, or not known)."""
+        self._stated = False
+        """A state (or its clearing) went out on this connection: the retained one heard since is older."""
         self._settled: list[VerdictMessage] = []
         self._verdicts: deque[VerdictMessage] = deque(maxlen=VERDICT_BACKLOG)
         self._cursor: PublishCursor | None = None
@@ -88,6 +101,14 @@ class TableLink(MqttLoop):
         """`game` has a new name in the games file: when it is the one published, its state goes out again."""
         with self._lock:
             self._renamed.add(game)
+        self.wake()
+
+    def game_deleted(self, game: int) -> None:
+        """`game` was deleted from the games file: it is published no more, and its state leaves the broker."""
+        with self._lock:
+            self._deleted.add(game)
+            if self._wanted_game == game:
+                self._wanted_game = None
         self.wake()
 
     def settle(self, press_id: str, outcome: Outcome, reason: str = "") -> None:
@@ -112,7 +133,10 @@ class TableLink(MqttLoop):
         self._window = max(1, min(self._window, receive_maximum - 4))
         if self._cursor is not None:
             self._cursor.window = self._window
+        self._stated = False
         self._subscribe(client, [self.topics.presses])
+        # Every time, so that the broker sends the retained state; QoS 0: nothing to acknowledge.
+        self._subscribe(client, [self.topics.state], qos=0)
 
     def _on_ready(self, client: paho.Client) -> None:
         # Online once the broker keeps presses for us: a presser that sees it may press.
@@ -125,16 +149,19 @@ class TableLink(MqttLoop):
 
     def _idle(self) -> None:
         self._take_settled()
+        self._forget_deleted()
         self._follow_wanted_game()
         self._report_waiting()
 
     def _pump(self, client: paho.Client) -> None:
         self._take_settled()
+        self._forget_deleted()
         self._follow_wanted_game()
         while self._verdicts:
             client.publish(self.topics.verdicts, self._verdicts.popleft().encode(), qos=1)
         for mid in self._inbox.due_acks():
             client.ack(mid, 1)
+        self._clear_gone(client)
         self._publish_game(client)
         self._report_waiting()
 
@@ -144,6 +171,9 @@ class TableLink(MqttLoop):
             self._journal.acknowledged(cursor.game, seq)
 
     def _on_message(self, client: paho.Client, message: paho.MQTTMessage) -> None:
+        if message.topic == self.topics.state:
+            self._heard_state(message)
+            return
         press = self._check.decode(PressMessage, message.payload, message.topic)
         if press is None:
             self._inbox.arrived(message.mid, None)
@@ -167,6 +197,21 @@ class TableLink(MqttLoop):
             except Exception:
                 log.exception("the press sink failed on %s", press.id)
                 self.settle(press.id, Outcome.REFUSED, "the companion failed on it")
+
+    def _heard_state(self, message: paho.MQTTMessage) -> None:
+        """The state the broker retained, sent as this connection subscribed; the link's own later
+        states come back too (not retained), and are known already."""
+        if not message.retain or self._stated:
+            return
+        if not message.payload:
+            self._on_broker = None
+            return
+        state = self._check.decode(StateMessage, message.payload, message.topic)
+        if state is None:
+            return
+        self._on_broker = state.game
+        if not self._journal.has_game(state.game):
+            self._gone.add(state.game)  # deleted while the link was away, or never this table's
 
     def _refusal(self, press: PressMessage) -> str:
         expected = self.settings.press_token
@@ -198,6 +243,19 @@ class TableLink(MqttLoop):
             self._cursor = PublishCursor(wanted, self._journal.published_until(wanted), self._window)
         elif self._cursor is not None and self._cursor.game in renamed:
             self._cursor.state_changed()
+
+    def _forget_deleted(self) -> None:
+        with self._lock:
+            deleted, self._deleted = self._deleted, set()
+        self._gone |= deleted
+        if self._cursor is not None and self._cursor.game in deleted:
+            self._cursor = None
+
+    def _clear_gone(self, client: paho.Client) -> None:
+        """An empty retained state: followers hear the game is gone, and a late joiner gets none."""
+        if self._on_broker is not None and self._on_broker in self._gone:
+            client.publish(self.topics.state, b"", qos=1, retain=True)
+            self._on_broker, self._stated = None, True
 
     def _publish_game(self, client: paho.Client) -> None:
         cursor = self._cursor
@@ -232,6 +290,7 @@ class TableLink(MqttLoop):
             return  # the app's state has not caught up with its own journal yet: ask again next turn
         info = client.publish(self.topics.state, state.encode(), qos=1, retain=True)
         cursor.sent_state(state.seq, info.mid)
+        self._on_broker, self._stated = cursor.game, True
 
     def _report_waiting(self) -> None:
         cursor = self._cursor

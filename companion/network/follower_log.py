@@ -2,7 +2,8 @@
 
 Events are keyed by (game, seq). A double is counted and ignored; one that comes early is held
 until the events before it arrive, and the log says what it needs meanwhile. A state message
-at or past the log's place replaces everything before it, which also closes any gap.
+at or past the log's place replaces everything before it, which also closes any gap. An empty
+state means the table's game was deleted: the log forgets it, and remembers its name to say so.
 """
 
 from collections import deque
@@ -43,6 +44,8 @@ class FollowerView:
     """The latest events seen, oldest first (a late joiner has none from before it joined)."""
     doubles: int
     need: Need | None
+    deleted: str = ""
+    """The name of the table's game deleted at the table, until the table publishes another game."""
 
 
 class FollowerLog:
@@ -57,6 +60,7 @@ class FollowerLog:
         self.events: list[EventMessage] = []
         self.history: deque[EventMessage] = deque(maxlen=history)
         self.doubles = 0
+        self.deleted = ""
         self._early: dict[tuple[int, int], EventMessage] = {}
         self._early_limit = early_limit
 
@@ -71,6 +75,16 @@ class FollowerLog:
             self.history.clear()
         self.base, self.seq, self.name, self.events = state, state.seq, state.name, []
         self._drain()
+        return True
+
+    def accept_deleted(self) -> bool:
+        """The table cleared its state: its game was deleted. True if there was a game to forget."""
+        if self.game is None:
+            return False
+        self.deleted = self.name or f"Game {self.game}"
+        self._early = {key: event for key, event in self._early.items() if key[0] != self.game}
+        self.game, self.kind, self.name, self.seq, self.base, self.events = None, None, "", 0, None, []
+        self.history.clear()
         return True
 
     def accept_event(self, event: EventMessage) -> bool:
@@ -106,11 +120,12 @@ class FollowerLog:
     def view(self) -> FollowerView:
         return FollowerView(
             self.game, self.kind, self.name, self.seq, self.base, tuple(self.events),
-            tuple(self.history), self.doubles, self.need,
+            tuple(self.history), self.doubles, self.need, self.deleted,
         )
 
     def _switch(self, game: int, kind: str) -> None:
         self.game, self.kind, self.name, self.seq, self.base, self.events = game, kind, "", 0, None, []
+        self.deleted = ""
 
     def _apply(self, event: EventMessage) -> None:
         self.seq = event.seq

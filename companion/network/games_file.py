@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError, StorageError
+from companion.errors import CompanionError, GameNotFound, StorageError
 from companion.games.rules import Rules
 from companion.journal.connection import OpenedFile
 from companion.journal.store import GameInfo, GameStore, utc_now
@@ -89,6 +89,15 @@ class PublishedGames:
         shown = json.loads(rules.state.dump_json(rules.public_state(state)))
         return StateMessage(game=game, kind=info.kind, name=self._name_now(info), seq=seq, at=self._clock(),
                             state=shown)
+
+    def has_game(self, game: int) -> bool:
+        try:
+            self._games().game(game)
+        except GameNotFound:
+            return False
+        except CompanionError:  # the file cannot be read now: nothing is cleared on a guess
+            return True
+        return True
 
     # Inside
 

@@ -28,6 +28,10 @@ class PublishedJournal(Protocol):
         """The game's public state as of its latest committed event (seq 0 before the first)."""
         ...
 
+    def has_game(self, game: int) -> bool:
+        """Whether `game` is still there (not deleted); True when that cannot be told."""
+        ...
+
 
 PressSink = Callable[[PressMessage], None]
 """Takes a remote press on the link's thread; must not block (hand it to the app and return).

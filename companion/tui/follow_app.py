@@ -85,6 +85,10 @@ class FollowerApp(TableApp):
         followed = message.followed
         self.tables[followed.table] = followed
         self._tables_screen().show(self.tables.values())
+        if followed.view.deleted and self._showing(followed.table):
+            self._back_to_tables()
+            self.notify(f"table {followed.table}'s game {followed.view.deleted} was deleted at the table",
+                        severity="warning", timeout=8)
         if followed.table == self.watching:
             self._show(followed)
         self.refresh_status()
@@ -153,6 +157,11 @@ class FollowerApp(TableApp):
 
     def _tables_screen(self) -> TablesScreen:
         return next(screen for screen in self.screen_stack if isinstance(screen, TablesScreen))
+
+    def _showing(self, table: str) -> bool:
+        """Whether a game of `table` is on screen."""
+        screen = self._game_screen()
+        return screen is not None and isinstance(screen.session, FollowedGame) and screen.session.table == table
 
     def _game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):

@@ -71,6 +71,14 @@ class GameRenamed(Message):
         self.game_id = game_id
 
 
+class GameDeleted(Message):
+    """A saved game has been deleted from the games file."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+
 class SpeechChanged(Message):
     """The speech engine's one-line status changed (on, off, unavailable and why)."""
 

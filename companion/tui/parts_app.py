@@ -19,6 +19,7 @@ from companion.status_part import StatusPart
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import (
     BoardLinkChanged,
+    GameDeleted,
     GameRenamed,
     JournalWaiting,
     Refused,
@@ -209,6 +210,9 @@ class PartsApp(TableApp):
 
     def on_game_renamed(self, message: GameRenamed) -> None:
         self.table.renamed(message.game_id)
+
+    def on_game_deleted(self, message: GameDeleted) -> None:
+        self.table.deleted(message.game_id)
 
     # The screen in front
 

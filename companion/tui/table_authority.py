@@ -60,6 +60,11 @@ class TableAuthority:
         if self.companion.table_link is not None:
             self.companion.table_link.game_renamed(game_id)
 
+    def deleted(self, game_id: int) -> None:
+        """A game is gone from the games file: when its state is on the broker, it goes from there too."""
+        if self.companion.table_link is not None:
+            self.companion.table_link.game_deleted(game_id)
+
     def take(self, press: "PressMessage") -> ControlPressed | None:
         """The press as a button's, with its origin; None for a resend (answered at once)."""
         return self.remote.take(press) if self.remote is not None else None

@@ -5,6 +5,7 @@ import shutil
 import socket
 import subprocess
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,38 @@ def stopped_broker(tmp_path: Path) -> Iterator[Mosquitto]:
     server = Mosquitto(folder, free_port())
     yield server
     server.stop()
+
+
+def retained(broker: Mosquitto, topic: str, timeout: float = 10.0) -> bytes | None:
+    """The message the broker retains on `topic`, or None when it retains none. The broker sends a
+    retained message right after the subscription, so a marker published once subscribed comes
+    after it: the marker's arrival ends the wait."""
+    import paho.mqtt.client as paho
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    marker = f"{topic}/marker-{uuid.uuid4().hex}"
+    got: dict[str, bytes] = {}
+    done = threading.Event()
+    client = paho.Client(CallbackAPIVersion.VERSION2)
+
+    def on_message(_client: Any, _userdata: Any, message: paho.MQTTMessage) -> None:
+        if message.topic == marker:
+            done.set()
+        elif message.retain:
+            got["retained"] = message.payload
+
+    client.on_message = on_message
+    client.on_subscribe = lambda *_: client.publish(marker, b"1", qos=1)
+    client.connect("127.0.0.1", broker.port)
+    client.subscribe([(topic, 1), (marker, 1)])
+    client.loop_start()
+    try:
+        if not done.wait(timeout):
+            raise AssertionError(f"the broker did not answer on {topic} within {timeout:.0f} s")
+    finally:
+        client.loop_stop()
+        client.disconnect()
+    return got.get("retained") or None
 
 
 def table_settings(broker: Mosquitto, name: str = "club-1", **more: object) -> TableSettings:

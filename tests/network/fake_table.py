@@ -110,6 +110,9 @@ class FakeTable:
         return [EventMessage(game=game, kind=KIND, seq=s, type=t, at=datetime.fromisoformat(at), event=json.loads(f))
                 for s, at, t, f in rows]
 
+    def has_game(self, game: int) -> bool:
+        return True  # the fake deletes no game
+
     def public_state(self, game: int) -> StateMessage:
         with self._lock:
             rows = self._db.execute("SELECT seq, fields FROM events WHERE game = ? ORDER BY seq", (game,)).fetchall()

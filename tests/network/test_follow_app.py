@@ -16,6 +16,7 @@ from companion.dice.rules import DiceRules, RollDice
 from companion.games.conflict_of_heroes.view import UNIT_COLUMNS
 from companion.games.registry import GAMES
 from companion.journal.store import GameStore
+from companion.network.games_file import PublishedGames
 from companion.network.messages import StateMessage
 from companion.network.topics import CLUB, TableTopics
 from companion.status_part import StatusPart
@@ -28,9 +29,10 @@ from companion.tui.screens.tables import TablesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from drivers.table_follower import TableFollower
+from drivers.table_link import TableLink
 from tests.conflict_of_heroes.conftest import only, rules
 from tests.conflict_of_heroes.test_public import hit_squad
-from tests.network.conftest import Recorder, table_settings
+from tests.network.conftest import Recorder, retained, table_settings
 from tests.network.tables import AuthorityParts, table_companion, until
 from tests.network.test_app_authority import FAST
 from tests.pilot import press, settle
@@ -267,6 +269,77 @@ async def test_a_game_renamed_at_the_table_is_renamed_on_its_followers_screens_a
             assert following(follower).head == 1  # the same game, the same events: only its name is new
     finally:
         companion.close()
+
+
+async def test_a_game_deleted_at_the_table_leaves_its_followers_and_the_broker_at_once(tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    authority = CompanionApp(companion, start_kind="dice")
+    follower = FollowerApp(table_settings(broker), "club-1")
+    try:
+        async with authority.run_test(size=SIZE) as table, follower.run_test(size=SIZE) as watcher:
+            await press(table, "space")
+            await until(follower, shows_state_of(follower, authority))
+            await table.press("g", "d")  # saved games, delete the game just played
+            authority.screen.query_one(Input).value = "Game 1"
+            await table.press("enter")
+            deleted = "table club-1's game Game 1 was deleted at the table"
+            await until(follower, lambda: any(n.message == deleted for n in follower._notifications))
+            await watcher.pause()
+            assert isinstance(follower.screen, TablesScreen) and following(follower) is None
+            listed = "\n".join(painted(follower, Region(0, 0, SIZE[0], SIZE[1])))
+            assert "club-1 · its game Game 1 was deleted; waiting for the next · online" in listed, listed
+            # A tab opened now (a late joiner) finds no game to open.
+            assert retained(broker, TableTopics("club-1").state) is None
+    finally:
+        companion.close()
+
+
+def test_a_game_deleted_from_the_command_line_while_its_companion_was_away_leaves_the_broker_when_it_is_back(
+        tmp_path, broker):
+    seen = Recorder()
+    follower = TableFollower(table_settings(broker), seen, **FAST).start()
+    parts = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(1)))
+    try:
+        parts.execute(RollDice())
+        seen.wait_for(lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+        game = parts.info.id
+        parts.close()
+        command_line = GameStore(tmp_path / "games.sqlite3")  # `companion games delete`, the app not running
+        command_line.delete(game)
+        command_line.close()
+        assert retained(broker, TableTopics("club-1").state) is not None
+        # The companion starts again, on its home screen: no game open, nothing of its own to publish.
+        published = PublishedGames(tmp_path / "games.sqlite3", lambda _: DiceRules(random.Random(1)))
+        link = TableLink(table_settings(broker), published, lambda press: None, **FAST).start()
+        try:
+            last = seen.wait_for(lambda got: got[-1].view.deleted != "")[-1]
+            assert (last.view.game, last.view.deleted) == (None, "Game 1")
+            assert retained(broker, TableTopics("club-1").state) is None
+        finally:
+            link.stop()
+            published.close()
+    finally:
+        follower.stop()
+
+
+def test_deleting_another_game_than_the_tables_leaves_the_tables_game_on_the_broker(tmp_path, broker):
+    seen = Recorder()
+    follower = TableFollower(table_settings(broker), seen, **FAST).start()
+    parts = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(1)))
+    try:
+        parts.execute(RollDice())
+        seen.wait_for(lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+        other = parts.store.create_game("dice", "Other")
+        parts.store.delete(other.id)
+        parts.link.game_deleted(other.id)
+        parts.execute(RollDice())  # goes out after the deletion is taken in
+        seen.wait_for(lambda got: got[-1].view.base is not None and got[-1].view.base.seq == 2)
+        assert all(followed.view.deleted == "" for followed in seen.items)
+        kept = retained(broker, TableTopics("club-1").state)
+        assert kept is not None and StateMessage.model_validate_json(kept).game == parts.info.id
+    finally:
+        follower.stop()
+        parts.close()
 
 
 def test_a_game_renamed_from_the_command_line_goes_out_with_the_tables_next_state(tmp_path, broker):

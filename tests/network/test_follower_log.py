@@ -118,6 +118,26 @@ def test_a_new_game_followed_from_its_first_event_replaces_the_old_one():
     assert (log.view().game, log.view().seq) == (2, 1)
 
 
+def test_the_tables_game_deleted_is_forgotten_with_its_name_kept_to_say_so_until_another_game_comes():
+    log = FollowerLog()
+    log.accept_state(state(3))
+    log.accept_event(event(4))
+    log.accept_event(event(6))  # held, waiting for 5
+    assert log.accept_deleted() is True
+    view = log.view()
+    assert (view.game, view.kind, view.base, view.events, view.history, view.need) == (None, None, None, (), (), None)
+    assert view.deleted == "Game 1"
+    assert log.accept_deleted() is False  # nothing more to forget
+    log.accept_state(state(0, game=2))
+    assert (log.view().game, log.view().deleted) == (2, "")
+
+
+def test_a_deletion_heard_before_any_game_changes_nothing():
+    log = FollowerLog()
+    assert log.accept_deleted() is False
+    assert log.view().deleted == ""
+
+
 def test_held_events_are_bounded():
     log = FollowerLog(early_limit=3)
     for seq in range(10, 20):

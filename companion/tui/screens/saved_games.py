@@ -17,7 +17,7 @@ from companion.hardware.controls import Control, ControlPressed
 from companion.journal.names import same_name
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
-from companion.tui.messages import GameRenamed, NewGame, OpenGame, Refused
+from companion.tui.messages import GameDeleted, GameRenamed, NewGame, OpenGame, Refused
 from companion.tui.screens.all_actions import ActionBarScreen
 from companion.tui.screens.home import ProgressOf, progress_or_none
 from companion.tui.widgets.action_bar import ActionBar, Tap
@@ -215,6 +215,7 @@ class SavedGamesScreen(ActionBarScreen):
                 except CompanionError as error:
                     self.notify(str(error), severity="error", timeout=6, markup=False)
                     return
+                self.post_message(GameDeleted(game.id))
                 self.refresh_games()
                 self.notify(f"deleted {game.name}", markup=False)
             elif name is not None:

@@ -20,7 +20,9 @@ def table_line(followed: FollowedTable) -> Text:
     """`club-1 · Dice roller · Friday night, 41 events · online`; names shown as written (a `Text`)."""
     view = followed.view
     online = {True: "online", False: "offline", None: "not heard from yet"}[followed.online]
-    if view.kind is None:
+    if view.kind is None and view.deleted:
+        game = f"its game {view.deleted} was deleted; waiting for the next"
+    elif view.kind is None:
         game = "waiting for its game"
     else:
         events = "1 event" if view.seq == 1 else f"{view.seq} events"
