@@ -7,10 +7,12 @@ from aiohttp import hdrs, web
 from aiohttp.typedefs import Handler, Middleware
 
 TOKEN_PARAMETER = "token"
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
+WRONG_TOKEN = (
+    "companion web: this address's access token is not this server's. The server may have been given a new"
+    " token (companion web --new-token), or the address is another server's. Open the address the server"
+    " printed when it started: in the terminal it runs in, or in its log (for a service: journalctl -u and"
+    " the service's name).\n"
+)
 
 
 def token_guard(token: str, cookie: str) -> Middleware:
@@ -30,7 +32,7 @@ def token_guard(token: str, cookie: str) -> Middleware:
             raise web.HTTPUnauthorized(text="companion web: open the address that `companion web` printed: "
                                             "it carries the access token\n")
         if not secrets.compare_digest(offered.encode(), expected):
-            raise web.HTTPForbidden(text="companion web: wrong access token\n")
+            raise web.HTTPForbidden(text=WRONG_TOKEN)
         if opens_websocket(request) and not same_origin(request):
             # Cookies ignore ports, so a page served from any other port on this host would carry ours.
             raise web.HTTPForbidden(text="companion web: a page from elsewhere may not open this view\n")

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from companion.errors import CompanionError
 from companion.serve.command import ServedCommand
-from companion.serve.guard import TOKEN_PARAMETER, new_token, token_guard
+from companion.serve.guard import TOKEN_PARAMETER, token_guard
 from companion.serve.tab import Tabs
 
 PAGE = Template(files("companion.serve").joinpath("page.html").read_text(encoding="utf-8"))
@@ -72,10 +72,9 @@ def address(host: str, port: int, token: str) -> str:
     return f"http://{shown}:{port}/?{TOKEN_PARAMETER}={token}"
 
 
-def serve(command: ServedCommand, host: str = "127.0.0.1", port: int = 8000, out: TextIO = sys.stdout,
-          token: str | None = None) -> int:
+def serve(command: ServedCommand, token: str, host: str = "127.0.0.1", port: int = 8000,
+          out: TextIO = sys.stdout) -> int:
     """Serves until Ctrl-C or SIGTERM; prints the address (with its token) first."""
-    token = token or new_token()
     listener = listen(host, port)
     port = listener.getsockname()[1]
     # The cookie is named after the port: cookies ignore ports, and two servers on one host must not mix.
@@ -84,7 +83,9 @@ def serve(command: ServedCommand, host: str = "127.0.0.1", port: int = 8000, out
     async def announce(app: web.Application) -> None:
         # Printed at start-up, when Ctrl-C and SIGTERM already stop the server cleanly.
         print(f"companion web: open {address(host, port, token)}", file=out, flush=True)
-        print("Each browser tab runs its own session. Ctrl-C stops the server.", file=out, flush=True)
+        print("Each browser tab shows the table's game, read only. The address stays the same when the server"
+              " restarts (on the same port): companion web --new-token changes it. Ctrl-C stops the server.",
+              file=out, flush=True)
 
     app.on_startup.append(announce)
     web.run_app(app, sock=listener, print=None, handle_signals=True)

@@ -15,6 +15,9 @@ def add_web_command(commands: argparse._SubParsersAction) -> None:
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: the table's network)")
     web.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                      help=f"port to listen on, 1 to 65535 (default {DEFAULT_PORT}; 0 takes any free one)")
+    web.add_argument("--new-token", action="store_true",
+                     help="make a new access token (addresses given out before stop working); otherwise the one"
+                          " kept in the data dir from the last start is used")
 
 
 def port_number(given: str) -> int:
@@ -30,7 +33,11 @@ def port_number(given: str) -> int:
 
 
 def run_web_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from companion import paths
     from companion.serve.command import served_command
     from companion.serve.server import serve
+    from companion.serve.token_file import kept_token
 
-    return serve(served_command(args), args.host, args.port, out)
+    command = served_command(args)
+    token = kept_token(paths.data_dir(getattr(args, "data_dir", None)), renew=args.new_token)
+    return serve(command, token, args.host, args.port, out)

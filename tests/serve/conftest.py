@@ -34,12 +34,20 @@ class WebView:
 
     def get(self, path: str, headers: Mapping[str, str] | None = None) -> http.client.HTTPResponse:
         """One GET, answered as sent: no redirects followed, no cookies kept."""
+        return self.answer(path, headers)[0]
+
+    def answer(self, path: str, headers: Mapping[str, str] | None = None) -> tuple[http.client.HTTPResponse, str]:
+        """One GET as `get` sends it, and the text of its answer."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         connection.request("GET", path, headers=dict(headers or {}))
         response = connection.getresponse()
-        response.read()
+        text = response.read().decode()
         connection.close()
-        return response
+        return response, text
+
+    def stop(self) -> int:
+        self.process.terminate()
+        return self.process.wait(timeout=20)
 
 
 def follower_config(folder: Path, broker_url: str, table: str = "club-1") -> Path:
@@ -51,15 +59,15 @@ def follower_config(folder: Path, broker_url: str, table: str = "club-1") -> Pat
 
 
 def start_web_view(data_dir: Path, stderr_file: Path, broker_url: str = "mqtt://127.0.0.1:9",
-                   env: Mapping[str, str] | None = None) -> WebView:
+                   env: Mapping[str, str] | None = None, port: int = 0, *more: str) -> WebView:
     """`companion web` for the table network on `broker_url` (the default one is never connected to:
     a tab's follower only tries it, and the server itself opens no connection), with `env` added to
-    its environment."""
+    its environment and `more` options."""
     config = follower_config(data_dir, broker_url)
     with stderr_file.open("w") as stderr:
         process = subprocess.Popen(
             [sys.executable, "-m", "companion", "--data-dir", str(data_dir), "--config", str(config), "web",
-             "--port", "0"],
+             "--port", str(port), *more],
             stdout=subprocess.PIPE, stderr=stderr, text=True,
             env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock", **(env or {})})
     lines: queue.Queue[str | None] = queue.Queue()

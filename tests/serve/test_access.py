@@ -4,6 +4,7 @@ import argparse
 import os
 import signal
 import socket
+import stat
 import subprocess
 import sys
 
@@ -47,14 +48,60 @@ def test_the_printed_address_opens_the_page_and_sets_a_strict_http_only_cookie_f
     assert shared_web_view.get("/static/css/xterm.css", cookie_for(shared_web_view)).status == 200
 
 
-def test_the_token_is_random_each_time_the_server_starts(web_view, tmp_path):
+def test_the_token_is_kept_in_the_data_dir_so_the_same_address_opens_the_page_after_a_restart(web_view, tmp_path):
+    kept = web_view.data_dir / "web-token"
+    assert kept.read_text() == f"{web_view.token}\n"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert web_view.stop() == 0
+    again = start_web_view(web_view.data_dir, tmp_path / "again-stderr.txt", port=web_view.port)
+    try:
+        assert again.url == web_view.url
+        assert again.get(f"/?token={web_view.token}").status == 200
+    finally:
+        again.stop()
+
+
+def test_a_new_token_asked_for_refuses_the_old_address_saying_the_token_is_not_this_servers(web_view, tmp_path):
+    assert web_view.stop() == 0
+    again = start_web_view(web_view.data_dir, tmp_path / "again-stderr.txt", "mqtt://127.0.0.1:9", None,
+                           web_view.port, "--new-token")
+    try:
+        assert again.token != web_view.token and len(again.token) >= 32
+        assert (web_view.data_dir / "web-token").read_text() == f"{again.token}\n"
+        refused, text = again.answer(f"/?token={web_view.token}")
+        assert refused.status == 403
+        assert text.startswith("companion web: this address's access token is not this server's. The server may"
+                               " have been given a new token (companion web --new-token)")
+        assert "Open the address the server printed when it started: in the terminal it runs in, or in its log" in text
+    finally:
+        again.stop()
+
+
+def test_servers_on_different_data_dirs_have_different_random_tokens(web_view, tmp_path):
     other = start_web_view(tmp_path / "other", tmp_path / "other-stderr.txt")
     try:
         assert other.token != web_view.token and len(other.token) >= 32
         assert other.get(f"/?token={web_view.token}").status == 403
     finally:
-        other.process.terminate()
-        other.process.wait(timeout=20)
+        other.stop()
+
+
+@pytest.mark.parametrize(("text", "mode", "problem"), [
+    ("x" * 32 + "\n", 0o644, "other users may read the access token (mode 0644): companion web --new-token makes"
+                             " a new one, readable by you only"),
+    ("not a token\n", 0o600, "holds no access token: companion web --new-token makes a new one"),
+    ("\xff" * 40, 0o600, "holds no access token: companion web --new-token makes a new one"),
+])
+def test_a_kept_token_others_may_read_or_that_is_no_token_is_refused_in_one_line(tmp_path, text, mode, problem):
+    config = follower_config(tmp_path, "mqtt://127.0.0.1:9")
+    kept = tmp_path / "data" / "web-token"
+    kept.parent.mkdir()
+    kept.write_text(text, encoding="latin-1")
+    kept.chmod(mode)
+    result = subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(kept.parent), "--config",
+                             str(config), "web", "--port", "0"], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"companion: {kept}: {problem}\n"
 
 
 def test_a_websocket_opened_from_another_sites_page_is_refused_even_with_the_cookie(shared_web_view):

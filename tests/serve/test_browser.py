@@ -216,3 +216,17 @@ def test_a_tab_whose_view_cannot_start_says_why_and_so_does_the_servers_log(tmp_
         view.process.terminate()
         view.process.wait(timeout=20)
     assert view.stderr.read_text() == f"companion web: this view could not start: {reason}\n"
+
+
+@pytest.mark.long
+def test_open_it_again_after_a_restart_opens_the_view_again_with_the_token_kept(tmp_path, broker, chromium):
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
+    open_a_tab(chromium, view)
+    assert view.stop() == 0
+    WebDriverWait(chromium, 10).until(ended_saying("companion web has stopped"))
+    again = start_web_view(tmp_path / "web", tmp_path / "again-stderr.txt", broker.url, None, view.port)
+    try:
+        chromium.find_element("css selector", ".ended button").click()  # Open it again
+        WebDriverWait(chromium, 60).until(text_once_it_shows("Table club-1 on"))
+    finally:
+        again.stop()
