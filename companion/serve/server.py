@@ -11,6 +11,7 @@ from typing import TextIO
 from aiohttp import web
 
 from companion.errors import CompanionError
+from companion.serve.addresses import hosts, url
 from companion.serve.command import ServedCommand
 from companion.serve.guard import TOKEN_PARAMETER, token_guard
 from companion.serve.tab import Tabs
@@ -19,7 +20,6 @@ PAGE = Template(files("companion.serve").joinpath("page.html").read_text(encodin
 ASSETS = files("textual_serve").joinpath("static")
 """textual-serve's terminal for the browser (textual.js, xterm.js's stylesheet, the font)."""
 FONT_SIZE = 16
-ALL_INTERFACES = ("0.0.0.0", "::", "")
 
 
 class WebViewError(CompanionError):
@@ -65,11 +65,9 @@ def listen(host: str, port: int) -> socket.socket:
     return listener
 
 
-def address(host: str, port: int, token: str) -> str:
-    shown = socket.gethostname() if host in ALL_INTERFACES else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/?{TOKEN_PARAMETER}={token}"
+def addresses(host: str, port: int, token: str) -> list[str]:
+    """The addresses to open, with the token: the first is the one to try first."""
+    return [url(shown, port, f"{TOKEN_PARAMETER}={token}") for shown in hosts(host)]
 
 
 def serve(command: ServedCommand, token: str, host: str = "127.0.0.1", port: int = 8000,
@@ -82,7 +80,10 @@ def serve(command: ServedCommand, token: str, host: str = "127.0.0.1", port: int
 
     async def announce(app: web.Application) -> None:
         # Printed at start-up, when Ctrl-C and SIGTERM already stop the server cleanly.
-        print(f"companion web: open {address(host, port, token)}", file=out, flush=True)
+        first, *others = addresses(host, port, token)
+        print(f"companion web: open {first}", file=out, flush=True)
+        for other in others:
+            print(f"companion web:   or {other}", file=out, flush=True)
         print("Each browser tab shows the table's game, read only. The address stays the same when the server"
               " restarts (on the same port): companion web --new-token changes it. Ctrl-C stops the server.",
               file=out, flush=True)

@@ -1,17 +1,21 @@
 """`companion web` refuses every request without its access token: page, assets and websocket alike."""
 
 import argparse
+import http.client
+import itertools
 import os
 import signal
 import socket
 import stat
 import subprocess
 import sys
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from companion.serve.command import served_command
-from companion.serve.server import address
+from companion.serve.server import addresses
 from tests.serve.conftest import follower_config, start_web_view
 
 WEBSOCKET_UPGRADE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
@@ -160,7 +164,46 @@ def test_without_a_table_network_in_the_config_the_web_view_says_what_to_set_in_
                              " config's [table] (see docs/table_network.md)\n")
 
 
-def test_the_printed_address_names_this_machine_when_serving_every_interface_and_brackets_ipv6():
-    assert address("0.0.0.0", 8000, "t") == f"http://{socket.gethostname()}:8000/?token=t"
-    assert address("::1", 8001, "t") == "http://[::1]:8001/?token=t"
-    assert address("127.0.0.1", 8002, "t") == "http://127.0.0.1:8002/?token=t"
+def local_ipv4_addresses() -> set[str]:
+    """This machine's own IPv4 addresses as the kernel's routing table lists them (`/32 host LOCAL`)."""
+    lines = Path("/proc/net/fib_trie").read_text().splitlines()
+    return {previous.split("-- ")[1] for previous, line in itertools.pairwise(lines)
+            if line.strip() == "/32 host LOCAL" and not previous.split("-- ")[1].startswith("127.")}
+
+
+def test_a_server_on_every_interface_prints_this_machines_network_addresses_and_its_local_name():
+    *numbers, name = addresses("0.0.0.0", 8000, "t")
+    assert name == f"http://{socket.gethostname().split('.')[0]}.local:8000/?token=t"
+    shown = [address.removeprefix("http://").removesuffix(":8000/?token=t") for address in numbers]
+    assert shown and set(shown) <= local_ipv4_addresses()
+    assert addresses("::", 8000, "t") == addresses("0.0.0.0", 8000, "t")
+
+
+def test_a_server_on_one_address_prints_that_address_with_ipv6_in_brackets():
+    assert addresses("::1", 8001, "t") == ["http://[::1]:8001/?token=t"]
+    assert addresses("127.0.0.1", 8002, "t") == ["http://127.0.0.1:8002/?token=t"]
+
+
+def test_every_address_printed_for_phones_opens_the_page(tmp_path):
+    config = follower_config(tmp_path, "mqtt://127.0.0.1:9")
+    server = subprocess.Popen([sys.executable, "-m", "companion", "--data-dir", str(tmp_path / "data"), "--config",
+                               str(config), "web", "--host", "0.0.0.0", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        printed = []
+        while not (line := server.stdout.readline()).startswith("Each browser tab"):
+            assert line, server.stderr.read() if server.stderr else ""
+            printed.append(line.rstrip("\n"))
+        assert printed[0].startswith("companion web: open http://")
+        assert all(line.startswith("companion web:   or http://") for line in printed[1:])
+        urls = [urlsplit(line.split()[-1]) for line in printed]
+        assert urls[-1].hostname == f"{socket.gethostname().split('.')[0]}.local"
+        for shown in urls[:-1]:
+            connection = http.client.HTTPConnection(shown.hostname, shown.port, timeout=10)
+            connection.request("GET", f"/?{shown.query}")
+            assert connection.getresponse().status == 200, shown
+            connection.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
