@@ -87,20 +87,13 @@ def common_options(default: object) -> argparse.ArgumentParser:
     Commands get them with suppressed defaults, so an option given before the command stands.
     """
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=named_folder, default=default,
+    common.add_argument("--data-dir", type=paths.named_folder, default=default,
                         help="where saved games live (or COMPANION_DATA_DIR)")
     common.add_argument("--config", type=Path, default=default, help="the config file (or COMPANION_CONFIG)")
     common.add_argument("--seed", type=int, default=default, help="seed the dice, for a reproducible session")
     common.add_argument("--debug", action="store_true", default=default,
                         help="show the full traceback of an unexpected error")
     return common
-
-
-def named_folder(value: str) -> Path:
-    """A folder the user names: an empty name would quietly be the current directory."""
-    if not value:
-        raise argparse.ArgumentTypeError("an empty name is no folder (leave the option out for the default)")
-    return Path(value)
 
 
 def plain_text(value: str) -> str:
@@ -128,8 +121,9 @@ def usage_error(prog: str, message: str) -> NoReturn:
 
 
 class CommandParser(OneLineErrors):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(parents=[command_options()], **kwargs)
+    def __init__(self, parents: list[argparse.ArgumentParser] | None = None, **kwargs) -> None:
+        """`parents`: a command's own choice of the common options, where some would do nothing."""
+        super().__init__(parents=[command_options()] if parents is None else parents, **kwargs)
 
 
 @cache
@@ -160,6 +154,8 @@ def run_command_line(argv: list[str] | None) -> int:
                     f"unrecognized arguments: {' '.join(unknown)}")
     if getattr(args, "reveal", False) and not args.json:
         usage_error("companion log", "--reveal goes with --json (the text log says what every side may know)")
+    if args.command == "web" and args.seed is not None:  # given before the command, where every command takes it
+        usage_error("companion web", "--seed does nothing here: a browser tab rolls no dice")
     try:
         status = run(args)
         sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit

@@ -1,5 +1,6 @@
 """Where the config file and the saved games live, the overrides for both, and paths as a player reads them."""
 
+import argparse
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,6 +23,13 @@ def data_dir(override: Path | None = None, env: Mapping[str, str] = os.environ) 
             raise ConfigError("COMPANION_DATA_DIR is empty: set it to a folder, or unset it for the default")
         return Path(env["COMPANION_DATA_DIR"])
     return Path(user_data_dir(APP_NAME))
+
+
+def named_folder(value: str) -> Path:
+    """A folder the user names on the command line: an empty name would quietly be the current directory."""
+    if not value:
+        raise argparse.ArgumentTypeError("an empty name is no folder (leave the option out for the default)")
+    return Path(value)
 
 
 def config_path(override: Path | None = None, env: Mapping[str, str] = os.environ) -> Path:

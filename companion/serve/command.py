@@ -18,6 +18,8 @@ class ServedCommand:
     argv: tuple[str, ...]
     env: Mapping[str, str] = field(default_factory=dict)
     title: str = "companion"
+    debug: bool = False
+    """Whether what the program says of an error goes to the server's log whole (its traceback)."""
 
 
 def served_command(args: argparse.Namespace, env: Mapping[str, str] = os.environ) -> ServedCommand:
@@ -31,7 +33,11 @@ def served_command(args: argparse.Namespace, env: Mapping[str, str] = os.environ
     if not table.enabled or table.name is None:
         raise ConfigError("companion web shows the table network's game: set broker and name in the config's"
                           " [table] (see docs/table_network.md)")
+    debug = bool(getattr(args, "debug", False))
     argv = [sys.executable, "-m", "companion"]
     if named is not None:
         argv += ["--config", str(Path(named).resolve())]
-    return ServedCommand((*argv, "follow", "--table", table.name), title=f"companion: table {table.name}")
+    if debug:
+        argv += ["--debug"]
+    return ServedCommand((*argv, "follow", "--table", table.name), title=f"companion: table {table.name}",
+                         debug=debug)

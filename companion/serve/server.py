@@ -29,7 +29,7 @@ class WebViewError(CompanionError):
 def build_app(command: ServedCommand, token: str, cookie: str) -> web.Application:
     """The page, its static assets and its websocket: every route behind `token_guard`. A tab's
     program delivers no files, so there are no downloads."""
-    tabs = Tabs(command.argv, command.env)
+    tabs = Tabs(command)
 
     async def page(request: web.Request) -> web.Response:
         scheme = "wss" if request.secure else "ws"

@@ -12,10 +12,11 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Mapping
 from importlib.metadata import version
 
 from aiohttp import WSMsgType, web
+
+from companion.serve.command import ServedCommand
 
 READY = b"__GANGLION__\n"
 """What a Textual app in web mode writes first, before its packets."""
@@ -48,9 +49,10 @@ def cells(given: object, default: int) -> int:
 class Tab:
     """One tab's program; `serve` it over the tab's websocket, `stop` it from elsewhere."""
 
-    def __init__(self, argv: tuple[str, ...], env: Mapping[str, str]) -> None:
-        self.argv = launched(argv)
-        self.env = env
+    def __init__(self, command: ServedCommand) -> None:
+        self.argv = launched(command.argv)
+        self.env = command.env
+        self.debug = command.debug
         self.process: asyncio.subprocess.Process | None = None
         self._stderr = bytearray()
         self._stopped: str | None = None
@@ -115,6 +117,8 @@ class Tab:
         reason = said[-1] if said else f"its program ended with status {status}"
         why = f"{'this view ended' if started else 'this view could not start'}: {reason}"
         print(f"companion web: {why}", file=sys.stderr, flush=True)
+        if self.debug and said:
+            print(self._stderr.decode("utf-8", "replace"), file=sys.stderr, end="", flush=True)
         return why[0].upper() + why[1:]
 
     async def _keep_stderr(self) -> None:
@@ -180,9 +184,8 @@ class Tab:
 class Tabs:
     """Every tab's view being served, so that the server can end them all when it stops."""
 
-    def __init__(self, argv: tuple[str, ...], env: Mapping[str, str]) -> None:
-        self.argv = argv
-        self.env = env
+    def __init__(self, command: ServedCommand) -> None:
+        self.command = command
         self.open: set[Tab] = set()
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -192,7 +195,7 @@ class Tabs:
             raise web.HTTPBadRequest(text="companion web: /ws is the page's live connection, which the page opens"
                                           " itself: open the address that `companion web` printed\n")
         await websocket.prepare(request)
-        tab = Tab(self.argv, self.env)
+        tab = Tab(self.command)
         self.open.add(tab)
         try:
             await tab.serve(websocket, cells(request.query.get("width"), 80), cells(request.query.get("height"), 24))

@@ -154,6 +154,36 @@ def test_each_browser_tab_follows_the_configured_table_read_only(tmp_path):
     assert command.env == {}
 
 
+def test_debug_is_passed_on_to_each_tabs_follower(tmp_path):
+    config = follower_config(tmp_path, "mqtt://pi.local:1883", "club-7")
+    command = served_command(argparse.Namespace(config=config, debug=True), env={})
+    assert command.argv[-6:] == ("--config", str(config.resolve()), "--debug", "follow", "--table", "club-7")
+    assert command.debug
+
+
+def test_the_help_says_what_the_web_view_serves_and_needs_and_offers_only_options_that_do_something():
+    shown = subprocess.run([sys.executable, "-m", "companion", "web", "--help"], capture_output=True, text=True,
+                           timeout=60)
+    text = " ".join(shown.stdout.split())
+    assert "Serves the table's game to browsers, read only" in text
+    assert "(broker and name must be set there)" in text
+    assert "--data-dir DATA_DIR where the access token is kept" in text
+    assert "--debug the full traceback of an unexpected error, the server's and each tab's" in text
+    assert "--seed" not in text
+
+
+@pytest.mark.parametrize(("words", "problem"), [
+    (["--seed", "3", "web"], "--seed does nothing here: a browser tab rolls no dice"),
+    (["web", "--seed", "3"], "unrecognized arguments: --seed 3"),
+])
+def test_a_seed_for_the_web_view_is_a_one_line_usage_error(tmp_path, words, problem):
+    config = follower_config(tmp_path, "mqtt://127.0.0.1:9")
+    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(config), *words, "--port", "0"],
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"companion: {problem} (companion web --help)\n"
+
+
 def test_without_a_table_network_in_the_config_the_web_view_says_what_to_set_in_one_line(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text("[speech]\nenabled = false\n")
