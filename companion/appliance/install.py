@@ -55,7 +55,7 @@ def unit_path_value(path: Path, what: str) -> str:
 
 
 def render_unit(user: str, python: Path, data_dir: Path, config: Path | None) -> str:
-    """The service: the app as `user` on the console from boot, restarted if it fails.
+    """The service: the app as `user` on the console from boot, started again whenever it ends.
 
     A config file named at install time (`config`) is named in the unit, and must then be there at
     every start. Without one the unit names none: the app reads `user`'s own default file (systemd
