@@ -4,6 +4,7 @@ import grp
 import os
 import pwd
 import shlex
+import stat
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -86,6 +87,47 @@ def user_home(user: str) -> Path:
         raise InstallError(f"there is no user {user!r} on this system (give one with --user NAME)") from None
 
 
+def why_unwritable(user: str, data_dir: Path) -> str:
+    """Why `user` could neither make nor write `data_dir`, or "" when they can: the app makes its
+    games file there. Read from the folders' owners and modes (ACLs aside), as the user would meet them."""
+    entry = pwd.getpwnam(user)
+    if entry.pw_uid == 0:
+        return ""
+    home = Path(entry.pw_dir)
+    if data_dir.is_relative_to(home) and not is_there(home):
+        return f"{user}'s home, {home}, does not exist"
+    folder = data_dir
+    while not is_there(folder):
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    groups = set(os.getgrouplist(user, entry.pw_gid))
+    for above in [*reversed(folder.parents), folder]:
+        if not may(entry.pw_uid, groups, above, os.W_OK | os.X_OK if above == folder else os.X_OK):
+            status = above.stat()
+            return f"{above} is {owner_name(status.st_uid)}'s (mode {stat.S_IMODE(status.st_mode):04o})"
+    return ""
+
+
+def owner_name(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
+
+
+def may(uid: int, groups: set[int], folder: Path, wanted: int) -> bool:
+    """Whether a user with `uid` and `groups` has the `wanted` access (`os.W_OK`, `os.X_OK`) to `folder`."""
+    status = folder.stat()
+    if status.st_uid == uid:
+        granted = status.st_mode >> 6
+    elif status.st_gid in groups:
+        granted = status.st_mode >> 3
+    else:
+        granted = status.st_mode
+    return granted & wanted == wanted
+
+
 def group_members(name: str) -> set[str] | None:
     """The users in group `name` (as a primary group too), or None when the system has no such group."""
     try:
@@ -115,6 +157,9 @@ def plan_install(user: str, python: Path, data_dir: Path | None = None, config: 
     """
     home = user_home(user)
     data_dir = (data_dir or home / ".local" / "share" / "companion").absolute()
+    if why := why_unwritable(user, data_dir):
+        raise InstallError(f"{user} could not make or write the data dir {data_dir}: {why}: give a user with a home"
+                           f" of their own (--user NAME), or a data dir {user} may write (--data-dir DIR)")
     notes: list[str] = []
     default_config = home / ".config" / "companion" / "config.toml"
     if config is None and not is_there(default_config):

@@ -6,6 +6,7 @@ import pwd
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -176,6 +177,42 @@ def test_an_unknown_user_is_one_clear_line_and_nothing_is_written(tmp_path):
     assert result.returncode == 1
     assert result.stderr == "companion: there is no user 'no-such-player' on this system (give one with --user NAME)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+HOMELESS = "nobody"
+"""Debian's user with no home: /nonexistent."""
+ADVICE = ": give a user with a home of their own (--user NAME), or a data dir nobody may write (--data-dir DIR)\n"
+
+
+def test_a_user_without_a_home_for_the_data_dir_is_refused_in_one_line_and_nothing_is_written(tmp_path):
+    home = Path(pwd.getpwnam(HOMELESS).pw_dir)
+    assert not home.exists(), f"this test needs a user whose home does not exist, as Debian's {HOMELESS}"
+    result = companion("install-service", "--user", HOMELESS, "--prefix", str(tmp_path))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (f"companion: {HOMELESS} could not make or write the data dir"
+                             f" {home}/.local/share/companion: {HOMELESS}'s home, {home}, does not exist{ADVICE}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_data_dir_in_a_folder_the_user_may_not_write_is_refused_in_one_line(tmp_path):
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o755)
+    result = companion("--data-dir", str(closed / "games"), "install-service", "--user", HOMELESS, "--dry-run")
+    assert (result.returncode, result.stdout) == (1, "")
+    (line,) = result.stderr.splitlines(keepends=True)
+    assert line.startswith(f"companion: {HOMELESS} could not make or write the data dir {closed / 'games'}: ")
+    assert line.endswith(ADVICE) and "mode 07" in line
+
+
+def test_a_data_dir_in_a_folder_the_user_may_write_is_taken(tmp_path):
+    shared = Path(tempfile.mkdtemp(dir="/tmp"))  # outside pytest's folders, which only their owner may enter
+    try:
+        shared.chmod(0o1777)
+        result = companion("--data-dir", str(shared / "games"), "install-service", "--user", HOMELESS, "--dry-run")
+        assert (result.returncode, result.stderr) == (0, "")
+        assert f"Environment=COMPANION_DATA_DIR={shared / 'games'}" in result.stdout
+    finally:
+        shutil.rmtree(shared)
 
 
 def test_a_data_dir_with_a_space_is_refused_in_one_line_because_the_unit_could_not_name_it(tmp_path):
