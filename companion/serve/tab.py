@@ -64,6 +64,8 @@ class Tab:
         self.process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=self._environment(width, height))
+        if self._stopped is not None:  # the server began to stop while the program was starting
+            self.stop()
         errors = asyncio.create_task(self._keep_stderr())
         program = asyncio.create_task(self._from_program(websocket))
         browser = asyncio.create_task(self._from_browser(websocket))
