@@ -336,7 +336,7 @@ class CompanionApp(PartsApp):
 
     def _home(self) -> HomeScreen:
         return HomeScreen([(game.kind, game.title) for game in GAMES], self.companion.store, self.companion.progress,
-                          self.mock_controls)
+                          self.mock_controls, read_only=bool(self._read_only()))
 
     def _leave_game(self) -> None:
         """Closes the game on screen and takes away every screen above the home screen (or above

@@ -347,6 +347,18 @@ async def test_a_views_saved_games_offer_in_their_footer_and_words_only_what_wor
     lock.release()
 
 
+async def test_a_views_home_offers_no_new_game_in_its_menu_or_palette(companion):
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await progress_read(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert menu(app) == ["Continue Dice roller Game 1, no rolls yet", "Saved games…"]
+        assert [label for label, *_ in app.screen.palette()] == ["Continue Dice roller", "Saved games"]
+    lock.release()
+
+
 async def test_a_view_of_a_data_dir_without_games_does_not_say_n_starts_one(companion):
     lock = DataDirLock(companion.data_dir)
     lock.acquire()

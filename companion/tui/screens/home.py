@@ -1,4 +1,5 @@
-"""The home screen: for each game, continue the latest one (unless it is over) or start a new one.
+"""The home screen: for each game, continue the latest one (unless it is over) or start a new one
+(not in a read-only view, which can start none).
 
 What a saved game has come to ("12 rolls", "turn 3", over) is its rules' to say, and reading it
 means loading those rules and folding the game: that is done on a worker thread after the first
@@ -88,9 +89,11 @@ class HomeScreen(Screen[None]):
             self.progress = progress
 
     def __init__(self, kinds: list[tuple[str, str]], store: GameStore, progress_of: ProgressOf,
-                 mock_controls: Wired | None = None) -> None:
+                 mock_controls: Wired | None = None, read_only: bool = False) -> None:
+        """`read_only`: nothing can be saved here (a read-only view): no new game is offered."""
         super().__init__()
         self._kinds = kinds
+        self._read_only = read_only
         self._store = store
         self._progress_of = progress_of
         self._mock_controls = mock_controls
@@ -138,14 +141,18 @@ class HomeScreen(Screen[None]):
         self._show_entries()
 
     def entries(self) -> list[Entry | None]:
-        """The menu as it stands, None between two games."""
+        """The menu as it stands, None between two games; a read-only view offers no new game (a
+        kind without a game to continue there has no entry)."""
         entries: list[Entry | None] = []
         for kind, title in self._kinds:
             game = self._latest.get(kind)
             progress = self._progress.get(game.id) if game is not None else None
             if game is not None and not (progress is not None and progress.finished):
                 entries.append(Entry("continue", kind, title, game, progress))
-            entries.append(Entry("new", kind, title, game, progress))
+            elif self._read_only:
+                continue
+            if not self._read_only:
+                entries.append(Entry("new", kind, title, game, progress))
             entries.append(None)
         entries.append(Entry("saved"))
         return entries
