@@ -172,8 +172,7 @@ class CompanionApp(PartsApp):
 
     def on_new_game(self, message: NewGame) -> None:
         """A new game: from one of its scenarios, when the game has any, or free play."""
-        if refusal := self._read_only():  # before any question: its answer could not be saved
-            self.notify(refusal, severity="error", timeout=4, markup=False)
+        if self._refused_read_only():  # before any question: its answer could not be saved
             return
         kind = message.kind
         known = descriptor(kind)
@@ -224,7 +223,8 @@ class CompanionApp(PartsApp):
 
     def continue_game(self, kind: str) -> None:
         """The latest game of this kind unless it is over, else a new one (free play; "New game"
-        offers the scenarios). One that cannot be opened leaves the players at home with the reason."""
+        offers the scenarios; a read-only view refuses it in one line). One that cannot be opened
+        leaves the players at home with the reason."""
         latest = self.companion.store.last_game(kind)
         if latest is not None:
             opened = self._opened(latest)
@@ -235,7 +235,8 @@ class CompanionApp(PartsApp):
                 self._show_game(latest, game, session)
                 return
             session.close()
-        self.new_game(kind)
+        if not self._refused_read_only():
+            self.new_game(kind)
 
     def open_game(self, info: GameInfo, resume: bool = False) -> bool:
         """Opens a saved game on its screen; a game that cannot be opened leaves the players at
@@ -302,6 +303,12 @@ class CompanionApp(PartsApp):
         screen = self._game_screen()
         if screen is not None:
             screen.read_only = self._read_only()
+
+    def _refused_read_only(self) -> bool:
+        """A new game asked of a read-only view: refused at once, in the view's one line."""
+        if refusal := self._read_only():
+            self.notify(refusal, severity="error", timeout=4, markup=False)
+        return bool(refusal)
 
     def _read_only(self) -> str:
         """Why nothing can be decided in this companion, as a refused press says it; "" when it can be."""

@@ -16,7 +16,7 @@ from companion.journal.store import GameInfo, GameStore
 from companion.session import GameSession
 from companion.tui.app import CompanionApp
 from companion.tui.conflict_of_heroes.screen import ConflictOfHeroesScreen
-from companion.tui.messages import NewGame
+from companion.tui.messages import ContinueGame, NewGame
 from companion.tui.point_blank.screen import PointBlankScreen
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.guide_screen import GuideScreen
@@ -25,8 +25,9 @@ from companion.tui.screens.saved_games import SavedGamesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import settle
+from tests.tui.short_game import PlayTurn
 from tests.tui.test_footer import footer_text
-from tests.tui.test_home import menu, progress_read
+from tests.tui.test_home import menu, played, progress_read
 
 SIZE = (120, 36)
 
@@ -330,6 +331,20 @@ async def test_in_a_view_saved_games_and_home_refuse_a_rename_a_delete_or_a_new_
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and said(app) == [why]
         assert companion.store.game(game.id).name == game.name and len(companion.store.games()) == 1
+    lock.release()
+
+
+async def test_in_a_view_continuing_a_kind_whose_latest_game_is_over_is_refused_in_one_line(companion, short_game):
+    played(companion, "short", PlayTurn(), 3)
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.clear_notifications()
+        app.post_message(ContinueGame("short"))  # chosen before home read that the game is over
+        await pilot.pause()
+        assert said(app) == [f"read-only: another companion (process {lock.holder().pid}) holds the games file"]
+        assert len(companion.store.games()) == 2
     lock.release()
 
 
