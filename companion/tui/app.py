@@ -298,11 +298,16 @@ class CompanionApp(PartsApp):
             self.refresh_status()
 
     def _say_why_read_only(self) -> None:
-        """The status line and the game on screen say the view's reason as it now is."""
+        """The status line, the game on screen and saved games say the view's reason as it now is."""
+        from companion.tui.screens.saved_games import SavedGamesScreen  # loaded only when the reason changes
+
         self.refresh_status()
         screen = self._game_screen()
         if screen is not None:
             screen.read_only = self._read_only()
+        for saved in self.screen_stack:
+            if isinstance(saved, SavedGamesScreen):
+                saved.read_only = self._read_only()
 
     def _refused_read_only(self) -> bool:
         """A new game asked of a read-only view: refused at once, in the view's one line."""

@@ -294,6 +294,32 @@ async def test_a_view_whose_companion_was_killed_and_started_again_follows_the_n
         store.close()
 
 
+async def test_a_views_saved_games_say_the_other_companion_has_quit_once_it_has(companion):
+    store = GameStore(companion.store.path)
+    game = store.create_game("dice")
+    store.close()
+    other = companion_process(companion.data_dir, game.id)
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=companion.lock.holder())
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("escape", "g")
+            await pilot.pause()
+            assert isinstance(app.screen, SavedGamesScreen)
+            other.kill()
+            other.wait()
+            app._follow()
+            await pilot.pause()
+            app.clear_notifications()
+            await pilot.press("r")
+            await pilot.pause()
+            assert said(app) == ["read-only: the other companion has quit: start this one again to play"]
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.wait()
+
+
 async def test_a_view_started_straight_into_other_dice_keeps_the_dice_and_says_why(companion):
     """`companion dice 3d6` beside another companion ended at once: its dice could not be saved."""
     lock, _ = holding(companion, "dice")
