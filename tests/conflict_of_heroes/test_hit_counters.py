@@ -16,7 +16,7 @@ def test_the_suppressed_counter_raises_fire_cost_by_one_lowers_both_firepowers_b
     suppressed = POOL["suppressed"]
     assert (suppressed.fire_cost, suppressed.red_fp, suppressed.blue_fp, suppressed.rally) == (1, -2, -2, 7)
     assert (suppressed.move_cost, suppressed.front_dr, suppressed.flank_dr) == (0, 0, 0)
-    assert suppressed.effects() == "fire cost +1, red FP -2, blue FP -2, rally 7+"
+    assert suppressed.effects() == "fire cost +1, red FP −2, blue FP −2, rally 7+"
 
 
 def test_the_counters_the_rules_name_are_all_shipped_in_both_piles():

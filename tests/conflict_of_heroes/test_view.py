@@ -15,6 +15,7 @@ from companion.games.conflict_of_heroes.commands import (
     StartRound,
     Target,
 )
+from companion.games.conflict_of_heroes.events import VictoryPointsChanged, caps_count
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
@@ -170,3 +171,8 @@ def test_the_track_shows_this_rounds_allowance_after_a_loss_and_the_next_rounds_
     game.execute(Pass(side=GERMAN))
     game.execute(StartRound())
     assert view.track_text(game.state, SOVIET) == "of 8 this round\nstart 9 · VP 0\nlost units on 9"
+
+
+def test_lost_victory_points_and_negative_cap_modifiers_read_with_a_minus_sign_not_a_hyphen():
+    assert VictoryPointsChanged(side=2, change=-2).describe() == "side 2: −2 VP"
+    assert caps_count(-1, sign=True) == "−1 CAP"

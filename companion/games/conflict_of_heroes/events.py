@@ -18,6 +18,7 @@ from companion.games.conflict_of_heroes.scenario import ScenarioChosen
 from companion.games.conflict_of_heroes.units import UnitProfile
 from companion.games.kit.faces import FaceEntered, FaceErased
 from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
+from companion.games.kit.words import number, signed
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
 
 Source = Literal["generated", "physical"]
@@ -40,7 +41,7 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 def caps_count(caps: int, sign: bool = False) -> str:
     """`1 CAP`, `2 CAPs`; `+1 CAP` with `sign`."""
-    return (f"{caps:+d}" if sign else str(caps)) + (" CAP" if abs(caps) == 1 else " CAPs")
+    return (signed(caps) if sign else number(caps)) + (" CAP" if abs(caps) == 1 else " CAPs")
 
 
 def _caps(caps: int) -> str:
@@ -126,7 +127,7 @@ class VictoryPointsChanged(SideEvent):
     change: int
 
     def describe(self, side: SideWords = numbered) -> str:
-        return f"{side(self.side)}: {self.change:+d} VP"
+        return f"{side(self.side)}: {signed(self.change)} VP"
 
 
 class RoundStarted(Event):
@@ -225,7 +226,7 @@ class RallyDeclared(Event):
     caps: int
 
     def describe(self) -> str:
-        return f"{self.label} tries to rally ({self.bonus:+d})"
+        return f"{self.label} tries to rally ({signed(self.bonus)})"
 
 
 class ModifierDeclared(Event):
@@ -304,8 +305,8 @@ class AttackRolled(Event):
         """`destroyed`: its one hit destroyed the target (a unit already hit, or a Killed counter
         drawn), which the events after the roll say and the screen knows from the state."""
         outcome = ("miss", "one hit: destroyed" if destroyed else "one hit", "two hits: destroyed")[self.hits]
-        return (f"{self.attacker_label} → {self.target_label}: AV {self.attack_value}"
-                f" ({self.firepower} FP + {_faces(self.faces)}{_caps(self.modifier)}) vs DV {self.defence}:"
+        return (f"{self.attacker_label} → {self.target_label}: AV {number(self.attack_value)}"
+                f" ({number(self.firepower)} FP + {_faces(self.faces)}{_caps(self.modifier)}) vs DV {self.defence}:"
                 f" {outcome}, {self.source}")
 
 
@@ -375,7 +376,7 @@ class RallyRolled(Event):
         return self.total >= self.rally
 
     def describe(self) -> str:
-        rolled = f"{self.total} ({_faces(self.faces)}{self.bonus:+d}{_caps(self.modifier)})"
+        rolled = f"{self.total} ({_faces(self.faces)}{signed(self.bonus)}{_caps(self.modifier)})"
         if not self.rallied:
             # The rally number would tell the opponent which counter is still hidden.
             return f"{self.label} rally: {rolled}, not rallied, {self.source}"

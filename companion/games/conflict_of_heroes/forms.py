@@ -23,6 +23,7 @@ from companion.games.conflict_of_heroes.library import Library, nationality_side
 from companion.games.conflict_of_heroes.state import CohState, UnitState
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Pick, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run
+from companion.games.kit.words import signed
 from companion.games.rules import Command
 
 Answers = Mapping[str, object]
@@ -116,7 +117,7 @@ def action_cost(unit: UnitState, action: Literal["fire", "move"]) -> tuple[int, 
     printed = unit.profile.fire_cost if action == "fire" else unit.profile.move_cost
     shows = "firing" if action == "fire" else "moving"
     source = unit.hit.counter.name if unit.hit.revealed else f"its hit counter, which {shows} shows (7.4)"
-    return total, f"{printed} AP {change:+d} from {source}"
+    return total, f"{printed} AP {signed(change)} from {source}"
 
 
 def move_form(unit: UnitState) -> FormSpec:

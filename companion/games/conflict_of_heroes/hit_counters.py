@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.games.conflict_of_heroes.units import Kind
+from companion.games.kit.words import signed
 
 
 class HitCounter(BaseModel):
@@ -49,7 +50,7 @@ class HitCounter(BaseModel):
     def effects(self) -> str:
         """What the counter does, in a line a player reads on the owner's reveal."""
         parts = [
-            f"{label} {value:+d}"
+            f"{label} {signed(value)}"
             for label, value in (
                 ("fire cost", self.fire_cost),
                 ("move cost", self.move_cost),

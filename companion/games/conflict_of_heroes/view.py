@@ -10,6 +10,7 @@ from companion.games.conflict_of_heroes.events import AttackRolled, SideEvent, c
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
 from companion.games.kit.faces import slots
+from companion.games.kit.words import number, signed
 from companion.journal.events import Event
 
 UNIT_COLUMNS = ("#", "side", "unit", "status", "APs", "hit", "type")
@@ -98,10 +99,10 @@ def pending_lines(state: CohState) -> list[str]:
         defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
         odds = "hit / destroyed: " + " · ".join(
-            f"{o.cap_modifier:+d} CAP {percent(o.hit)} / {percent(o.destroyed)}"
+            f"{signed(o.cap_modifier)} CAP {percent(o.hit)} / {percent(o.destroyed)}"
             for o in attack_odds_by_spend(firepower, defence, already_hit=target.hit is not None)
         )
-        lines.append(f"{marker} {target.label}: {firepower} FP + 2d6 vs DV {defence}"
+        lines.append(f"{marker} {target.label}: {number(firepower)} FP + 2d6 vs DV {defence}"
                      f" ({RANGE_NAMES[declared.band]}, {attack.facing_met(spec.facing, declared.band)})")
         lines.append(f"    {odds}")
     return lines
@@ -111,12 +112,12 @@ def _rally_lines(state: CohState, number: int, bonus: int) -> list[str]:
     unit = state.unit(number)
     if unit is None or unit.hit is None:
         return []
-    dice = f"2d6 {bonus:+d}" if bonus else "2d6"
+    dice = f"2d6 {signed(bonus)}" if bonus else "2d6"
     counter = unit.hit.counter
     if not unit.hit.revealed or counter.rally is None:
         # The rally number would tell the opponent which counter lies face down.
         return [f"{unit.label} rallies on {dice} ≥ its hidden counter's number (the owner's peek shows the odds)"]
-    chances = "  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, bonus))
+    chances = "  ".join(f"{signed(caps)} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, bonus))
     return [f"{unit.label} rallies on {dice} ≥ {counter.rally} ({counter.name}): {chances}"]
 
 
@@ -196,5 +197,6 @@ def peek(state: CohState, unit: UnitState) -> tuple[str, tuple[str, ...]]:
     lines = [f"{unit.label}: {counter.name}", counter.effects()]
     if counter.rally is not None:
         lines.append(f"Rally ({RALLY_COST} AP) on 2d6 ≥ {counter.rally}, before cover and friends:")
-        lines.append("  ".join(f"{caps:+d} CAP: {percent(chance)}" for caps, chance in rally_odds(counter.rally, 0)))
+        odds = rally_odds(counter.rally, 0)
+        lines.append("  ".join(f"{signed(caps)} CAP: {percent(chance)}" for caps, chance in odds))
     return title, tuple(part for line in lines for part in textwrap.wrap(line, PEEK_WIDTH))
