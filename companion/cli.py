@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true",
                        help="print JSON: per die type the counts per face, rolls and p-value, and each source apart")
 
-    follow = commands.add_parser("follow", help="watch a table's game over the table network, read only")
+    follow = commands.add_parser("follow", parents=[follow_options()],
+                                 help="watch a table's game over the table network, read only")
     follow.add_argument("--broker", type=plain_text, help="the broker, mqtt://HOST:PORT or mqtts://HOST:PORT"
                         " (default: the config's [table] broker)")
     follow.add_argument("--table", type=plain_text,
@@ -94,6 +95,25 @@ def common_options(default: object) -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", default=default,
                         help="show the full traceback of an unexpected error")
     return common
+
+
+def follow_options() -> "CommandParser":
+    """The common options that mean something to a follower: it reads the table from the broker, so it
+    keeps no games file (`--data-dir`) and rolls no dice (`--seed`)."""
+    options = CommandParser(parents=[], add_help=False)
+    options.add_argument("--config", type=Path, default=argparse.SUPPRESS,
+                         help="the config file whose [table] gives the broker and table (or COMPANION_CONFIG)")
+    options.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                         help="show the full traceback of an unexpected error")
+    return options
+
+
+OPTIONS_THAT_DO_NOTHING = {
+    "web": {"seed": "a browser tab rolls no dice"},
+    "follow": {"seed": "a follower rolls no dice",
+               "data_dir": "a follower reads the table's game from the broker and keeps no games file"},
+}
+"""Common options some commands refuse when given before the command, where every command takes them."""
 
 
 def plain_text(value: str) -> str:
@@ -154,8 +174,9 @@ def run_command_line(argv: list[str] | None) -> int:
                     f"unrecognized arguments: {' '.join(unknown)}")
     if getattr(args, "reveal", False) and not args.json:
         usage_error("companion log", "--reveal goes with --json (the text log says what every side may know)")
-    if args.command == "web" and args.seed is not None:  # given before the command, where every command takes it
-        usage_error("companion web", "--seed does nothing here: a browser tab rolls no dice")
+    for option, why in OPTIONS_THAT_DO_NOTHING.get(args.command, {}).items():
+        if getattr(args, option) is not None:
+            usage_error(f"companion {args.command}", f"--{option.replace('_', '-')} does nothing here: {why}")
     try:
         status = run(args)
         sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit

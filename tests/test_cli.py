@@ -302,6 +302,29 @@ def test_a_usage_error_is_one_line_naming_the_commands_help_and_exits_2(tmp_path
     assert line.startswith(f"companion: {said}") and line.endswith(" --help)")
 
 
+@pytest.mark.parametrize(("words", "problem"), [
+    (["--seed", "3", "follow"], "--seed does nothing here: a follower rolls no dice"),
+    (["follow", "--seed", "3"], "unrecognized arguments: --seed 3"),
+    (["--data-dir", "games", "follow"], "--data-dir does nothing here: a follower reads the table's game from the"
+                                        " broker and keeps no games file"),
+    (["follow", "--data-dir", "games"], "unrecognized arguments: --data-dir games"),
+])
+def test_a_seed_or_a_data_dir_for_a_follower_is_a_one_line_usage_error(tmp_path, words, problem):
+    result = subprocess.run([sys.executable, "-m", "companion", *words, "--broker", "mqtt://127.0.0.1:9"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"companion: {problem} (companion follow --help)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_followers_help_offers_only_the_options_that_do_something():
+    shown = subprocess.run([sys.executable, "-m", "companion", "follow", "--help"], capture_output=True, text=True,
+                           timeout=60)
+    text = " ".join(shown.stdout.split())
+    assert "--config CONFIG the config file whose [table] gives the broker and table" in text
+    assert "--seed" not in text and "--data-dir" not in text
+
+
 @pytest.mark.parametrize("command", [("games",), ("log",), ("scenarios", "list")], ids=" ".join)
 def test_an_empty_data_dir_is_refused_in_one_line_whether_named_by_option_or_environment(tmp_path, command):
     env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "HOME": str(tmp_path), "XDG_DATA_HOME": ""}
