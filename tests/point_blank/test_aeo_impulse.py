@@ -22,7 +22,7 @@ from companion.games.point_blank.aeo.view import panel_lines, summary
 from companion.games.point_blank.commands import AdjustUnit, EndImpulse, EnterPip, Order
 from companion.games.point_blank.controller import PointBlankController
 from companion.games.point_blank.events import CheckResolved, DeckReshuffled, TurnEnded, UnitsOrdered
-from companion.games.point_blank.view import deck_lines
+from companion.games.point_blank.view import UPKEEP, checklist_lines, deck_lines, side_name
 from companion.games.rules import Redo, Undo
 from companion.journal.events import DecisionUndone
 from tests.point_blank.playing import CATALOG, DATA, SQUAD, answer, draw
@@ -69,6 +69,17 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     assert shown()[1] == "▶ The AEO's impulse is over: Confirm (or n) passes play to you"
     press(session, "confirm")
     assert session.state.side == 1 and session.state.deck.hands == (5, 0)
+
+
+def test_the_checklist_shows_the_aeos_upkeep_done_once_it_is_rather_than_as_a_step_still_to_do(session):
+    solo_game(session, *TABLE)
+    upkeep = f"Upkeep for {side_name(session.state, CATALOG, session.state.side)} (6.1)"
+    assert checklist_lines(session.state, CATALOG)[:2] == [f"{upkeep}:", "- " + UPKEEP[0]]
+    press(session, "confirm")
+    assert stage(session.state).kind == "discard"
+    lines = checklist_lines(session.state, CATALOG)
+    assert lines[0] == f"{upkeep}: done, with the AEO Upkeep flowchart (12.3.1)"
+    assert not any(item in line for line in lines for item in UPKEEP)
 
 
 def test_the_roll_is_two_physical_dice_never_the_action_deck(session):

@@ -5,6 +5,7 @@ undo notices: `event_words`)."""
 from fractions import Fraction
 from functools import partial
 
+from companion.games.point_blank.aeo.progress import impulse
 from companion.games.point_blank.battlefield import ref
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.base import Outcome, Step
@@ -218,14 +219,19 @@ def melee_line(state: PointBlankState, melee: PendingMelee) -> str:
 
 
 def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1), with
-    the melees it must resolve and those waiting for a later Upkeep."""
+    """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1), one
+    line once the AEO has done its own, with the melees it must resolve and those waiting for a later Upkeep."""
     if state.settings is None:
         return []
     lines = [*turn_over_lines(state.turn_over), *scenario_turn_lines(state, catalog), ""] if state.turn_over else []
     if state.game_over:
         return lines
-    lines += [f"Upkeep for {side_name(state, catalog, state.side)} (6.1):", *(f"- {item}" for item in UPKEEP)]
+    upkeep = f"Upkeep for {side_name(state, catalog, state.side)} (6.1)"
+    turn = impulse(state)
+    if turn is not None and turn.upkept:
+        lines.append(f"{upkeep}: done, with the AEO Upkeep flowchart (12.3.1)")
+    else:
+        lines += [f"{upkeep}:", *(f"- {item}" for item in UPKEEP)]
     due = state.melees_due
     if due:
         lines += ["Melees to resolve now (Check opens the first):", *(melee_line(state, m) for m in due)]
