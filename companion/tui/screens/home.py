@@ -74,6 +74,9 @@ def progress_or_none(progress_of: ProgressOf, game: GameInfo) -> GameProgress | 
         return None
 
 
+SAVED_GAMES_HELP = "Open, rename or delete a saved game, or start a new one"
+SAVED_GAMES_HELP_READ_ONLY = "Look at the saved games (read only: nothing can be changed here)"
+
 class HomeScreen(Screen[None]):
     """Next and Confirm (and Roll) move through the menu and pick an entry; a tap picks it too."""
 
@@ -198,7 +201,8 @@ class HomeScreen(Screen[None]):
                 case "new":
                     yield f"New {entry.title} game", f"Start a new game of {entry.title}", "new", value
                 case _:
-                    yield "Saved games", "Open, rename or delete a saved game, or start a new one", "saved", None
+                    help_text = SAVED_GAMES_HELP_READ_ONLY if self._read_only else SAVED_GAMES_HELP
+                    yield "Saved games", help_text, "saved", None
 
     def on_control(self, press: ControlPressed) -> str:
         """Next steps down, Confirm (or Roll) picks; returns why any other press does nothing."""
