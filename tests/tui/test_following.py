@@ -441,3 +441,24 @@ async def test_a_views_home_and_saved_games_show_what_the_other_companion_commit
         assert [str(cell) for cell in table.get_row(str(playing.game.id))][1:4] == ["Game 1", "Dice roller", "3 rolls"]
     playing.close()
     lock.release()
+
+
+async def test_a_views_home_and_saved_games_taken_down_as_the_app_ends_read_no_games_into_widgets_gone(companion):
+    # The view's look at the games file runs on a timer, which can fire while the app ends and its
+    # screens' widgets are already removed (seen once in CI: NoMatches from the home menu).
+    lock, _ = holding(companion, "dice")
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await progress_read(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        await home.query_one("#home-menu").remove()
+        home.refresh_games()
+        await pilot.press("g")
+        await pilot.pause()
+        saved = app.screen
+        assert isinstance(saved, SavedGamesScreen)
+        await saved.query_one("#games").remove()
+        saved.refresh_games()
+    lock.release()

@@ -124,6 +124,8 @@ class HomeScreen(Screen[None]):
 
     def refresh_games(self) -> None:
         """The latest game of each kind from the games file (one query), then their progress."""
+        if not self.query("#home-menu"):
+            return  # taken down as the app ends: nothing to show them in
         latest: dict[str, GameInfo] = {}
         for game in self._store.games():
             latest.setdefault(game.kind, game)

@@ -94,6 +94,8 @@ class SavedGamesScreen(ActionBarScreen):
         self.refresh_games()
 
     def refresh_games(self) -> None:
+        if not self.query("#games"):
+            return  # taken down as the app ends: nothing to show them in
         self._games = self._store.games()
         self._show_rows()
         # With no games, only what works is offered: a new game, or home.
