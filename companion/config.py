@@ -155,7 +155,7 @@ def load_config(path: Path, *, required: bool = False) -> Config:
         return Config.model_validate_json(toml_as_json(data, text, path), strict=True,
                                           context={CONFIG_FOLDER: path.parent.absolute()})
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(path, text, error)) from None
+        raise ConfigError(describe_validation_error(path, text, error, data)) from None
 
 
 def load_user_config(named: Path | None = None, env: Mapping[str, str] = os.environ) -> Config:
@@ -216,17 +216,37 @@ def _first_date(value: object, location: Location = ()) -> Location | None:
     return None
 
 
-def describe_validation_error(path: Path, text: str, error: ValidationError) -> str:
-    """`file, line N: key: problem` for the first problem pydantic found, in TOML's words."""
+def describe_validation_error(path: Path, text: str, error: ValidationError, data: object) -> str:
+    """`file, line N: key: problem` for the first problem pydantic found in `data` (read from
+    `text`, or laid over by it), in TOML's words."""
     problem = error.errors()[0]
     raised = problem.get("ctx", {}).get("error")
-    location = (*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"]
+    location = in_data((*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"], data)
     keys = [str(part) for part in location if not isinstance(part, int)]
     line = line_of_location(text, line_to_name(problem, location))
     where = f"{path}, line {line}" if line else str(path)
-    key = ".".join(keys) or "(top level)"
+    key = ".".join(part if BARE_KEY.fullmatch(part) else json.dumps(part) for part in keys) or "(top level)"
     header = f" ([{key}] and its keys)" if keys and len(keys) == len(location) else ""
     return f"{where}: {key}: {in_toml_words(problem, header)}"
+
+
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+"""A key TOML writes without quotes; any other (`"turn.ended"`) is named in quotes, as it is written."""
+
+
+def in_data(location: Location, data: object) -> Location:
+    """The location without the member names pydantic puts in it for a union (`str` in
+    `phrases.x.str`, for a value that may be a string or a table): a part is kept only where the
+    data has it, or as the last part, a key missing from its table."""
+    kept: Location = ()
+    for number, part in enumerate(location):
+        if isinstance(data, dict) and part in data:
+            kept, data = (*kept, part), data[part]
+        elif isinstance(data, list) and isinstance(part, int):
+            kept, data = (*kept, part), data[part] if part < len(data) else None
+        elif isinstance(data, dict) and number == len(location) - 1:
+            kept = (*kept, part)
+    return kept
 
 
 def line_to_name(problem: ErrorDetails, location: Location) -> Location:
@@ -304,7 +324,8 @@ def line_of_location(text: str, location: Location) -> int | None:
 
 
 def _dotted(name: str) -> list[str]:
-    return [part.strip().strip('"').strip("'") for part in name.split(".")]
+    """A dotted key's parts; a quoted part keeps its dots (`"turn.ended"` is one key)."""
+    return [part.strip().strip('"').strip("'") for part in re.findall(r'"[^"]*"|\'[^\']*\'|[^.]+', name)]
 
 
 def _resolved(names: Location, arrays: dict[Location, int]) -> Location:

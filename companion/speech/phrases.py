@@ -1,18 +1,26 @@
 """Phrase packs (shipped TOML, one per language) and rendering an announcement into a sentence."""
 
 import string
-import tomllib
 from functools import cache
-from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
 
+from companion.games.kit import data
 from companion.speech.announcement import Announcement, Argument
-from companion.speech.settings import Language
+from companion.speech.settings import LANGUAGES, Language
 
 FORMATS = ("", "signed")
 """`{modifier:signed}` says "plus 2" or "minus 1"; nothing else may follow a colon."""
+
+
+def plain(template: str) -> str:
+    fields_of(template)
+    return template
+
+
+Template = Annotated[str, AfterValidator(plain)]
+"""A phrase's words, checked where they are written: a broken one names its own key and line."""
 
 
 class Counted(BaseModel):
@@ -21,8 +29,14 @@ class Counted(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     count: str
-    one: str
-    other: str
+    one: Template
+    other: Template
+
+
+Phrase = Annotated[Annotated[Template, Tag("words")] | Annotated[Counted, Tag("counted")],
+                   Discriminator(lambda value: "counted" if isinstance(value, dict | Counted) else "words")]
+"""A phrase's words, or a table of them by count; a table is checked as one alone (a value that is
+neither is refused as words, not twice)."""
 
 
 class Words(BaseModel):
@@ -47,15 +61,7 @@ class PhrasePack(BaseModel):
     """The espeak-ng voice used unless the config names one."""
     words: Words
     terms: dict[str, str] = {}
-    phrases: dict[str, str | Counted]
-
-    @field_validator("phrases")
-    @classmethod
-    def _templates_are_plain(cls, phrases: dict[str, str | Counted]) -> dict[str, str | Counted]:
-        for phrase, template in phrases.items():
-            for text in (template.one, template.other) if isinstance(template, Counted) else (template,):
-                fields_of(text, phrase)
-        return phrases
+    phrases: dict[str, Phrase]
 
     def render(self, announcement: Announcement) -> str:
         """The sentence the announcement says in this language, and those it says after it."""
@@ -73,14 +79,14 @@ class PhrasePack(BaseModel):
             raise LookupError(f"phrase {announcement.phrase!r} needs the argument {missing}") from None
 
 
-def fields_of(template: str, phrase: str = "") -> set[str]:
+def fields_of(template: str) -> set[str]:
     """The argument names a template uses; only plain names and the formats in FORMATS are allowed."""
     names: set[str] = set()
     for _, name, spec, conversion in string.Formatter().parse(template):
         if name is None:
             continue
         if not name.isidentifier() or conversion or spec not in FORMATS:
-            raise ValueError(f"phrase {phrase!r}: {{{name}}} must be a plain name, optionally :signed")
+            raise ValueError(f"{{{name}}} must be a plain name, optionally :signed")
         names.add(name)
     return names
 
@@ -110,8 +116,14 @@ def said(value: Argument, words: Words, terms: dict[str, str]) -> str:
     return str(value)
 
 
+PACKAGE = "companion.speech.data"
+FILES = tuple(data.DataFile(f"{language}.toml", TypeAdapter(PhrasePack)) for language in LANGUAGES)
+"""Each language's pack, read by the kit's loader as strictly as a game's data file (a broken pack
+names its file, line and key); the players have no packs of their own."""
+
+
 @cache
 def phrase_pack(language: Language) -> PhrasePack:
     """The shipped pack for a language."""
-    text = resources.files("companion.speech.data").joinpath(f"{language}.toml").read_text(encoding="utf-8")
-    return PhrasePack.model_validate(tomllib.loads(text))
+    pack: PhrasePack = data.load(PACKAGE, None, FILES[LANGUAGES.index(language)])
+    return pack

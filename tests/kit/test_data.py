@@ -5,9 +5,13 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+import companion
 from companion.errors import ConfigError
 from companion.games.kit import data
 from companion.games.kit.data import DataFile
+from companion.games.point_blank.aeo import table
+from companion.games.registry import GAMES
+from companion.speech import phrases
 
 
 class Unit(BaseModel):
@@ -67,3 +71,46 @@ def test_bytes_that_are_not_utf8_name_the_file_and_line(tmp_path):
 def test_a_broken_file_is_an_error_never_a_silent_fall_back(tmp_path):
     with pytest.raises(ConfigError, match="not valid TOML"):
         load(tmp_path, "[mg\n")
+
+
+SHIPPED = [(game.data.partition(":")[0], file) for game in GAMES for file in game.data_files()]
+SHIPPED += [(phrases.PACKAGE, file) for file in phrases.FILES]
+"""Every shipped data file: the games' (the AEO table among them) and the phrase packs."""
+
+
+@pytest.mark.parametrize(("package", "file"), SHIPPED, ids=[f"{package}/{file.name}" for package, file in SHIPPED])
+def test_every_shipped_data_file_is_read_strictly_with_no_unknown_keys(package, file):
+    assert data.load(package, None, file)
+
+
+def test_every_shipped_toml_file_but_a_scenario_is_one_of_them():
+    root = Path(companion.__file__).parent
+    found = {path.relative_to(root) for path in root.rglob("*.toml") if path.parent.name != "scenarios"}
+    assert found == {Path(*package.split(".")[1:], file.name) for package, file in SHIPPED}
+
+
+BROKEN = [
+    ('"turn.ended" = "turn {turn} ends"', '"turn.ended" = 3',
+     'line 41: phrases."turn.ended": Input should be a string, in quotes'),
+    ('voice = "en"', 'voice = "en"\nspeed = 3', "line 8: speed: unknown key (check its spelling)"),
+    ('"turn.ended" = "turn {turn} ends"', '"turn.ended" = { count = "turn", one = "turn {turn!r} ends" }',
+     'line 41: phrases."turn.ended".one: {turn} must be a plain name, optionally :signed'),
+]
+
+
+@pytest.mark.parametrize(("phrase", "broken", "said"), BROKEN, ids=["a number", "an unknown key", "a table"])
+def test_a_broken_phrase_pack_names_its_file_line_and_key(monkeypatch, phrase, broken, said):
+    text = data.shipped_text(phrases.PACKAGE, "en.toml").replace(phrase, broken)
+    monkeypatch.setattr(data, "shipped_text", lambda package, name: text)
+    with pytest.raises(ConfigError) as refused:
+        phrases.phrase_pack.__wrapped__("en")
+    assert str(refused.value) == f"<shipped {phrases.PACKAGE}>/en.toml, {said}"
+
+
+def test_a_broken_shipped_aeo_table_names_its_file_line_and_key(monkeypatch):
+    text = data.shipped_text(table.PACKAGE, table.FILE).replace('"1+1" = "Sniper"', '"1+1" = 2', 1)
+    monkeypatch.setattr(data, "shipped_text", lambda package, name: text)
+    with pytest.raises(ConfigError) as refused:
+        table.shipped()
+    assert str(refused.value) == (f"<shipped {table.PACKAGE}>/aeo_table.toml, line 18: defensive.\"1+1\": "
+                                  "Input should be a string, in quotes")

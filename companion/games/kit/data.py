@@ -90,7 +90,7 @@ def validate(file: DataFile, data: dict[str, Any], text: str, where: Path) -> An
     try:
         return file.schema.validate_json(toml_as_json(data, text, where), strict=True)
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(where, text, error)) from None
+        raise ConfigError(describe_validation_error(where, text, error, data)) from None
 
 
 def save(folder: Path, name: str, text: str) -> Path:

@@ -151,7 +151,7 @@ def validate(model: type[Scenario], text: str, where: Path, context: Mapping[str
         return model.model_validate_json(toml_as_json(data, text, where), strict=True,
                                          context=dict(context) if context is not None else None)
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(where, text, error)) from None
+        raise ConfigError(describe_validation_error(where, text, error, data)) from None
 
 
 def game_of(text: str, where: Path, kinds: Mapping[str, object]) -> str:

@@ -18,12 +18,11 @@ Decisions (the text is silent or garbled):
 """
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Annotated, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from companion.games.kit.data import parse, shipped_text
+from companion.games.kit.data import DataFile, load
 
 Posture = Literal["defensive", "offensive"]
 POSTURES: tuple[Posture, ...] = ("defensive", "offensive")
@@ -154,8 +153,13 @@ def same_total(row: str) -> tuple[str, ...]:
     return tuple(other for other in COMBOS if total(other) == total(row))
 
 
+TABLE = DataFile(FILE, TypeAdapter(AeoTableFile), depth=1)
+"""A row of the players' AEO table replaces the shipped row (a missing one, mostly)."""
+
+
 def shipped() -> AeoTableFile:
-    return AeoTableFile.model_validate(parse(shipped_text(PACKAGE, FILE), Path(FILE)))
+    table: AeoTableFile = load(PACKAGE, None, TABLE)
+    return table
 
 
 def players_file(table: AeoTableFile, added: Filled) -> str:

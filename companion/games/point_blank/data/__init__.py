@@ -4,7 +4,7 @@ AEO Action Selection Table) and the schemas the kit's loader reads them, and the
 from pydantic import TypeAdapter
 
 from companion.games.kit.data import DataFile
-from companion.games.point_blank.aeo.table import AeoTableFile
+from companion.games.point_blank.aeo.table import TABLE
 from companion.games.point_blank.catalog import DeckComposition, TerrainFile, UnitFile
 
 FILES = (
@@ -13,6 +13,5 @@ FILES = (
     # A terrain card or a unit of the same id replaces the shipped one; new ids add to them.
     DataFile("terrain.toml", TypeAdapter(TerrainFile), depth=1),
     DataFile("units.toml", TypeAdapter(UnitFile), depth=1),
-    # A row of the players' AEO table replaces the shipped row (a missing one, mostly).
-    DataFile("aeo_table.toml", TypeAdapter(AeoTableFile), depth=1),
+    TABLE,
 )
