@@ -82,16 +82,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def common_options(default: object) -> argparse.ArgumentParser:
+def common_options(default: object, hidden: tuple[str, ...] = ()) -> argparse.ArgumentParser:
     """Options accepted before or after the command: `companion roll 2d6 --seed 3`.
 
     Commands get them with suppressed defaults, so an option given before the command stands.
+    `hidden` ones a command refuses (`OPTIONS_THAT_DO_NOTHING`) are still read, to be refused with
+    the reason wherever they stand, but its help does not offer them.
     """
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", type=paths.named_folder, default=default,
                         help="where saved games live (or COMPANION_DATA_DIR)")
     common.add_argument("--config", type=Path, default=default, help="the config file (or COMPANION_CONFIG)")
-    common.add_argument("--seed", type=int, default=default, help="seed the dice, for a reproducible session")
+    common.add_argument("--seed", type=int, default=default,
+                        help=argparse.SUPPRESS if "seed" in hidden else "seed the dice, for a reproducible session")
     common.add_argument("--debug", action="store_true", default=default,
                         help="show the full traceback of an unexpected error")
     return common
@@ -112,8 +115,16 @@ OPTIONS_THAT_DO_NOTHING = {
     "web": {"seed": "a browser tab rolls no dice"},
     "follow": {"seed": "a follower rolls no dice",
                "data_dir": "a follower reads the table's game from the broker and keeps no games file"},
+    "log": {"seed": "a log prints the saved rolls as they fell"},
+    "stats": {"seed": "the statistics count the saved rolls as they fell"},
+    "games": {"seed": "listing, renaming or deleting saved games rolls no dice"},
+    "scenarios": {"seed": "scenario files are read and written, no dice rolled"},
+    "board": {"seed": "the board test rolls no dice"},
+    "speech": {"seed": "the speech test says the same roll every time"},
+    "install-service": {"seed": "the service's app rolls fresh dice at every start (no seed is written into it)"},
 }
-"""Common options some commands refuse when given before the command, where every command takes them."""
+"""Common options some commands refuse, wherever they stand: they would do nothing there (only the app,
+`dice` and `roll` roll dice)."""
 
 
 def plain_text(value: str) -> str:
@@ -143,14 +154,16 @@ def usage_error(prog: str, message: str) -> NoReturn:
 class CommandParser(OneLineErrors):
     def __init__(self, parents: list[argparse.ArgumentParser] | None = None, **kwargs) -> None:
         """`parents`: a command's own choice of the common options, where some would do nothing."""
-        super().__init__(parents=[command_options()] if parents is None else parents, **kwargs)
+        command = kwargs.get("prog", "").split()[1:2]  # `companion games list`: its command is games
+        refused = tuple(OPTIONS_THAT_DO_NOTHING.get(command[0], {})) if command else ()
+        super().__init__(parents=[command_options(refused)] if parents is None else parents, **kwargs)
 
 
 @cache
-def command_options() -> argparse.ArgumentParser:
+def command_options(hidden: tuple[str, ...] = ()) -> argparse.ArgumentParser:
     """The common options as every command takes them: one parser for all their parsers to copy (a
     parser each was more than half of the time every start spent building the command line's parser)."""
-    return common_options(argparse.SUPPRESS)
+    return common_options(argparse.SUPPRESS, hidden)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -325,6 +325,40 @@ def test_the_followers_help_offers_only_the_options_that_do_something():
     assert "--seed" not in text and "--data-dir" not in text
 
 
+WITHOUT_DICE = {
+    ("log",): "a log prints the saved rolls as they fell",
+    ("stats",): "the statistics count the saved rolls as they fell",
+    ("games", "list"): "listing, renaming or deleting saved games rolls no dice",
+    ("scenarios", "list"): "scenario files are read and written, no dice rolled",
+    ("board", "status"): "the board test rolls no dice",
+    ("speech", "test"): "the speech test says the same roll every time",
+    ("install-service", "--dry-run"): "the service's app rolls fresh dice at every start (no seed is written into it)",
+}
+"""Every command but the app, `dice` and `roll` (`web` and `follow` above): what it does, rolling nothing."""
+SEEDED = [(words, before) for words in WITHOUT_DICE for before in (True, False)]
+
+
+@pytest.mark.parametrize(("words", "before"), SEEDED,
+                         ids=[f"{' '.join(words)}, {'before' if before else 'after'}" for words, before in SEEDED])
+def test_a_seed_for_a_command_that_rolls_no_dice_is_a_usage_error_saying_why(tmp_path, words, before):
+    seed = ("--seed", "3")
+    result = companion(*(seed + words if before else words + seed), data_dir=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    why = WITHOUT_DICE[words]
+    assert result.stderr == f"companion: --seed does nothing here: {why} (companion {words[0]} --help)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("words", WITHOUT_DICE, ids=" ".join)
+def test_the_help_of_a_command_that_rolls_no_dice_offers_no_seed(words):
+    shown = companion(*words[:1], "--help")
+    assert shown.returncode == 0 and "--config" in shown.stdout and "--seed" not in shown.stdout
+
+
+def test_the_dice_roller_is_still_offered_a_seed():
+    assert "--seed SEED" in companion("dice", "--help").stdout
+
+
 @pytest.mark.parametrize("command", [("games",), ("log",), ("scenarios", "list")], ids=" ".join)
 def test_an_empty_data_dir_is_refused_in_one_line_whether_named_by_option_or_environment(tmp_path, command):
     env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "HOME": str(tmp_path), "XDG_DATA_HOME": ""}
