@@ -4,7 +4,7 @@ Each game kind names its own dice-carrying events (`DiceEvents`, listed in `comp
 so a new game adds its dice without this module knowing it.
 """
 
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -25,10 +25,12 @@ class DiceCarrier(Generic[AnEvent]):
 
     event: type[AnEvent]
     throws: Callable[[AnEvent], tuple[Throw, ...]]
+    after: Callable[[AnEvent, Event | None], AnEvent] | None = None
+    """For an event an older companion saved with less in it: the event as this version saves it,
+    told by the event read just before it in the game (of those its `DiceEvents` name, in force)."""
 
-    def __call__(self, payload: str) -> tuple[Throw, ...]:
-        """The dice of a journal row's JSON payload."""
-        return self.throws(self.event.model_validate_json(payload))
+    def read(self, payload: str) -> AnEvent:
+        return self.event.model_validate_json(payload)
 
 
 DiceEvents = Mapping[str, DiceCarrier[Any]]
@@ -53,12 +55,19 @@ def tally_journal(
     statistics: DiceStatistics = EMPTY,
 ) -> DiceStatistics:
     """`statistics` plus every die the records threw, except in voided ones; one record at a time."""
-    return statistics + DiceStatistics.of(
-        throw
-        for raw in records
-        if raw.type in dice_events and raw.seq not in voided
-        for throw in read_payload(raw, dice_events[raw.type])
-    )
+    return statistics + DiceStatistics.of(_throws(records, dice_events, voided))
+
+
+def _throws(records: Iterable[RawRecord], dice_events: DiceEvents, voided: Container[int]) -> Iterator[Throw]:
+    previous: Event | None = None
+    for raw in records:
+        if raw.type in dice_events and raw.seq not in voided:
+            carrier = dice_events[raw.type]
+            event = read_payload(raw, carrier.read)
+            if carrier.after is not None:
+                event = carrier.after(event, previous)
+            yield from carrier.throws(event)
+            previous = event
 
 
 def _dice_rolled(roll: DiceRolled) -> tuple[Throw, ...]:

@@ -42,5 +42,6 @@ def test_an_attack_roll_and_a_rally_roll_each_throw_one_2d6():
                           firepower=5, defence=12, faces=(2, 5), hits=0, last=True, source="physical")
     rally = RallyRolled(unit=1, label="A", aps=2, caps=0, modifier=0, bonus=1, rally=9, counter="Pinned",
                         faces=(6, 4), source="generated")
-    assert DICE_EVENTS[attack.type](attack.model_dump_json()) == (Throw(TWO_D6, (2, 5), "physical"),)
-    assert DICE_EVENTS[rally.type](rally.model_dump_json()) == (Throw(TWO_D6, (6, 4), "generated"),)
+    for event, thrown in ((attack, Throw(TWO_D6, (2, 5), "physical")), (rally, Throw(TWO_D6, (6, 4), "generated"))):
+        carrier = DICE_EVENTS[event.type]
+        assert carrier.throws(carrier.read(event.model_dump_json())) == (thrown,)

@@ -75,7 +75,8 @@ def test_the_dice_rollers_roll_is_read_back_as_the_throw_it_was(store):
     game.execute(ChooseSpec(spec=DiceSpec.parse("3d6+1")))
     (record,) = game.execute(RollDice())
     (raw,) = store.raw_records(game.game.id, types=["dice_rolled"])
-    assert DICE_ROLLER_DICE["dice_rolled"](raw.payload) == (
+    carrier = DICE_ROLLER_DICE["dice_rolled"]
+    assert carrier.throws(carrier.read(raw.payload)) == (
         Throw(DiceSpec.parse("3d6+1"), record.event.faces, "generated"),)
 
 

@@ -1,9 +1,14 @@
 """Point Blank's dice as `companion stats` reads them: each d6 thrown in a real-dice game and the AEO's
 physical dice, by who threw them."""
 
+import json
 import random
+from dataclasses import replace
+
+import pytest
 
 from companion.dice.journal_dice import UNDO_EVENTS, tally_journal, voided_decisions
+from companion.games.kit.faces import EraseFace
 from companion.games.point_blank.aeo.commands import KeyAeoDie, ResolveAeoAction, RollAeoDice
 from companion.games.point_blank.aeo.events import AeoRolled
 from companion.games.point_blank.aeo.models import ChartAnswer
@@ -13,7 +18,7 @@ from companion.games.point_blank.dice_thrown import DICE_EVENTS
 from companion.games.point_blank.events import DieThrown
 from companion.games.point_blank.rules import PointBlankRules
 from companion.games.rules import Undo
-from companion.journal.store import GameStore
+from companion.journal.store import GameStore, RawRecord
 from companion.session import GameSession
 from tests.point_blank.playing import SQUAD
 from tests.point_blank.solo import GRENADIERS, acting, solo_game, to_the_roll
@@ -70,3 +75,36 @@ def test_the_aeos_physical_dice_count_in_a_game_read_from_cards_the_first_face_k
     generated = [0] * 6
     generated[rolled.event.faces[1] - 1] = 1
     assert statistics.faces_of(6, "generated").counts == tuple(generated)
+
+
+@pytest.mark.parametrize(("erased", "physical"), [(False, 1), (True, 0)], ids=["kept", "erased"])
+def test_an_older_games_roll_whose_first_die_was_keyed_counts_that_die_as_physical(session, erased, physical):
+    """A game saved before a roll said `first_keyed`: the first die keyed just before the button
+    rolled the second is its first face, so it counts apart, as it does in a newer game; a die
+    keyed and erased leaves the roll the button's."""
+    solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "clear"))
+    to_the_roll(session)
+    session.execute(KeyAeoDie(face=5))
+    if erased:
+        session.execute(EraseFace())
+    (rolled,) = session.execute(RollAeoDice())
+    store, game = session.store, session.game
+    session.close()
+    records = [older(raw) for raw in store.raw_records(game.id)]
+
+    statistics = tally_journal(records, DICE_EVENTS, voided_decisions(store.raw_records(game.id, types=UNDO_EVENTS)))
+
+    first = rolled.event.faces[0]
+    assert erased or first == 5
+    assert statistics.faces_of(6, "physical").counts[first - 1] == physical
+    assert statistics.faces_of(6, "physical").rolls == physical
+    assert statistics.faces_of(6, "generated").rolls == 2 - physical
+
+
+def older(raw: RawRecord) -> RawRecord:
+    """The row as a companion before `first_keyed` saved it."""
+    if raw.type != "pb_aeo_rolled":
+        return raw
+    payload = json.loads(raw.payload)
+    del payload["first_keyed"]
+    return replace(raw, payload=json.dumps(payload))
