@@ -8,7 +8,7 @@ import pytest
 from rich.cells import cell_len
 from textual.command import CommandList
 from textual.geometry import Region
-from textual.widgets import Button, Select
+from textual.widgets import Button, Input, OptionList, Select
 from textual.widgets._toast import Toast
 
 from companion.bootstrap import bootstrap
@@ -17,9 +17,12 @@ from companion.dice.spec import DiceSpec
 from companion.games.kit.forms import FormSpec, Number
 from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
+from companion.tui.screens.choose_scenario import ScenarioChooser
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.game_screen import TOAST_FRAME as GAME_TOAST_FRAME
+from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.messages import Messages, clipped
+from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
@@ -294,6 +297,45 @@ async def test_a_notification_from_the_game_is_not_left_drawn_beside_a_small_for
         assert isinstance(form, SpecForm) and "-fill" not in form.classes, "the game shows around the form"
         assert await comes_true(pilot, lambda: not any(screen.query(Toast) for screen in app.screen_stack))
         assert not [line for line in painted(app, form.region) if "nothing to undo" in line]
+
+
+async def said_on_home(app: CompanionApp, pilot) -> type:
+    """Home says why a new Point Blank game cannot start (a broken data file), then opens the
+    scenario chooser over itself: the dialog it opens next."""
+    units = app.companion.data_dir / "point_blank" / "units.toml"
+    units.parent.mkdir(parents=True)
+    units.write_text("[one\n")
+    await press(pilot, "escape")
+    menu = app.screen.query_one(OptionList)
+    entries = [option.id for option in menu.options if option.id]
+    await press(pilot, *("down",) * entries.index("new:point_blank"), "enter", "enter")  # free play: refused
+    assert isinstance(app.screen, HomeScreen)
+    await press(pilot, "enter")
+    return ScenarioChooser
+
+
+async def said_on_saved_games(app: CompanionApp, pilot) -> type:
+    """Saved games refuses an empty name for a rename, then opens the rename question again."""
+    app.companion.store.create_game("dice")
+    await press(pilot, "escape", "g", "r")
+    app.screen.query_one(Input).value = "   "
+    await press(pilot, "enter")
+    assert isinstance(app.screen, SavedGamesScreen)
+    await press(pilot, "r")
+    return AskText
+
+
+@pytest.mark.parametrize("said", [said_on_home, said_on_saved_games], ids=["home", "saved games"])
+async def test_a_notification_on_home_or_saved_games_goes_when_a_dialog_opens_over_them(table, said):
+    """Home and saved games left what they said standing over the dialog opened next, as a game's
+    screen no longer did, until it timed out."""
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZES["100x30"], notifications=True) as pilot:
+        await settle(pilot)
+        dialog = await said(app, pilot)
+        assert isinstance(app.screen, dialog) and app.said
+        assert await comes_true(pilot, lambda: not any(screen.query(Toast) for screen in app.screen_stack))
+        assert not [line for line in painted(app, app.screen.region) if app.said[0].message[:20] in line]
 
 
 @pytest.mark.parametrize("size", SIZES)

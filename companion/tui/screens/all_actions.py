@@ -4,11 +4,11 @@ with the action and its value, Close (or escape) with None. And the screens that
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Label
 
 from companion.hardware.controls import Control, ControlPressed
 from companion.tui.buttons import does_nothing
+from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.action_bar import CLOSE, ActionBar, Tap
 from companion.tui.widgets.mock_panel import PanelModal
 
@@ -43,7 +43,7 @@ class AllActions(PanelModal[tuple[str, int | None] | None]):
         return does_nothing(press, "tap an action, or Confirm closes the list")
 
 
-class ActionBarScreen(Screen[None]):
+class ActionBarScreen(BaseScreen):
     """A screen with an action bar: a button tapped, or chosen from More…'s list, does what its key does."""
 
     def act(self, name: str, value: int | None = None) -> object:

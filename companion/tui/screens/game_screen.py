@@ -19,7 +19,7 @@ from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
-from textual.notifications import Notifications, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.widgets import Header
 from textual.widgets._toast import ToastRack
 
@@ -262,17 +262,6 @@ class GameScreen(ActionBarScreen):
 
     def on_action_bar_resized(self, _: ActionBar.Resized) -> None:
         self._place_notifications()
-
-    def on_screen_suspend(self, _: events.ScreenSuspend) -> None:
-        """A form, a panel or another screen comes over the game: what the game said goes, rather
-        than stand at the top right over the new screen's first lines (Messages keeps it), or stay
-        drawn on the game beside a form too small to hide it."""
-        self.app.clear_notifications()
-        # Textual redraws the notifications of the screen in front only, by now the new one: this
-        # screen's own would stay until they time out, seen around a form that does not fill the
-        # screen (the dice's, Deckung's).
-        for rack in self.query_children(ToastRack):
-            rack.show(Notifications())
 
     def fit_notification(self, message: str) -> str:
         """What the app shows of a notification said while this screen is in front: two lines at

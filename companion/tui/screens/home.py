@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -21,6 +20,7 @@ from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
 from companion.tui.messages import ContinueGame, NewGame, ShowSavedGames
+from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
@@ -77,7 +77,7 @@ def progress_or_none(progress_of: ProgressOf, game: GameInfo) -> GameProgress | 
 SAVED_GAMES_HELP = "Open, rename or delete a saved game, or start a new one"
 SAVED_GAMES_HELP_READ_ONLY = "Look at the saved games (read only: nothing can be changed here)"
 
-class HomeScreen(Screen[None]):
+class HomeScreen(BaseScreen):
     """Next and Confirm (and Roll) move through the menu and pick an entry; a tap picks it too."""
 
     TALL_FROM = 28
