@@ -64,8 +64,8 @@ def test_an_impulse_goes_upkeep_discard_roll_action_end_each_step_with_its_rule(
     press(session, "confirm")
     turn = session.state.aeo.impulse
     assert summary(session.state, CATALOG, turn) == (
-        "discarded a 4-pip card · rolled 3+1 (4) → Recon / Ready · Recon: cannot be carried out, the flowchart "
-        "gives it nothing to do · Ready: Panzer IV (spent) is readied")
+        "Ready: Panzer IV (spent) is readied · Recon: cannot be carried out, the flowchart gives it nothing to do · "
+        "rolled 3+1 (4) → Recon / Ready · discarded a 4-pip card"), "newest first, as during the impulse"
     assert shown()[1] == "▶ The AEO's impulse is over: Confirm (or n) passes play to you"
     press(session, "confirm")
     assert session.state.side == 1 and session.state.deck.hands == (5, 0)

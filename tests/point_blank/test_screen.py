@@ -271,6 +271,22 @@ async def test_the_aeos_step_whole_and_what_it_just_did_are_on_a_small_screen(ta
         assert "checklist below" not in panel, "its Upkeep's steps are in the panel itself"
 
 
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_in_the_players_impulse_the_panel_shows_what_the_aeo_did_last_first(table, size):
+    """The AEO's last impulse in one line ran oldest first, and at 100x30 the panel is cut after
+    three lines: its Recon's spot, what the players answer in their impulse, was out of sight."""
+    game_positions.point_blank_solo(table, "yours")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.state.side == 1 and screen.state.check is None, "the players' impulse"
+        panel = " ".join(" ".join(painted_rows(app, screen.query_one("#pb-aeo"))).replace("█", " ").split())
+        assert "cover markers 1 of 2" in panel
+        assert "Its last impulse, newest first: Recon (8.10) by German MG team: spots US Rifle squad in B2 US · " \
+               "The move to B0 is cancelled" in panel, panel
+
+
 async def test_a_solo_game_shows_the_aeos_panel_and_its_keys_drive_its_impulse(table):
     app = CompanionApp(table, start_kind="point_blank")
     async with app.run_test(size=SIZE) as pilot:

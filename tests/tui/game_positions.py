@@ -1,6 +1,7 @@
 """Games a few moves in, the same on every run: for the game screens' snapshot tests and for looking
 at the screens by hand (`.venv/bin/python -m tests.tui.game_positions DATA_DIR`: one data folder
-per game, `coh`, `tc`, `dk` and `pb`, and `solo-STEP` for each of a solo game's `SOLO_STEPS`)."""
+per game, `coh`, `tc`, `dk` and `pb`, and `solo-STEP` for each of a solo game's `SOLO_STEPS` and
+`solo-yours`, the players' impulse after it)."""
 
 from companion.bootstrap import Companion
 from companion.games.conflict_of_heroes.commands import (
@@ -126,7 +127,9 @@ def point_blank_solo(companion: Companion, step: str = "cancelled") -> None:
     """The tutorial's forces in free play, the Germans played by the AEO (defensive), in its second
     impulse: at its Upkeep; rolled 3+1, Recon / Ready, its Recon flowchart waited on; both actions
     impossible, its Discard action waited on; or (`cancelled`) rolled 2+1, Move / Recon, the smoke
-    attempt failed and the physical d6 cancelled the move, its Recon flowchart waited on."""
+    attempt failed and the physical d6 cancelled the move, its Recon flowchart waited on; or
+    (`yours`) after that, its Recon spotted the US squad in B2 and its impulse is over: the
+    players' impulse, the AEO holding the cover marker it acquired."""
     from companion.games.point_blank.aeo.commands import KeyAeoDie, ResolveAeoAction
     from companion.games.point_blank.aeo.models import ChartAnswer
     from tests.point_blank.solo import rolled, solo_game, to_the_roll
@@ -145,12 +148,16 @@ def point_blank_solo(companion: Companion, step: str = "cancelled") -> None:
     if step == "discard_action":
         session.execute(ResolveAeoAction(answer=ChartAnswer()))
         session.execute(ResolveAeoAction())
-    if step == "cancelled":
+    if step in ("cancelled", "yours"):
         rolled(session, 2, 1)
         session.execute(ResolveAeoAction(answer=ChartAnswer(sector="B1/2", to="B0")))
         session.execute(pb.EnterPip(pip=2))
         session.execute(ResolveAeoAction())
         session.execute(KeyAeoDie(face=2))
+    if step == "yours":
+        session.execute(ResolveAeoAction(answer=ChartAnswer(sector="B1/2", recon="spot", at="B2/1")))
+        session.execute(pb.EnterPip(pip=2))
+        session.execute(pb.EndImpulse())
     session.close()
 
 
@@ -163,7 +170,8 @@ if __name__ == "__main__":
 
     root = Path(sys.argv[1])
     for name, position in (("coh", conflict_of_heroes), ("tc", take_cover), ("dk", deckung), ("pb", point_blank),
-                           *((f"solo-{step}", partial(point_blank_solo, step=step)) for step in SOLO_STEPS)):
+                           *((f"solo-{step}", partial(point_blank_solo, step=step))
+                             for step in (*SOLO_STEPS, "yours"))):
         wired = bootstrap(data_dir=root / name, config_file=None, seed=7, env={}, fake_board=False)
         try:
             position(wired)

@@ -266,7 +266,7 @@ def panel_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
         steps = newest_first([f"✓ {line}" if not line.startswith("  ") else line
                               for line in step_lines(state, catalog, turn)])
     elif aeo.impulse is not None and aeo.impulse.acts:
-        steps = ["Its last impulse: " + summary(state, catalog, aeo.impulse)]
+        steps = ["Its last impulse, newest first: " + summary(state, catalog, aeo.impulse)]
     said = waiting(state, catalog, at)
     return [head, *([f"▶ {said}"] if said else []), *steps]
 
@@ -283,7 +283,9 @@ def newest_first(lines: list[str]) -> list[str]:
 
 
 def summary(state: PointBlankState, catalog: Catalog, turn: AeoImpulse) -> str:
-    """The impulse in one line: `discarded a 4-pip card · rolled 3+1 (4) → Recon / Ready · ...`."""
+    """The impulse in one line, newest first as during it, so that a panel cut short on a small
+    screen still says what the AEO did last, which the players answer in their impulse:
+    `Ready: Panzer IV (spent) is readied · ... · rolled 3+1 (4) → Recon / Ready · discarded a 4-pip card`."""
     parts = []
     if turn.discarded:
         parts.append(f"discarded a {turn.pip}-pip card" if turn.pip else "discarded the top card")
@@ -291,7 +293,7 @@ def summary(state: PointBlankState, catalog: Catalog, turn: AeoImpulse) -> str:
         read = turn.read.words() if turn.read is not None else "a missing row"
         parts.append(f"rolled {turn.roll[0]}+{turn.roll[1]} ({sum(turn.roll)}) → {read}")
     parts += [short(act_line(state, catalog, act)) for act in turn.acts]
-    return " · ".join(parts)
+    return " · ".join(reversed(parts))
 
 
 def short(line: str) -> str:
