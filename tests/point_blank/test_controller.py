@@ -144,7 +144,7 @@ def test_while_a_check_is_in_progress_an_order_is_refused_at_once(session):
     press(session, "check", kind="plain", cards="2")
     intent = CONTROLLER.press(session.state, "fire", None, 1)
     assert isinstance(intent, Tell) and "Finish the check in progress first: 2d6 check" in intent.text
-    assert CONTROLLER.available(session.state) == ("face", "cancel_check", "undo", "edit_unit", "battlefield")
+    assert CONTROLLER.available(session.state) == ("face", "cancel_check", "undo", "redo", "edit_unit", "battlefield")
 
 
 def table():

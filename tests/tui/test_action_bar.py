@@ -1,5 +1,6 @@
 """The action bar's layout: buttons as wide as their words, wrapping onto more rows when they must."""
 
+import pytest
 from textual.geometry import Region
 
 from companion.tui.widgets.action_bar import MORE, Tap, fit, layout, rows_of
@@ -41,3 +42,23 @@ def test_a_bar_whose_buttons_fit_has_no_more_button_and_one_without_a_limit_take
     assert MORE not in [p.tap for p in fit(TAPS, 80, 3, True, 2)]
     assert [p.tap for p in fit(MANY, 60, 1, True, None)] == list(MANY)
     assert rows_of(fit(MANY, 60, 1, True, None)) > 2
+
+
+UNDONE = (*MANY[:5], Tap("undo", "Undo", "u"), Tap("redo", "Redo", "y", glued=True), *MANY[5:])
+"""A bar just after an undo: Redo, glued to Undo, after the first buttons."""
+
+
+@pytest.mark.parametrize("width", range(40, 80))
+def test_redo_glued_to_undo_is_never_parted_from_it_by_more(width):
+    """Where Undo was the last button before More…, Redo went behind More… alone; now the button
+    before Undo gives way to it."""
+    shown = [p.tap.name for p in fit(UNDONE, width, 1, True, 2)]
+    assert ("undo" in shown) == ("redo" in shown)
+    if "undo" in shown:
+        assert shown[shown.index("undo") + 1] == "redo"
+
+
+def test_the_button_before_undo_gives_way_to_redo_where_undo_was_last_before_more():
+    before = [p.tap.name for p in fit(tuple(t for t in UNDONE if t.name != "redo"), 44, 1, True, 2)]
+    assert before[-2:] == ["undo", MORE.name], "Undo is the last button before More…"
+    assert [p.tap.name for p in fit(UNDONE, 44, 1, True, 2)] == [*before[:-3], "undo", "redo", MORE.name]

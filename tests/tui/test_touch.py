@@ -4,6 +4,11 @@ covers no control at any size."""
 import pytest
 
 from companion.dice.spec import DiceSpec
+from companion.games.point_blank import builders
+from companion.games.point_blank.aeo.commands import SpendAeoCover
+from companion.games.point_blank.catalog import Catalog
+from companion.games.point_blank.commands import Order
+from companion.games.registry import KINDS
 from companion.tui.app import CompanionApp
 from companion.tui.messages import NewGame
 from companion.tui.point_blank.screen import PointBlankScreen
@@ -162,6 +167,35 @@ async def test_on_point_blank_s_full_bar_redo_stands_beside_undo_once_something_
         assert size == "160x50" or bar.region_of(MORE.name) is not None, "a full bar"
         await tap(pilot, "redo")
         assert screen.state == done
+
+
+def fired_at_the_aeos_cover(companion) -> None:
+    """The solo game in the players' impulse: the US squad in B2 fires at the AEO's MG team, which
+    plays its cover marker against the fire (12.3.3.1); the fire's check waits for its card."""
+    game_positions.point_blank_solo(companion, "yours")
+    _, session = companion.resume_or_start("point_blank")
+    catalog = Catalog.of(KINDS["point_blank"].load_data(None))
+    session.execute(Order(units=(3,), action="fire", check=builders.fire(session.state, catalog, (3,), (1,))))
+    session.execute(SpendAeoCover())
+    session.close()
+
+
+@pytest.mark.parametrize("size", ["80x24", "100x30"])
+async def test_during_a_check_redo_puts_back_the_aeos_cover_undone_from_beside_undo(table, size):
+    """Undo may take back the AEO's cover decision during the check it changed, and redo put it
+    back: the bar offered no Redo in a check."""
+    fired_at_the_aeos_cover(table)
+    async with CompanionApp(table, start_kind="point_blank").run_test(size=SIZES[size]) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen.state.check is not None and screen.state.aeo.cover == 0
+        assert "Redo" not in buttons(pilot.app)
+        await press(pilot, "u")
+        assert screen.state.check is not None and screen.state.aeo.cover == 1, "the cover undone, in the check"
+        shown = [t.label for t in screen.query_one(ActionBar).shown]
+        assert shown[shown.index("Undo") + 1] == "Redo", shown
+        await tap(pilot, "redo")
+        assert screen.state.check is not None and screen.state.aeo.cover == 0
 
 
 REDO_AFTER_UNDO = {

@@ -192,8 +192,8 @@ class PointBlankController(Controller[PointBlankState]):
         AEO's step in its impulse (Confirm, its dice), the Upkeep's duties (a melee or move due, a
         card to remove, a fatigue level owed), then the orders while the impulse's action is not
         taken (End impulse first once it is). Confirm too, for a refusal it may overrule. Redo stands
-        right after Undo, so a player who has just undone finds it beside Undo, not behind More…
-        (the screen shows it only while there is something to redo)."""
+        right after Undo, in a check too, so a player who has just undone finds it beside Undo (the
+        screen shows it only while there is something to redo, and the bar keeps the two together)."""
         order = self.first_now(state)
         return in_order(self.keymap.taps((*self.available(state), *(("confirm",) if order else ()))), order)
 
@@ -202,7 +202,7 @@ class PointBlankController(Controller[PointBlankState]):
         if setup.setting_up(state) or state.settings is None or state.game_over:
             return ()
         if state.check is not None:
-            return ("roll", "face", "cancel_check", "confirm", "battlefield", "edit_unit", "undo")
+            return ("roll", "face", "cancel_check", "confirm", "battlefield", "edit_unit", "undo", "redo")
         duties = (*(aeo_forms.available(state) if state.aeo is not None else ()),
                   *(("search",) if state.search is not None else ()),
                   *(("check",) if state.melees_due or state.bog_owed or state.mines_owed else ()),
@@ -221,7 +221,8 @@ class PointBlankController(Controller[PointBlankState]):
             return ("confirm",)
         if state.check is not None:
             keyed = ("roll", "face") if state.dice_mode else ("face",)
-            return (*keyed, "cancel_check", "undo", "edit_unit", "battlefield")
+            # Redo for the AEO's cover decision, the one decision a check lets undo take back.
+            return (*keyed, "cancel_check", "undo", "redo", "edit_unit", "battlefield")
         if state.game_over:
             return ("edit_unit", "battlefield", "undo", "redo")
         bonus = ("bonus_fatigue",) if state.fatigue_bonus_owed else ()

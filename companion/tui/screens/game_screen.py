@@ -320,7 +320,7 @@ def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:
     """The action bar's buttons for a controller's tappable actions: a digit key that carries its
     digit (a face key) reads as the digit; another key with a value as its title (`label value` for
     one of a group of keys, else its label: `German +1 VP`) with its own key beside; any other
-    action as its label with its key beside."""
+    action as its label with its key beside, Redo glued to the Undo its game offers just before it."""
     buttons = []
     for action in actions:
         first_key = (action.keys or "").split(",")[0]
@@ -330,5 +330,5 @@ def taps(actions: Iterable[KeyAction]) -> tuple[Tap, ...]:
             buttons.append(Tap(action.name, action.title, KEY_NAMES.get(first_key, first_key), action.value))
         else:
             buttons.append(Tap(action.name, action.label, action.key_text if action.keys else "",
-                               primary=action.control is Control.ROLL))
+                               primary=action.control is Control.ROLL, glued=action.name == "redo"))
     return tuple(buttons)

@@ -5,7 +5,8 @@ costs one repaint, not a mount of widgets. Buttons wrap onto more rows when they
 screen of fewer than `TALL_FROM` rows they are one row high (and drop their key names if that
 shows more of them), above that three. The bar takes at most `MAX_ROWS` rows of buttons: when
 the actions of the moment need more, the first ones stay (a game offers its essential actions
-first) and a More… button asks for all of them (`ActionBar.ShowAll`, answered by `AllActions`).
+first; a glued button, Redo, stays beside the one before it) and a More… button asks for all of
+them (`ActionBar.ShowAll`, answered by `AllActions`).
 """
 
 from dataclasses import dataclass
@@ -36,6 +37,9 @@ class Tap:
     value: int | None = None
     primary: bool = False
     """The main action of the screen (the big button), drawn in its own colour."""
+    glued: bool = False
+    """Shown only beside the button before it (Redo beside Undo): a bar that cannot show every
+    button never shows the one without the other."""
 
 
 MORE = Tap("_more", "More…")
@@ -80,10 +84,20 @@ def fit(taps: tuple[Tap, ...], width: int, height: int, with_keys: bool, max_row
     if max_rows is None or rows_of(placed) <= max_rows:
         return placed
     for count in range(len(taps) - 1, 0, -1):
-        placed = layout((*taps[:count], MORE), width, height, with_keys)
+        placed = layout((*first(taps, count), MORE), width, height, with_keys)
         if rows_of(placed) <= max_rows:
             return placed
     return layout((MORE,), width, height, with_keys)
+
+
+def first(taps: tuple[Tap, ...], count: int) -> tuple[Tap, ...]:
+    """The first `count` buttons, but a glued button after them comes too, in place of the one
+    before its partner: Redo, offered once something is undone, stays beside the Undo just tapped
+    rather than go behind More… alone (nor take Undo there with it, from under the finger)."""
+    shown = taps[:count]
+    if count < len(taps) and taps[count].glued:
+        return (*shown[:-2], *shown[-1:], taps[count])
+    return shown
 
 
 class ButtonRow(Widget):
