@@ -50,10 +50,14 @@ class InFlight:
 
 
 def first_records(rules: Rules[Any], command: Command, clock: Callable[[], datetime] = utc_now) -> tuple[Record, ...]:
-    """What a new game begins with: `command` (a scenario chosen) decided on the game's initial state,
-    as `GameSession.submit` decides it, for `GameStore.create_game` to save with the game."""
+    """What a new game begins with: `command` (a scenario chosen, the dice of `companion dice 3d6`)
+    decided on the game's initial state, as `GameSession.submit` decides it, for
+    `GameStore.create_game` to save with the game."""
+    events = rules.decide(rules.initial(), command)
+    if not events:  # the default dice asked for: as in `submit`, nothing decided reads no clock
+        return ()
     at = clock()
-    return tuple(Record(seq, at, event) for seq, event in enumerate(rules.decide(rules.initial(), command), 1))
+    return tuple(Record(seq, at, event) for seq, event in enumerate(events, 1))
 
 
 def state_format(rules: type[Rules[Any]]) -> str:

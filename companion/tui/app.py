@@ -199,18 +199,26 @@ class CompanionApp(PartsApp):
         self.push_screen(ScenarioChooser(kind, known.title, found), chosen)
 
     def new_game(self, kind: str, first: "Command | None" = None) -> None:
-        """Creates a game and opens it; `first` (a scenario chosen) is saved with it, before its
-        screen shows. A data file of the players' that cannot be used, or a first command that
-        cannot be saved, is said, and nothing is created."""
+        """Creates a game and opens it; `first` (a scenario chosen, or the dice of `companion dice
+        3d6`) is saved with it, in its one transaction, before its screen shows. A data file of the
+        players' that cannot be used, or a first command that cannot be saved (a full disk, another
+        program's lock: refused at once, as opening a game is), is said, and nothing is created."""
         self._leave_game()
+        start_spec = self._start_spec if first is None and kind == "dice" else None
+        if start_spec is not None:
+            from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
+
+            first = ChooseSpec(spec=start_spec)
         try:
             game, session = self.companion.new_game(kind, first)
-        except CompanionError as error:
+        except CompanionError as error:  # the dice asked for stay asked for, for the next dice game
             known = descriptor(kind)
             self.action_go_home()
             self.notify(f"A new {known.title if known else kind} game cannot start: {error}", severity="error",
                         timeout=10, markup=False)
             return
+        if start_spec is not None:
+            self._start_spec = None  # saved with the game
         self._show_game(session.game, game, session)
 
     def on_continue_game(self, message: ContinueGame) -> None:

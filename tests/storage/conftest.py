@@ -41,6 +41,13 @@ def fill(folder: Path, room: int = 0) -> Callable[[], None]:
     return ballast.unlink
 
 
+def room_for_one_more_frame(wal: Path) -> int:
+    """The bytes the disk must keep free for the -wal to take one more page (a game's row in the games
+    table), never two (a game's row and its first events, in another table)."""
+    page, frame = 4096, 4096 + 24
+    return -(-(wal.stat().st_size + frame) // page) * page - wal.stat().st_blocks * 512
+
+
 @pytest.fixture
 def other_program() -> Iterator[Callable[[Path], sqlite3.Connection]]:
     """Another program holding a write transaction on a games file, until the test lets go."""

@@ -28,7 +28,7 @@ from companion.tui.widgets.status_line import StatusLine
 from drivers.pin_factory import PinFactoryChoice
 from tests.journal_rows import append
 from tests.pilot import press, settle
-from tests.storage.conftest import fill
+from tests.storage.conftest import fill, room_for_one_more_frame
 
 SIZE = (120, 36)
 ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "0"}
@@ -74,13 +74,6 @@ async def test_a_start_straight_into_dice_on_a_full_disk_stays_home_and_says_the
         assert app.said[0].message.endswith("the disk is full")
     assert companion.store.last_seq(game.id) == 0
     companion.close()
-
-
-def room_for_one_more_frame(wal: Path) -> int:
-    """The bytes the disk must keep free for the -wal to take one more page (a game's row in the games
-    table), never two (a game's row and its first events, in another table)."""
-    page, frame = 4096, 4096 + 24
-    return -(-(wal.stat().st_size + frame) // page) * page - wal.stat().st_blocks * 512
 
 
 @pytest.mark.parametrize("kind", [game.kind for game in GAMES if game.scenario])
