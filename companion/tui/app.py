@@ -15,6 +15,7 @@ from companion.bootstrap import Companion
 from companion.errors import CompanionError, StorageError
 from companion.games.descriptor import Game, resolve
 from companion.games.registry import GAMES, descriptor
+from companion.journal.connection import BUSY_TIMEOUT_MS
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.tui.messages import ContinueGame, JournalWaiting, NewGame, OpenGame, ShowSavedGames
@@ -278,7 +279,10 @@ class CompanionApp(PartsApp):
 
             spec, self._start_spec = self._start_spec, None
             try:
-                session.execute(ChooseSpec(spec=spec))
+                # Here on the UI thread, another program's lock is waited for no longer than opening
+                # the game waits for it: refused at once, the writer gives the press up (a commit
+                # under way, a slow card's sync, still lands).
+                session.execute(ChooseSpec(spec=spec), timeout=BUSY_TIMEOUT_MS / 1000)
             except CompanionError as error:  # a read-only view, a full disk: the dice stay as they were
                 self.notify(f"{info.name}: {spec} not chosen: {error}", severity="error", timeout=10, markup=False)
         from companion.tui.screens.game_screen import GameScreen  # with the first game, not for home
