@@ -171,6 +171,10 @@ class GameStore:
         )
         return [_game_info(row) for row in rows]
 
+    def game_names(self) -> dict[int, str]:
+        """Every game's name by its number: one light query, for a look at what changed in them."""
+        return {int(game): str(name) for game, name in self._read("SELECT id, name FROM games")}
+
     def game(self, game_id: int) -> GameInfo:
         rows = self._read(
             "SELECT g.id, g.name, g.kind, g.created, g.last_used,"

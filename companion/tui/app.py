@@ -19,7 +19,7 @@ from companion.journal.connection import BUSY_TIMEOUT_MS
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.tui.messages import ContinueGame, JournalWaiting, NewGame, OpenGame, ShowSavedGames
-from companion.tui.parts_app import OTHER_QUIT, PartsApp
+from companion.tui.parts_app import LOOK_EVERY, OTHER_QUIT, PartsApp
 from companion.tui.screens.home import HomeScreen
 from companion.tui.table_app import SCREENSHOTS
 
@@ -58,6 +58,7 @@ class CompanionApp(PartsApp):
 
     def on_mount(self) -> None:
         self._ui_loop, self._ui_context = asyncio.get_running_loop(), contextvars.copy_context()
+        self.look_at_games()
         if self.following is not None:
             self._mount_following()
             return
@@ -73,6 +74,8 @@ class CompanionApp(PartsApp):
             exit_on_error=False,
         )
         self.call_after_refresh(self._connect_table)
+        # `companion games rename` and `delete` may run meanwhile, each a process of its own.
+        self.set_interval(LOOK_EVERY, self.look_at_games)
         self.refresh_status()
         # The home screen is built only when it is shown: a start straight into a game (`companion
         # dice`, or resuming the last game) paints the game's screen without composing it first.
@@ -127,6 +130,7 @@ class CompanionApp(PartsApp):
             settled = screen.session.catch_up()
             if settled:
                 screen.settled(settled)
+        self.look_at_games(now=True, refresh=False)  # the game on screen renamed by `companion games rename`
         # Home and saved games say what the games file holds (its games, how far each has come).
         refresh_games = getattr(self.screen, "refresh_games", None)
         if refresh_games is not None and self.screen.is_mounted:  # else its mount reads them anew

@@ -4,12 +4,13 @@ import asyncio
 import contextlib
 import contextvars
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from companion.bootstrap import Companion
-from companion.errors import StorageError
+from companion.errors import CompanionError, StorageError
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 
 
 OTHER_QUIT = "the other companion has quit: start this one again to play"
+LOOK_EVERY = 0.5
+"""Seconds between the app's looks at its games' names (for `companion games rename` or `delete`,
+run meanwhile): a glance at SQLite's data version, a query only once another connection committed."""
 
 
 class PartsApp(TableApp):
@@ -59,6 +63,9 @@ class PartsApp(TableApp):
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_context: contextvars.Context | None = None
         """The UI thread's loop and the app's context, for `_soon_on_ui_thread`: set first thing on mount."""
+        self._names_seen: dict[int, str] | None = None
+        """The games' names as the app last read them from the games file, by game number."""
+        self._names_version = -1
         self._game_screens: type[GameScreen] | None = None
         """The game screens' base class from `open_game` until the game is closed (it loads with the
         first game, not for the home screen); None while no game is open."""
@@ -209,10 +216,51 @@ class PartsApp(TableApp):
         self.refresh_status()
 
     def on_game_renamed(self, message: GameRenamed) -> None:
-        self.table.renamed(message.game_id)
+        self.look_at_games(changed_here=message.game_id)
 
     def on_game_deleted(self, message: GameDeleted) -> None:
-        self.table.deleted(message.game_id)
+        self.look_at_games(changed_here=message.game_id)
+
+    def look_at_games(self, now: bool = False, refresh: bool = True, changed_here: int | None = None) -> None:
+        """Takes in the games' names when another connection committed (or `now`): a game renamed or
+        deleted, in the app or by `companion games` while it runs, goes out to the table with its
+        new name or leaves the broker, and the open game's screen, home and saved games show its new
+        name (`refresh=False`: the caller refreshes home and saved games). The first look only reads them.
+
+        `changed_here`: a game the app itself renamed or deleted, on its own connection (which leaves
+        its data version as it was), maybe made since the last look."""
+        now = now or changed_here is not None
+        store = self.companion.store
+        try:
+            version = store.data_version()
+            if version == self._names_version and not now:
+                return
+            names = store.game_names()
+        except CompanionError:
+            return  # the file cannot be read now: looked at again next time
+        seen, self._names_seen, self._names_version = self._names_seen, names, version
+        if seen is None:
+            return
+        screen = self._game_screen()
+        if screen is not None:  # maybe opened (or made) since the last look, under the name it had then
+            seen = {**seen, screen.session.game.id: screen.session.game.name}
+        if changed_here is not None:
+            seen = {changed_here: "", **seen}  # no game is named "": renamed or deleted, whatever it was
+        deleted = [game for game in seen if game not in names]
+        renamed = {game: name for game, name in names.items() if seen.get(game, name) != name}
+        for game in deleted:
+            self.table.deleted(game)
+        for game in renamed:
+            self.table.renamed(game)
+        if screen is not None and (name := renamed.get(screen.session.game.id)) is not None:
+            screen.session.game = replace(screen.session.game, name=name)
+            screen.redraw()
+            self.refresh_status()
+        if deleted or renamed:
+            self.shown_signal.publish(None)
+        refresh_games = getattr(self.screen, "refresh_games", None)
+        if (deleted or renamed) and refresh and refresh_games is not None and self.screen.is_mounted:
+            refresh_games()
 
     # The screen in front
 

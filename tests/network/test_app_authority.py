@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.cli import run_command_line
 from companion.games.conflict_of_heroes.commands import RevealCounter
 from companion.games.conflict_of_heroes.events import HitCounterDrawn
 from companion.hardware.controls import Control
@@ -19,14 +20,15 @@ from companion.network.follower_log import FollowedTable
 from companion.network.link_state import TableLinkStatus
 from companion.network.messages import Outcome
 from companion.network.remote_inputs import PREFIX
+from companion.network.topics import TableTopics
 from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from drivers.table_follower import TableFollower
 from drivers.table_presser import RemotePresser
 from tests.conflict_of_heroes.conftest import only, rules
 from tests.conflict_of_heroes.test_public import hit_squad
-from tests.network.conftest import Recorder, table_settings
-from tests.network.tables import TOKEN, AuthorityParts, start_authority_process, table_companion, until
+from tests.network.conftest import Recorder, retained, table_settings
+from tests.network.tables import TOKEN, AuthorityParts, start_authority_process, table_companion, table_config, until
 from tests.pilot import press, settle
 
 FAST: dict[str, Any] = {"retry_interval": 0.02, "max_retry_interval": 0.2}
@@ -313,3 +315,45 @@ async def test_without_a_broker_in_the_config_nothing_connects_and_the_status_li
         await press(pilot, "space")
         assert companion.table_link is None and companion.published is None
         assert app.status.table == StatusPart()
+
+
+async def test_a_game_deleted_from_the_command_line_while_the_app_runs_leaves_the_broker_at_once(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    app = CompanionApp(companion, start_kind="dice")
+    seen = Recorder()
+    watcher = follower(broker, seen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await press(pilot, "space")
+            await waited(seen, lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+            await press(pilot, "escape")  # home: the game is left, its state stays on the broker
+            command = ["games", "delete", "Game 1", "--data-dir", str(companion.data_dir),
+                       "--config", str(table_config(tmp_path, broker))]
+            assert run_command_line(command) == 0
+            last = (await waited(seen, lambda got: got[-1].view.deleted != ""))[-1]
+            assert (last.view.game, last.view.deleted) == (None, "Game 1")
+            assert retained(broker, TableTopics("club-1").state) is None
+    finally:
+        watcher.stop()
+        companion.close()
+
+
+async def test_a_game_renamed_from_the_command_line_while_the_app_plays_it_goes_out_with_its_new_name_at_once(
+        tmp_path, broker, mock_factory):
+    companion = table_companion(tmp_path, broker, mock_factory)
+    app = CompanionApp(companion, start_kind="dice")
+    seen = Recorder()
+    watcher = follower(broker, seen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await press(pilot, "space")
+            await waited(seen, lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+            command = ["games", "rename", "Game 1", "Friday night", "--data-dir", str(companion.data_dir),
+                       "--config", str(table_config(tmp_path, broker))]
+            assert run_command_line(command) == 0
+            last = (await waited(seen, lambda got: got[-1].view.base.name == "Friday night"))[-1]
+            assert last.view.base.seq == 1  # no commit since: the same state, under its new name
+    finally:
+        watcher.stop()
+        companion.close()

@@ -85,6 +85,23 @@ async def test_the_view_opens_the_game_the_first_companion_plays_and_follows_its
     lock.release()
 
 
+async def test_the_view_shows_the_new_name_of_the_game_it_follows_renamed_from_the_command_line(companion):
+    lock, playing = first_companion(companion)
+    companion.store.readonly = True
+    app = CompanionApp(companion, following=lock.holder())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        command_line = GameStore(companion.store.path)  # `companion games rename`, a process of its own
+        command_line.rename(playing.game.id, "Friday night")
+        command_line.close()
+        app._follow()  # what the view's timer does a few times a second
+        await pilot.pause()
+        assert app.screen.sub_title == "Friday night"
+        assert "Friday night" in status(app)
+    playing.close()
+    lock.release()
+
+
 async def test_a_press_in_the_view_is_refused_on_screen_and_writes_nothing(companion):
     lock, playing = first_companion(companion)
     companion.store.readonly = True

@@ -2,11 +2,14 @@
 
 import pytest
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import DataTable, Input, Static
 
+from companion.cli import run_command_line
 from companion.tui.app import CompanionApp
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from tests.journal_rows import name_as_left
+from tests.network.tables import until
 from tests.pilot import buttons, comes_true, press, settle
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import painted, painted_rows
@@ -166,3 +169,36 @@ async def test_a_game_named_with_spaces_before_it_can_be_deleted(table, typed):
         await pilot.pause()
         assert table.store.games() == []
         assert notices(app)[-1] == "deleted   x"
+
+
+def rename_from_the_command_line(table, game: str, name: str) -> None:
+    """`companion games rename`, a process of its own beside the running app (its own connection)."""
+    config = table.data_dir.parent / "config.toml"
+    assert run_command_line(["games", "rename", game, name, "--data-dir", str(table.data_dir),
+                             "--config", str(config)]) == 0
+
+
+async def test_a_game_renamed_from_the_command_line_while_it_is_open_shows_its_new_name_there(table):
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "space")
+        rename_from_the_command_line(table, "Game 1", "Friday night")
+        await until(app, lambda: app.status.game == "Friday night")
+        await pilot.pause()
+        assert app.screen.sub_title == "Friday night"
+        assert "Friday night" in painted(app, Region(0, 0, SIZE[0], 1))[0]
+        await press(pilot, "space")  # the game goes on under its new name
+        assert table.store.game(1).name == "Friday night" and table.store.game(1).events == 2
+
+
+async def test_saved_games_and_home_show_a_game_renamed_from_the_command_line_while_they_are_on_screen(table):
+    table.store.create_game("dice")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "g")
+        await progress_read(pilot)
+        rename_from_the_command_line(table, "Game 1", "Kursk")
+        await until(app, lambda: [row[1] for row in rows(app)] == ["Kursk"])
+        await press(pilot, "escape")  # home, which read the games anew as it came back
+        rename_from_the_command_line(table, "Kursk", "Arnhem")
+        await until(app, lambda: "Arnhem" in " ".join(painted(app, Region(0, 0, SIZE[0], SIZE[1]))))
