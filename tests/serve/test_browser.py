@@ -218,6 +218,45 @@ def test_a_tab_whose_view_cannot_start_says_why_and_so_does_the_servers_log(tmp_
     assert view.stderr.read_text() == f"companion web: this view could not start: {reason}\n"
 
 
+FAULT_ON_THE_FIRST_STATE = """
+import sys
+
+if "follow" in sys.argv:
+    from companion.tui.follow_app import FollowerApp
+
+    def on_table_seen(self, message):
+        raise RuntimeError("the test's fault, on the table's first state")
+
+    FollowerApp.on_table_seen = on_table_seen
+"""
+"""A `sitecustomize` for every Python program started with it on PYTHONPATH: the tabs' followers
+fail once the table publishes, after their view has started; the server is left as it is."""
+
+
+@pytest.mark.long
+def test_a_tab_whose_view_ends_in_error_after_it_started_says_why_and_so_does_the_servers_log(
+        tmp_path, broker, chromium):
+    faulty = tmp_path / "faulty"
+    faulty.mkdir()
+    (faulty / "sitecustomize.py").write_text(FAULT_ON_THE_FIRST_STATE)
+    path = os.pathsep.join(filter(None, [str(faulty), os.environ.get("PYTHONPATH")]))
+    view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url, {"PYTHONPATH": path})
+    parts = None
+    try:
+        open_a_tab(chromium, view)
+        parts = AuthorityParts(table_settings(broker), tmp_path / "games.sqlite3", "dice", DiceRules(random.Random(1)))
+        reason = ("companion: internal error: RuntimeError: the test's fault, on the table's first state"
+                  " (run with --debug for the traceback)")
+        said = WebDriverWait(chromium, 60).until(ended_saying("ended"))
+        assert said == f"This view ended: {reason}"
+    finally:
+        if parts is not None:
+            parts.close()
+        view.process.terminate()
+        view.process.wait(timeout=20)
+    assert view.stderr.read_text() == f"companion web: this view ended: {reason}\n"
+
+
 @pytest.mark.long
 def test_open_it_again_after_a_restart_opens_the_view_again_with_the_token_kept(tmp_path, broker, chromium):
     view = start_web_view(tmp_path / "web", tmp_path / "web-stderr.txt", broker.url)
