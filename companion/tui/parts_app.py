@@ -256,10 +256,13 @@ class PartsApp(TableApp):
             screen.session.game = replace(screen.session.game, name=name)
             screen.redraw()
             self.refresh_status()
-        if deleted or renamed:
-            self.shown_signal.publish(None)
-        refresh_games = getattr(self.screen, "refresh_games", None)
-        if (deleted or renamed) and refresh and refresh_games is not None and self.screen.is_mounted:
+        if not (deleted or renamed):
+            return
+        self.shown_signal.publish(None)
+        # The look may come as the app shuts down, its screens already gone.
+        front = self.screen_stack[-1] if self.screen_stack else None
+        refresh_games = getattr(front, "refresh_games", None)
+        if refresh and refresh_games is not None and front is not None and front.is_mounted:
             refresh_games()
 
     # The screen in front

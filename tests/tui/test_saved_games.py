@@ -202,3 +202,11 @@ async def test_saved_games_and_home_show_a_game_renamed_from_the_command_line_wh
         await press(pilot, "escape")  # home, which read the games anew as it came back
         rename_from_the_command_line(table, "Kursk", "Arnhem")
         await until(app, lambda: "Arnhem" in " ".join(painted(app, Region(0, 0, SIZE[0], SIZE[1]))))
+
+
+async def test_a_look_at_the_games_as_the_app_shuts_down_with_no_screen_left_passes_quietly(table):
+    table.store.create_game("dice")
+    app = CompanionApp(table)  # not running: no screen on its stack, as in the last moments of shutting down
+    app.look_at_games(now=True)
+    rename_from_the_command_line(table, "Game 1", "Kursk")
+    app.look_at_games()  # the rename taken in; no screen to show it on, and nothing raised
