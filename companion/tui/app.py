@@ -278,6 +278,7 @@ class CompanionApp(PartsApp):
     def _show_game(self, info: GameInfo, game: Game, session: "GameSession") -> None:
         """The opened game on its screen."""
         self._watch(session)
+        self._knows_of(info)
         if self._start_spec is not None and info.kind == "dice":
             from companion.dice.rules import ChooseSpec  # the dice rules load with the dice screen
 

@@ -14,6 +14,7 @@ from companion.errors import CompanionError, StorageError
 from companion.hardware.board_link import BoardLinkState
 from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
+from companion.journal.store import GameInfo
 from companion.paths import shorter_path
 from companion.speech.announcement import Cue
 from companion.status_part import StatusPart
@@ -221,6 +222,12 @@ class PartsApp(TableApp):
     def on_game_deleted(self, message: GameDeleted) -> None:
         self.look_at_games(changed_here=message.game_id)
 
+    def _knows_of(self, game: GameInfo) -> None:
+        """A game just opened or made: the next look tells its deletion or new name even when no
+        commit came between for the look to read it back from the games file."""
+        if self._names_seen is not None:
+            self._names_seen = {**self._names_seen, game.id: game.name}
+
     def look_at_games(self, now: bool = False, refresh: bool = True, changed_here: int | None = None) -> None:
         """Takes in the games' names when another connection committed (or `now`): a game renamed or
         deleted, in the app or by `companion games` while it runs, goes out to the table with its
@@ -241,13 +248,11 @@ class PartsApp(TableApp):
         seen, self._names_seen, self._names_version = self._names_seen, names, version
         if seen is None:
             return
-        screen = self._game_screen()
-        if screen is not None:  # maybe opened (or made) since the last look, under the name it had then
-            seen = {**seen, screen.session.game.id: screen.session.game.name}
         if changed_here is not None:
             seen = {changed_here: "", **seen}  # no game is named "": renamed or deleted, whatever it was
         deleted = [game for game in seen if game not in names]
         renamed = {game: name for game, name in names.items() if seen.get(game, name) != name}
+        screen = self._game_screen()
         for game in deleted:
             self.table.deleted(game)
         for game in renamed:

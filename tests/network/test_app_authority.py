@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.cli import run_command_line
 from companion.games.conflict_of_heroes.commands import RevealCounter
 from companion.games.conflict_of_heroes.events import HitCounterDrawn
@@ -317,16 +319,21 @@ async def test_without_a_broker_in_the_config_nothing_connects_and_the_status_li
         assert app.status.table == StatusPart()
 
 
+@pytest.mark.parametrize("rolls", [1, 0], ids=["rolled", "opened-only"])
 async def test_a_game_deleted_from_the_command_line_while_the_app_runs_leaves_the_broker_at_once(
-        tmp_path, broker, mock_factory):
+        tmp_path, broker, mock_factory, rolls):
+    """`opened-only`: no commit of the app's own came between the game's making and its deletion,
+    so the app never read its name back from the games file; it knows the game from opening it."""
     companion = table_companion(tmp_path, broker, mock_factory)
     app = CompanionApp(companion, start_kind="dice")
     seen = Recorder()
     watcher = follower(broker, seen)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await press(pilot, "space")
-            await waited(seen, lambda got: bool(got) and got[-1].view.base is not None and got[-1].view.base.seq == 1)
+            for _ in range(rolls):
+                await press(pilot, "space")
+            await waited(seen, lambda got: bool(got) and got[-1].view.base is not None
+                         and got[-1].view.base.seq == rolls)
             await press(pilot, "escape")  # home: the game is left, its state stays on the broker
             command = ["games", "delete", "Game 1", "--data-dir", str(companion.data_dir),
                        "--config", str(table_config(tmp_path, broker))]
