@@ -75,6 +75,10 @@ class BoardEvent:
             return "#%d face %d%s" % (self.event_id, self.value, bad)
         if self.kind == protocol.ENCODER:
             return "#%d encoder %d step %+d" % (self.event_id, self.code, self.value)
+        if self.kind not in protocol.EVENT_KIND_NAMES:
+            # Perhaps a newer board's: its numbers are all that can be said.
+            return "#%d event of kind %d (code %d, value %d): unknown to this version of companion, ignored" % (
+                self.event_id, self.kind, self.code, self.value)
         name = self.control_name or "button %d" % self.code
         suffix = " %d" % self.value if name == "side" else ""
         return "#%d %s%s %s%s" % (self.event_id, name, suffix, self.kind_name, bad)

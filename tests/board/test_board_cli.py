@@ -154,6 +154,21 @@ def test_monitor_prints_each_decoded_event_until_stopped(fake_board):
     assert events == ["#0 roll down", "#1 roll held", "#2 roll up", "#3 face 3"]
 
 
+def test_monitor_says_an_event_of_a_kind_it_does_not_know_is_unknown_to_this_version(fake_board):
+    out, stop = Lines(), threading.Event()
+    worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
+    worker.start()
+    try:
+        out.wait_for("protocol 1.0")
+        fake_board.command("raw 9 2 5")  # a kind a newer board might send
+        out.wait_for("#0 ")
+    finally:
+        stop.set()
+        worker.join(5)
+    events = [line.split(None, 1)[1] for line in out.getvalue().splitlines() if "#" in line]
+    assert events == ["#0 event of kind 9 (code 2, value 5): unknown to this version of companion, ignored"]
+
+
 def test_monitor_piped_into_head_ends_quietly_when_head_has_read_enough(fake_board):
     board = subprocess.Popen([sys.executable, "-m", "companion", "board", "monitor", "--port", fake_board.path],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
