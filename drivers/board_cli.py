@@ -58,6 +58,31 @@ def describe(state: BoardLinkState) -> str:
             + (f"\n  {state.bad.removeprefix('; ')}" if state.bad_events else ""))
 
 
+class LinkChanges:
+    """What `board monitor` says of each link change: a board's whole description the first time
+    it connects, then one line per change (a reconnect, a counter going up, a loss), so a long
+    watch reads as a log instead of the same block over and over."""
+
+    def __init__(self) -> None:
+        self.described: tuple | None = None
+        self.last: BoardLinkState | None = None
+
+    def line(self, state: BoardLinkState) -> str:
+        before, self.last = self.last, state
+        if state.status is not LinkStatus.CONNECTED:
+            return describe(state)
+        board = (state.board_id, state.port, state.protocol, state.firmware, state.capabilities)
+        if board != self.described:
+            self.described = board
+            return describe(state)
+        if before is None or before.status is not LinkStatus.CONNECTED:
+            return f"board {state.board_id} connected again{state.damage}{state.bad}"
+        changes = [text.removeprefix("; ") for text, now, then in (
+            (state.damage, state.damaged_frames, before.damaged_frames),
+            (state.bad, state.bad_events, before.bad_events)) if now != then]
+        return "board: " + "; ".join(changes) if changes else str(state)
+
+
 def status(port: str | None, out: TextIO, timeout: float = 5.0,
            discover: Callable[[], list[str]] | None = None) -> int:
     """0 when a board answered the handshake, printing what it said; `DeviceError` saying why not otherwise."""
@@ -106,8 +131,10 @@ def monitor(port: str | None, out: TextIO, stop: threading.Event | None = None,
         except BrokenPipeError:
             stop.set()  # the reader is gone (`| head`): done; the command ends quietly
 
+    changes = LinkChanges()
+
     def on_state(state: BoardLinkState) -> None:
-        say(describe(state).replace("\n", "\n" + " " * 11))
+        say(changes.line(state).replace("\n", "\n" + " " * 11))
 
     def on_event(event) -> None:
         say(str(event))

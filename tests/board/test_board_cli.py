@@ -12,6 +12,7 @@ import serial
 
 from companion.errors import DeviceError
 from drivers.board_cli import monitor, status
+from firmware_bridge import protocol
 
 
 def test_status_prints_the_boards_id_versions_and_capabilities(fake_board):
@@ -167,6 +168,41 @@ def test_monitor_says_an_event_of_a_kind_it_does_not_know_is_unknown_to_this_ver
         worker.join(5)
     events = [line.split(None, 1)[1] for line in out.getvalue().splitlines() if "#" in line]
     assert events == ["#0 event of kind 9 (code 2, value 5): unknown to this version of companion, ignored"]
+
+
+def test_monitor_describes_the_board_once_then_says_each_change_in_one_line(fake_board):
+    out, stop = Lines(), threading.Event()
+    worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
+    worker.start()
+    try:
+        out.wait_for("protocol 1.0")
+        fake_board.command(f"raw {protocol.BUTTON_DOWN} {protocol.CONTROL_CODES['side']} 3")
+        fake_board.command(f"raw {protocol.FACE} 0 11")
+        fake_board.command("settle")
+        out.wait_for("#1 face 11")
+        fake_board.command("unplug")
+        out.wait_for("board lost")
+        fake_board.command("replug")
+        out.wait_for("connected again")
+        fake_board.command("face 4")
+        out.wait_for("face 4")
+    finally:
+        stop.set()
+        worker.join(5)
+    said = [line[11:] for line in out.getvalue().splitlines()]
+    assert said == [
+        "board: searching",
+        f"board fa4eb0a4d0000001 on {fake_board.path}",
+        "  protocol 1.0, firmware 1.0.0",
+        "  capabilities: buttons, faces, leds",
+        "board: ignored 1 bad event (last: side 3 is not 1 or 2)",
+        "#0 side 3 down (ignored: side 3 is not 1 or 2)",
+        "board: ignored 2 bad events (last: face 11 is not 0 to 10)",
+        "#1 face 11 (ignored: face 11 is not 0 to 10)",
+        "board lost: the board was unplugged",
+        "board fa4eb0a4d0000001 connected again",
+        "#2 face 4",
+    ]
 
 
 def test_monitor_piped_into_head_ends_quietly_when_head_has_read_enough(fake_board):
