@@ -178,7 +178,7 @@ class SerialBoard:
         return self
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Wakes the reader out of its read, closes the port and waits for the thread."""
+        """Wakes the reader out of its read, and waits for it to say BYE and close the port."""
         self._stopping.set()
         with self._lock:
             if self._serial is not None:
@@ -267,6 +267,10 @@ class SerialBoard:
                     self._write(out)
                 if not keep_going:
                     return
+            with self._lock:
+                # Last, after every acknowledgement: the board keeps no press until a host listens again.
+                session.bye()
+                self._write(session.outbox())
         except (serial.SerialException, OSError) as error:
             if self.connected:
                 self._set_state(BoardLinkState(LinkStatus.LOST, path, reason=_unplugged(error)))

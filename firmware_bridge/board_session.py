@@ -15,7 +15,10 @@ except ImportError:  # on the board every module sits flat in the root
 class BoardSession:
     """Everything the board says on the link, decided from what it heard and the time.
 
-    Events are sent only while a host that speaks our major version has said HELLO. Up to
+    Events are made and sent only while a host that speaks our major version listens: from its
+    HELLO until its BYE, or until it has been silent for `host_timeout_ms`. A press made while
+    nobody listens is not kept (counted in `unheard`): delivered later, it would arrive as if made
+    that moment (a stale roll). Events made while a host listened are kept across a lost link. Up to
     `window` events are in flight. When the host reports a gap (an ACK with `resend`), the
     oldest unacknowledged event is sent again at once; when no acknowledgement has moved things
     on for `resend_ms`, everything in flight is sent again (the host drops the copies), and the
@@ -41,6 +44,7 @@ class BoardSession:
         self.connected = False
         self.actions = []
         self.dropped = 0
+        self.unheard = 0
         self.resends = 0
         self._decoder = codec.Decoder()
         self._out = bytearray()
@@ -55,7 +59,10 @@ class BoardSession:
         self._resend_first = False
 
     def push(self, kind, code=0, value=0):
-        """Queue one input event: its id, or None when the queue is full and it was dropped."""
+        """Queue one input event: its id, or None when no host listens or the queue is full."""
+        if not self.connected:
+            self.unheard += 1
+            return None
         if len(self._pending) >= self.queue_size:
             self.dropped += 1
             return None
@@ -105,7 +112,8 @@ class BoardSession:
         return out
 
     def link_down(self):
-        """The host is gone (cable out, or silent too long): keep the queue, stop sending."""
+        """The host is gone (it said BYE, the cable is out, or it was silent too long): keep the
+        queue, stop sending, and make no more events until the next HELLO."""
         self.connected = False
         self._in_flight = 0
 
@@ -138,6 +146,8 @@ class BoardSession:
                                      "board speaks protocol %d.%d, host %d.%d" % (
                                          protocol.PROTOCOL_MAJOR, protocol.PROTOCOL_MINOR,
                                          frame.major, frame.minor)))
+        elif kind == protocol.BYE:
+            self.link_down()  # no answer: the host is leaving
         elif isinstance(message, messages.Unknown):
             code = protocol.E_UNKNOWN_TYPE if kind not in messages.MESSAGES else protocol.E_BAD_PAYLOAD
             self._send(messages.Err(code, frame.seq, message.reason))

@@ -221,6 +221,12 @@ class HostSession:
             self.memory.last_applied[(self.info.board_id, self.info.boot)] = event_id
             self._send(messages.Ack(self._applied))
 
+    def bye(self) -> None:
+        """The host is leaving: a board of protocol 1.1 or later keeps no press until the next HELLO."""
+        if self.state == "connected" and self.info is not None and self.info.protocol >= (1, 1):
+            self._send(messages.Bye())
+        self.state = "left"
+
     @property
     def _acknowledged(self) -> int:
         delivered = (self._expected - 1) & protocol.SEQ_MASK
@@ -295,7 +301,7 @@ class HostSession:
     def _answer(self, frame: codec.Frame) -> bool:
         """Handles one frame; True when an acknowledgement is owed."""
         message = frame.message
-        if isinstance(message, messages.HelloAck):
+        if isinstance(message, messages.HelloAck) and self.state != "left":  # after BYE, nothing is owed
             self._hello_acked(frame, message)
         elif self.state != "connected":
             if isinstance(message, messages.Err) and message.code == protocol.E_VERSION:

@@ -77,6 +77,17 @@ class Ping:
         return ()
 
 
+class Bye:
+    """Host → board (since 1.1): the host is leaving; presses made from now on until the next
+    HELLO are not kept, as nobody would see them when they were made."""
+
+    TYPE = protocol.BYE
+    FORMAT = ""
+
+    def fields(self):
+        return ()
+
+
 class Pong:
     """Board → host: the answer to the PING whose sequence number is `answers`."""
 
@@ -238,7 +249,7 @@ def _parse_fixed(cls, payload):
 
 
 MESSAGES = {}
-for _cls in (Hello, HelloAck, Ping, Pong, Event, Ack, SetLed, ShowNumber, Ok, Err):
+for _cls in (Hello, HelloAck, Ping, Pong, Event, Ack, SetLed, ShowNumber, Ok, Err, Bye):
     MESSAGES[_cls.TYPE] = _cls
 
 

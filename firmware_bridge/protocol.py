@@ -1,7 +1,7 @@
 """The serial board protocol's numbers (version, message types, controls, capabilities, errors) and checks on them."""
 
 PROTOCOL_MAJOR = 1
-PROTOCOL_MINOR = 0
+PROTOCOL_MINOR = 1
 
 MAX_PAYLOAD = 64
 
@@ -16,6 +16,7 @@ SET_LED = 0x07
 SHOW_NUMBER = 0x08
 OK = 0x09
 ERR = 0x0A
+BYE = 0x0B  # since 1.1
 
 # Input event kinds.
 BUTTON_DOWN = 1

@@ -15,6 +15,7 @@ reads control commands on stdin, one per line, and answers each with one line (`
     corrupt P / drop P       flip / drop each byte in either direction with probability P
     unplug / replug          the cable: the pty goes away (the host sees the port vanish), then
                              a new one appears behind the same symlink; the board keeps its queue
+                             but, nobody listening, no press made until a host says HELLO again
     reboot                   the board restarts: new boot number, queue lost
     status / stamps / quit
 

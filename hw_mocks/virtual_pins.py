@@ -118,9 +118,9 @@ class VirtualPins:
             return None
         if verb == "status":
             session = self.firmware.session
-            return "ok connected=%d pending=%d dropped=%d resends=%d injected=%d" % (
+            return "ok connected=%d pending=%d dropped=%d unheard=%d resends=%d injected=%d" % (
                 1 if session.connected else 0, session.pending(), session.dropped,
-                session.resends, self.injected)
+                session.unheard, session.resends, self.injected)
         if verb == "stamps":
             stamps = " ".join("%d:%d" % stamp for stamp in self.stamps)
             self.stamps = []

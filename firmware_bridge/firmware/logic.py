@@ -11,7 +11,7 @@ except ImportError:  # on the board every module sits flat in the root
     import protocol  # type: ignore[import-not-found, no-redef]
     from board_session import BoardSession  # type: ignore[import-not-found, no-redef]
 
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (1, 1, 0)
 GP_PINS = 30
 """GP0 to GP29."""
 

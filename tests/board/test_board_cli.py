@@ -23,7 +23,7 @@ def test_status_prints_the_boards_id_versions_and_capabilities(fake_board):
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         f"board fa4eb0a4d0000001 on {fake_board.path}",
-        "  protocol 1.0, firmware 1.0.0",
+        "  protocol 1.1, firmware 1.1.0",
         "  capabilities: buttons, faces, leds",
     ]
 
@@ -73,7 +73,7 @@ def running_monitor(port: str) -> subprocess.Popen:
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert holder.stdout is not None
     for line in holder.stdout:
-        if "protocol 1.0" in line:
+        if "protocol 1.1" in line:
             return holder
     raise AssertionError(f"the monitor never found the board: {holder.communicate()[1]}")
 
@@ -104,7 +104,7 @@ def test_monitor_says_a_port_is_in_use_and_shows_the_board_once_it_is_let_go(fak
     try:
         out.wait_for("the board shows here once the port is free")
         holder.close()
-        out.wait_for("protocol 1.0")
+        out.wait_for("protocol 1.1")
     finally:
         holder.close()
         stop.set()
@@ -143,7 +143,7 @@ def test_monitor_prints_each_decoded_event_until_stopped(fake_board):
     worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
     worker.start()
     try:
-        out.wait_for("protocol 1.0")
+        out.wait_for("protocol 1.1")
         fake_board.command("hold roll 700")
         out.wait_for("roll up")
         fake_board.command("face 3")
@@ -160,7 +160,7 @@ def test_monitor_says_an_event_of_a_kind_it_does_not_know_is_unknown_to_this_ver
     worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
     worker.start()
     try:
-        out.wait_for("protocol 1.0")
+        out.wait_for("protocol 1.1")
         fake_board.command("raw 9 2 5")  # a kind a newer board might send
         out.wait_for("#0 ")
     finally:
@@ -175,7 +175,7 @@ def test_monitor_describes_the_board_once_then_says_each_change_in_one_line(fake
     worker = threading.Thread(target=monitor, args=(fake_board.path, out, stop))
     worker.start()
     try:
-        out.wait_for("protocol 1.0")
+        out.wait_for("protocol 1.1")
         fake_board.command(f"raw {protocol.BUTTON_DOWN} {protocol.CONTROL_CODES['side']} 3")
         fake_board.command(f"raw {protocol.FACE} 0 11")
         fake_board.command("settle")
@@ -193,7 +193,7 @@ def test_monitor_describes_the_board_once_then_says_each_change_in_one_line(fake
     assert said == [
         "board: searching",
         f"board fa4eb0a4d0000001 on {fake_board.path}",
-        "  protocol 1.0, firmware 1.0.0",
+        "  protocol 1.1, firmware 1.1.0",
         "  capabilities: buttons, faces, leds",
         "board: ignored 1 bad event (last: side 3 is not 1 or 2)",
         "#0 side 3 down (ignored: side 3 is not 1 or 2)",

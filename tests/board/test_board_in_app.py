@@ -59,7 +59,7 @@ async def test_a_press_on_the_fake_board_rolls_the_dice_once_in_the_app(companio
         committed = list(companion.store.records(session.game.id, session.rules.events))
         assert [record.event.type for record in committed] == ["dice_rolled"]
         assert list(companion.store.inputs("board:").values()) == [0], "the board's first press, recorded with its roll"
-        assert app.board_status == StatusPart("fake board connected (firmware 1.0.0, protocol 1.0)")
+        assert app.board_status == StatusPart("fake board connected (firmware 1.1.0, protocol 1.1)")
 
 
 async def test_a_face_reported_by_the_board_for_a_d20_is_refused_and_its_input_recorded(companion):

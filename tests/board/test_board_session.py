@@ -40,18 +40,41 @@ def test_the_board_announces_itself_once_at_boot():
     assert messages_from(session) == []
 
 
-def test_events_wait_for_a_hello_and_then_go_out():
+def test_a_press_made_before_any_hello_is_not_kept_and_one_after_it_goes_out():
     session = board()
     session.tick(0)
     session.outbox()
-    session.push(protocol.BUTTON_DOWN, 1)
+    assert session.push(protocol.BUTTON_DOWN, 1) is None  # nobody listens: it would arrive stale
     session.tick(5)
     assert messages_from(session) == []
     host_says(session, messages.Hello())
     session.tick(6)
+    [hello_ack] = messages_from(session)
+    assert isinstance(hello_ack, messages.HelloAck) and hello_ack.first_event == 0
+    assert session.push(protocol.BUTTON_DOWN, 2) == 0
+    session.tick(7)
+    assert [(m.event_id, m.code) for m in messages_from(session)] == [(0, 2)]
+    assert (session.unheard, session.dropped, session.pending()) == (1, 0, 1)
+
+
+def test_after_the_hosts_bye_the_board_keeps_what_it_holds_but_no_new_press_until_the_next_hello():
+    session = connected_board()
+    session.push(protocol.FACE, 0, 4)
+    session.tick(1)
+    session.outbox()
+    host_says(session, messages.Bye(), seq=1)
+    assert not session.connected
+    assert messages_from(session) == []  # the host is leaving: no answer
+    assert session.push(protocol.FACE, 0, 5) is None
+    session.tick(500)
+    assert messages_from(session) == []
+    host_says(session, messages.Hello(), seq=2)
+    session.push(protocol.FACE, 0, 6)
+    session.tick(501)
     sent = messages_from(session)
     assert isinstance(sent[0], messages.HelloAck) and sent[0].first_event == 0
-    assert [m.event_id for m in sent[1:]] == [0]
+    assert [(m.event_id, m.value) for m in sent[1:]] == [(0, 4), (1, 6)]
+    assert session.unheard == 1
 
 
 def test_an_unacknowledged_event_is_resent_after_the_resend_time_and_not_before():
@@ -126,7 +149,7 @@ def test_no_more_than_a_window_of_events_is_in_flight():
 
 
 def test_a_full_queue_drops_the_newest_event_and_counts_it():
-    session = board(queue_size=2)
+    session = connected_board(queue_size=2)
     assert [session.push(protocol.BUTTON_DOWN, 1), session.push(protocol.BUTTON_DOWN, 2)] == [0, 1]
     assert session.push(protocol.BUTTON_DOWN, 3) is None
     assert session.dropped == 1 and session.pending() == 2
@@ -142,7 +165,7 @@ def test_a_host_speaking_another_major_version_is_refused_naming_both_versions()
     ack, err = messages_from(session)
     assert isinstance(ack, messages.HelloAck)
     assert (err.code, err.answers) == (protocol.E_VERSION, 5)
-    assert err.text == "board speaks protocol 1.0, host 2.1"
+    assert err.text == "board speaks protocol 1.1, host 2.1"
     assert not session.connected
 
 
@@ -162,13 +185,15 @@ def test_a_ping_before_any_hello_is_answered_not_ready():
     assert (err.code, err.answers) == (protocol.E_NOT_READY, 3)
 
 
-def test_a_silent_host_is_given_up_after_the_timeout_and_events_stay_queued():
+def test_a_silent_host_is_given_up_after_the_timeout_and_events_stay_queued_but_no_new_press_is_kept():
     session = connected_board()
     session.push(protocol.BUTTON_DOWN, 1)
     session.tick(3500)
     assert session.connected
     session.tick(3501)
     assert not session.connected and session.pending() == 1
+    assert session.push(protocol.BUTTON_DOWN, 2) is None
+    assert (session.pending(), session.unheard) == (1, 1)
 
 
 def test_led_and_display_commands_are_carried_out_or_refused_with_the_frame_they_answer():

@@ -67,7 +67,7 @@ def test_the_handshake_reports_the_boards_id_versions_and_capabilities():
     [connected] = wire.run(20)
     assert isinstance(connected, Connected)
     info = connected.info
-    assert (info.board_id, info.protocol_version, info.firmware_version) == ("cafe", "1.0", "1.2.3")
+    assert (info.board_id, info.protocol_version, info.firmware_version) == ("cafe", "1.1", "1.2.3")
     assert info.capabilities == ("buttons", "leds")
     assert wire.host.state == "connected"
 
@@ -78,8 +78,32 @@ def test_a_board_speaking_another_major_version_is_refused_with_both_versions_na
     happened = wire.run(50)
     refusals = [h for h in happened if isinstance(h, Refused)]
     assert len(refusals) == 1
-    assert "board speaks protocol 1.0 and this companion speaks 2.0" in refusals[0].reason
+    assert "board speaks protocol 1.1 and this companion speaks 2.0" in refusals[0].reason
     assert host.state == "refused"
+
+
+def test_a_host_leaving_says_bye_and_then_nothing_more_and_the_board_stops_making_events():
+    wire = Wire(board(), started_host())
+    wire.run(20)
+    wire.board.push(protocol.FACE, 0, 3)
+    assert delivered(wire.run(20)) == [0]
+    wire.host.bye()
+    [bye] = [frame.message for frame in codec.Decoder().feed(wire.host.outbox())]
+    assert isinstance(bye, messages.Bye)
+    wire.board.feed(codec.encode_frame(bye, 99))
+    assert not wire.board.connected and wire.board.push(protocol.FACE, 0, 4) is None
+    for second in range(1, 6):
+        wire.host.tick(second)
+        assert wire.host.outbox() == b"", "no heartbeat, no HELLO: the host has left"
+    assert wire.host.happenings() == [] and wire.host.state == "left"
+
+
+def test_a_host_leaving_a_board_of_protocol_1_0_says_no_bye_it_would_not_know():
+    host = started_host()
+    host.feed(codec.encode_frame(messages.HelloAck(1, 0, (1, 0, 0), b"\x01", 0, 0, 0, 1, 0, 1), 0, minor=0))
+    host.outbox()
+    host.bye()
+    assert host.outbox() == b""
 
 
 def test_a_newer_minor_version_is_accepted():
@@ -147,8 +171,8 @@ def test_a_reconnect_with_the_same_board_run_neither_repeats_nor_skips():
     first.host.feed(the_board.outbox())  # delivered, but the acknowledgement is lost with the cable
     first.host.outbox()
     assert delivered(first.host.happenings()) == [0, 1, 2]
+    the_board.push(protocol.FACE, 0, 4)  # pressed as the cable came out: never sent
     the_board.link_down()
-    the_board.push(protocol.FACE, 0, 4)
     second = Wire(the_board, started_host(memory, now=first.now_ms / 1000))
     second.now_ms = first.now_ms
     happened = second.run(300)
@@ -163,8 +187,9 @@ def test_a_restarted_board_starts_a_new_count_of_events():
     wire.board.push(protocol.FACE, 0, 1)
     assert delivered(wire.run(20)) == [0]
     wire.board = board(boot=2)  # power cycled: new boot number, ids from 0 again
-    wire.board.push(protocol.FACE, 0, 6)
     happened = wire.run(100)
+    wire.board.push(protocol.FACE, 0, 6)
+    happened = wire.run(20)
     assert [h.info.boot for h in happened if isinstance(h, Connected)] == [1, 2]
     assert delivered(happened) == [0, 0]
 
