@@ -69,6 +69,29 @@ def test_a_rally_from_a_hidden_counter_keeps_its_rally_number_off_the_screen_unt
     assert shown == "Squad rallies on 2d6 +1 ≥ 7 (Suppressed): +0 CAP: 72%  +1 CAP: 83%  +2 CAP: 92%"
 
 
+def test_a_hidden_counter_under_the_attacker_leaves_its_firepower_as_printed_until_it_is_shown(new_game):
+    """7.4: a counter is shown only when its changed stats are used: the fire shows it as it is
+    rolled; before that the screen shows the printed firepower and the odds from it."""
+    game = new_game(only("suppressed"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)  # 12 against 12: a Suppressed counter (red FP 3 → 1), face down under Squad
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=hmg),)))
+    hidden = view.pending_lines(game.state)
+    assert hidden[1] == "▶ HMG: 3 FP + 2d6 vs DV 12 (in range, front)"
+    assert " ".join(hidden[2].split()) == "hit / destroyed: +0 CAP 28% / 0% · +1 CAP 42% / 3% · +2 CAP 58% / 8%"
+    assert hidden[3] == "Squad's hidden hit counter is left out until it is shown (7.4)"
+    assert "Suppressed" not in "\n".join(hidden)
+    game.execute(RevealCounter(unit=squad))
+    assert view.pending_lines(game.state)[1:] == [
+        "▶ HMG: 1 FP + 2d6 vs DV 12 (in range, front)",
+        "    hit / destroyed: +0 CAP 8% / 0% · +1 CAP 17% / 0% · +2 CAP 28% / 0%",
+    ]
+
+
 def test_the_initiative_roll_shows_each_side_s_announced_spend(game):
     game.execute(StartRound())
     game.execute(AnnounceInitiative(side=SOVIET, caps=1))

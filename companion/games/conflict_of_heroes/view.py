@@ -7,6 +7,7 @@ from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.events import AttackRolled, SideEvent, caps_count
+from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
 from companion.games.kit.faces import slots
@@ -94,9 +95,8 @@ def pending_lines(state: CohState) -> list[str]:
         target = state.unit(spec.unit)
         if target is None:
             continue
-        shown = target.hit.counter if target.hit and target.hit.revealed else None
-        firepower = attack.firepower(attacker.profile, attacker.counter, target.profile, declared.band)
-        defence = attack.defence_value(target.profile, shown, spec.facing, spec.terrain_dm, declared.band)
+        firepower = attack.firepower(attacker.profile, _shown(attacker), target.profile, declared.band)
+        defence = attack.defence_value(target.profile, _shown(target), spec.facing, spec.terrain_dm, declared.band)
         marker = "▶" if index == pending.next_target else ("✓" if index < pending.next_target else " ")
         odds = "hit / destroyed: " + " · ".join(
             f"{signed(o.cap_modifier)} CAP {percent(o.hit)} / {percent(o.destroyed)}"
@@ -105,7 +105,15 @@ def pending_lines(state: CohState) -> list[str]:
         lines.append(f"{marker} {target.label}: {number(firepower)} FP + 2d6 vs DV {defence}"
                      f" ({RANGE_NAMES[declared.band]}, {attack.facing_met(spec.facing, declared.band)})")
         lines.append(f"    {odds}")
+    if attacker.hit is not None and not attacker.hit.revealed:
+        # Everyone reads this screen: the roll shows the counter if it changes the fire (7.4), not before.
+        lines.append(f"{attacker.label}'s hidden hit counter is left out until it is shown (7.4)")
     return lines
+
+
+def _shown(unit: UnitState) -> HitCounter | None:
+    """The unit's hit counter once the opponent has seen it; a face-down one counts for nothing here."""
+    return unit.hit.counter if unit.hit is not None and unit.hit.revealed else None
 
 
 def _rally_lines(state: CohState, number: int, bonus: int) -> list[str]:
