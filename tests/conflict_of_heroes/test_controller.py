@@ -519,7 +519,7 @@ def test_an_active_unit_is_offered_first_only_what_its_aps_pay_for_and_with_none
     first = lambda state: [action.name for action in CONTROLLER.tappable(state)][:2]  # noqa: E731
     assert first(game.state.with_unit(replace(active, aps=active.profile.fire_cost))) == ["fire", "move"]
     assert first(game.state.with_unit(replace(active, aps=1))) == ["move", "pass"]
-    assert first(game.state.with_unit(replace(active, aps=0))) == ["pass", "activate"]
+    assert first(game.state.with_unit(replace(active, aps=0))) == ["pass", "fire"], "no fresh unit: a command fire"
 
 
 def test_once_a_die_of_a_roll_is_keyed_the_bar_offers_its_faces_erase_and_undo_not_the_roll_or_caps_refused(game):

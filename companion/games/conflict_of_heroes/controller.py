@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes import checks, forms, guided, view
+from companion.games.conflict_of_heroes import checks, forms, guided, offers, view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -214,12 +214,12 @@ class ConflictOfHeroesController(Controller[CohState]):
         buttons named after the side, and only the digits that mean something now (a die's faces;
         an initiative spend of 0 to 2 CAPs)."""
         digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
-        sides = cap_buttons(state)
+        values = {"face": digits, "side": cap_buttons(state), "vp_down": vp_down_buttons(state)}
         shown = [
             replace(action, label=view.side_button(state, action.name, action.value))
             if action.name in view.SIDE_BUTTONS and action.value is not None else action
             for action in super().tappable(state)
-            if (action.name != "face" or action.value in digits) and (action.name != "side" or action.value in sides)
+            if action.name not in values or action.value in values[action.name]
         ]
         # The digits in counting order (0, 1, 2), where the keymap has the keyboard's (1 … 9, 0).
         counting = iter(sorted((action for action in shown if action.name == "face"), key=lambda a: a.value or 0))
@@ -248,13 +248,21 @@ HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
 
 def cap_buttons(state: CohState) -> tuple[int, ...]:
     """The sides whose CAP button does something now: the rolling side's while a roll waits (none
-    for the initiative roll), the announcing side's while one announces, else both."""
+    for the initiative roll), the announcing side's while one announces, in a turn each side with
+    a CAP left, else both."""
     waiting = state.pending
     if waiting is not None:
         roller = state.unit(waiting.roller) if waiting.roller is not None else None
         return (roller.side,) if roller is not None else ()
     announcer = announcing(state)
-    return (announcer,) if announcer is not None else (1, 2)
+    if announcer is not None:
+        return (announcer,)
+    return offers.cap_sides(state) if state.phase == "play" else (1, 2)
+
+
+def vp_down_buttons(state: CohState) -> tuple[int, ...]:
+    """The sides whose −1 VP button is offered: in a turn only a side with a VP to lose (never below 0)."""
+    return tuple(side for side in (1, 2) if state.phase != "play" or state.side(side).victory_points > 0)
 
 
 def empty_map(state: CohState) -> bool:
@@ -286,17 +294,18 @@ def acting_now(state: CohState) -> tuple[str, ...]:
     """`ACTING`, what the side to act does next at the front: with no unit of its in play, adding
     one; with a unit of its activated, that unit's fire (when an enemy unit is in play) and move
     before activating another, each when its APs pay for it; with no fresh unit left to activate,
-    passing."""
+    passing. Only what the rules would take now (`offers`):
+    no Rally without a hit counter, no Stall without an AP, no Spent without an activated unit."""
     own = state.in_play(state.turn)
     if not own:
-        return ("add_unit", *ACTING)
+        return offers.offered(state, ("add_unit", *ACTING))
     active = next((unit for unit in own if unit.status == "active"), None)
     first = () if active is None else tuple(
         action for action in ("fire", "move")
         if checks.affords(active, action) and (action != "fire" or forms.enemies(state, active)))
     if not any(unit.status == "fresh" for unit in own):
         first = (*first, "pass")
-    return tuple(dict.fromkeys((*first, *ACTING)))
+    return offers.offered(state, dict.fromkeys((*first, *ACTING)))
 
 
 def _unit(state: CohState, selected: int | None, action: str) -> UnitState:

@@ -1,0 +1,89 @@
+"""What the side to act may do now, asked of the rules themselves: the action bar and the palette
+offer an action only when the command behind it would be taken for one of the side's units.
+
+As the bar's order already does (a Pinned unit is not offered its move first), the rules judge with
+the real hit counters, face-down ones too: the bar is the acting side's, and an action offered only
+to be refused by a counter its owner knows would be no help. A Pinned or Stunned unit's missing
+Move can tell an attentive opponent that its counter forbids moving (see docs/conflict_of_heroes.md).
+"""
+
+from collections.abc import Callable, Iterable
+
+from companion.errors import CompanionError, NothingToDo
+from companion.games.conflict_of_heroes import actions, activation, checks, combat
+from companion.games.conflict_of_heroes.commands import (
+    Activate,
+    DeclareAttack,
+    DeclareRally,
+    MarkSpent,
+    Move,
+    Pivot,
+    RevealCounter,
+    SpendCaps,
+    Stall,
+    Target,
+)
+from companion.games.conflict_of_heroes.state import CohState, UnitState
+from companion.games.rules import Command
+
+Decide = Callable[[CohState, Command], object]
+
+PAID: tuple[activation.Action, ...] = ("fire", "move", "pivot", "rally")
+"""The actions paid with APs, CAPs or both: offered when some split of their cost is paid."""
+
+
+def taken(decide: Decide, state: CohState, command: Command) -> bool:
+    """The rules take the command: `decide` refuses nothing."""
+    try:
+        decide(state, command)
+    except CompanionError:
+        return False
+    return True
+
+
+def offered(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
+    """`names` less the actions whose command the rules would refuse for every unit now; an action
+    this module does not judge (undo, adding a unit, the next highlight) stays."""
+    side = state.turn
+    own = state.in_play(side) if side is not None else []
+    everyone = state.in_play()
+    judged: dict[str, bool] = {
+        "activate": any(taken(actions.decide, state, Activate(unit=unit.number)) for unit in own),
+        "stall": any(taken(actions.decide, state, Stall(unit=unit.number)) for unit in own),
+        "spent": any(taken(actions.decide, state, MarkSpent(unit=unit.number)) for unit in own),
+        "peek": any(unit.hit is not None for unit in everyone),
+        "reveal": any(taken(actions.decide, state, RevealCounter(unit=unit.number)) for unit in everyone),
+        "side": bool(cap_sides(state)),
+        "vp_down": any(state.side(number).victory_points > 0 for number in (1, 2)),
+        **{action: any(_paid(state, unit, action) for unit in own) for action in PAID},
+    }
+    return tuple(name for name in names if judged.get(name, True))
+
+
+def cap_sides(state: CohState) -> tuple[int, ...]:
+    """The sides with a CAP to spend on their CAP button (a card and the like)."""
+    return tuple(side for side in (1, 2) if taken(actions.decide, state, SpendCaps(
+        side=checks.side_number(side), caps=1, use="side_button", ends_turn=False)))
+
+
+def _paid(state: CohState, unit: UnitState, action: activation.Action) -> bool:
+    """Some split of the action's cost between the unit's APs and its side's CAPs is taken, as the
+    command itself would take it: a move before terrain, a rally with no enemy in its hex, a fire
+    at any one enemy unit."""
+    total = activation.cost(action, unit.profile, unit.counter)
+    return any(taken(decide, state, command)
+               for caps in range(total + 1) for decide, command in _commands(state, unit, action, caps))
+
+
+def _commands(state: CohState, unit: UnitState, action: activation.Action, caps: int) -> list[tuple[Decide, Command]]:
+    match action:
+        case "move":
+            return [(actions.decide, Move(unit=unit.number, caps_paid=caps))]
+        case "pivot":
+            return [(actions.decide, Pivot(unit=unit.number, caps_paid=caps))]
+        case "rally":
+            return [(combat.decide, DeclareRally(unit=unit.number, caps_paid=caps))]
+        case "fire":
+            return [(combat.decide, DeclareAttack(attacker=unit.number, targets=(Target(unit=enemy.number),),
+                                                  caps_paid=caps)) for enemy in state.in_play(3 - unit.side)]
+    raise NothingToDo(f"no {action} to judge")

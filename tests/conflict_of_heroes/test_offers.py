@@ -1,0 +1,63 @@
+"""In a turn the action bar and the palette offer only what the rules would take now."""
+
+from dataclasses import replace
+
+from companion.games.conflict_of_heroes.commands import (
+    Activate,
+    ChangeVictoryPoints,
+    DeclareAttack,
+    RevealCounter,
+    Target,
+)
+from companion.games.conflict_of_heroes.controller import ConflictOfHeroesController
+from companion.games.conflict_of_heroes.state import CohState
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
+
+CONTROLLER = ConflictOfHeroesController()
+UNIT_ACTIONS = {"activate", "fire", "move", "pivot", "stall", "rally", "spent", "peek", "reveal"}
+
+
+def offered(state: CohState) -> set[str]:
+    return set(CONTROLLER.available(state))
+
+
+def test_an_activated_unit_with_no_other_to_activate_is_offered_its_actions_and_nothing_the_rules_refuse(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=squad))
+    assert offered(game.state) & UNIT_ACTIONS == {"fire", "move", "pivot", "stall", "spent"}, (
+        "no fresh German unit to activate, no hit counter to rally from, peek at or show")
+    assert "vp_down" not in offered(game.state), "no side has a victory point to lose"
+    game.execute(ChangeVictoryPoints(side=SOVIET, change=1))
+    assert [action.value for action in CONTROLLER.tappable(game.state) if action.name == "vp_down"] == [SOVIET]
+
+
+def test_a_side_with_no_aps_and_no_caps_left_is_offered_passing_not_actions_it_cannot_pay(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=squad))
+    state = game.state.with_unit(replace(game.state.unit(squad), aps=1))
+    assert offered(state) & UNIT_ACTIONS == {"move", "pivot", "stall", "spent", "fire"}, "fire on 1 AP and CAPs"
+    broke = state.with_caps(GERMAN, state.side(GERMAN).caps.drain(7))
+    assert offered(broke) & UNIT_ACTIONS == {"move", "pivot", "stall", "spent"}, "1 AP pays no fire, and no CAP is left"
+    assert CONTROLLER.tappable(broke)[0].name == "move"
+    assert [action.value for action in CONTROLLER.tappable(broke) if action.name == "side"] == [SOVIET]
+    spent = broke.with_unit(replace(broke.unit(squad), status="spent", aps=0))
+    assert offered(spent) & UNIT_ACTIONS == set()
+    assert CONTROLLER.tappable(spent)[0].name == "pass"
+
+
+def test_a_counter_that_forbids_moving_takes_move_and_pivot_off_the_bar_and_its_rally_and_peek_on(new_game):
+    """7.4: a Pinned unit cannot move or pivot; its owner may rally it, peek at it and show it."""
+    game = new_game(only("pinned"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)  # 12 against 12: a Pinned counter, face down under Squad
+    game.execute(Activate(unit=squad))
+    assert offered(game.state) & UNIT_ACTIONS == {"fire", "stall", "rally", "spent", "peek", "reveal"}
+    game.execute(RevealCounter(unit=squad))
+    assert offered(game.state) & UNIT_ACTIONS == {"fire", "stall", "rally", "spent", "peek"}, "nothing left to show"
