@@ -3,18 +3,22 @@
 import pytest
 
 from companion.errors import RuleViolation
-from companion.games.conflict_of_heroes import activation
+from companion.games.conflict_of_heroes import activation, view
 from companion.games.conflict_of_heroes.commands import (
     Activate,
+    AnnounceInitiative,
+    DeclareAttack,
     MarkSpent,
     Move,
     Pass,
     Stall,
     StartRound,
+    Target,
 )
+from companion.games.conflict_of_heroes.events import Passed
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.library import shipped
-from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, start_with_turn
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, event, start_with_turn
 
 UNITS = shipped().units
 
@@ -42,6 +46,7 @@ def test_a_pinned_unit_cannot_move_or_pivot_and_a_stunned_one_only_rallies():
 
 
 def test_a_move_takes_the_aps_from_the_track_and_hands_the_turn_over(game):
+    add(game, GERMAN, "Squad A", "german_rifle_squad")
     squad_d = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, SOVIET)
     game.execute(Activate(unit=squad_d))
@@ -54,6 +59,7 @@ def test_a_move_takes_the_aps_from_the_track_and_hands_the_turn_over(game):
 
 def test_two_passes_in_a_row_end_the_round_and_a_new_round_refreshes_units_and_caps(game):
     squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     game.execute(Activate(unit=squad))
     game.execute(Move(unit=squad, caps_paid=1))
@@ -69,6 +75,7 @@ def test_two_passes_in_a_row_end_the_round_and_a_new_round_refreshes_units_and_c
 
 
 def test_a_pass_between_actions_does_not_end_the_round(game):
+    add(game, GERMAN, "Squad A", "german_rifle_squad")
     start_with_turn(game, GERMAN)
     soviet = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     game.execute(Pass(side=GERMAN))
@@ -91,6 +98,7 @@ def test_activating_a_second_unit_marks_the_first_spent_and_spent_units_do_not_a
 
 
 def test_acting_out_of_turn_is_refused(game):
+    add(game, GERMAN, "Squad A", "german_rifle_squad")
     squad = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     with pytest.raises(RuleViolation, match="German's turn"):
@@ -99,6 +107,7 @@ def test_acting_out_of_turn_is_refused(game):
 
 def test_aps_come_only_from_the_activated_unit_and_never_below_zero(game):
     squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
     start_with_turn(game, GERMAN)
     with pytest.raises(RuleViolation, match="not activated"):
         game.execute(Move(unit=squad))
@@ -118,3 +127,34 @@ def test_a_unit_whose_ap_track_reaches_zero_is_spent(game):
     game.execute(Activate(unit=squad))
     game.execute(Move(unit=squad, extra_aps=6))
     assert game.state.unit(squad).status == "spent"
+
+
+def test_a_side_with_no_unit_left_in_play_passes_at_once_and_its_opponent_acts_on_until_it_passes(game):
+    """Every action is a unit's (a command action and a card, 8.1, too); a destroyed unit is out of
+    the game (7.3): a side with none in play can only pass, and two passes in a row end the round."""
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Activate(unit=hmg))
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    records = enter(game, 6, 6)  # 4 FP + 12 + 2 CAPs against 12: two hits, the Soviet's only unit destroyed
+    assert [event(records[-1], Passed)] == [Passed(side=SOVIET, no_unit=True)]
+    assert game.state.turn == GERMAN and game.state.phase == "play"
+    assert view.situation(game.state) == "Round 1 · German to act: Soviet has no unit in play, its turns pass"
+    assert view.describe(game.state, records[-1].event) == "Soviet passes: no unit in play"
+    game.execute(Stall(unit=hmg))
+    assert game.state.turn == GERMAN
+    game.execute(Pass(side=GERMAN))
+    assert game.state.phase == "round_over"
+    assert view.situation(game.state) == (
+        "Round 1 is over: German passed and Soviet has no unit in play. Next starts round 2")
+
+
+def test_an_initiative_won_by_a_side_with_no_unit_in_play_gives_the_first_turn_to_its_opponent(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    game.execute(StartRound())
+    game.execute(AnnounceInitiative(side=SOVIET, caps=0))
+    game.execute(AnnounceInitiative(side=GERMAN, caps=0))
+    records = enter(game, 6, 6, 1, 1)  # the Soviet side wins, with no unit on the map yet
+    assert isinstance(records[-1].event, Passed) and records[-1].event.no_unit
+    assert game.state.turn == GERMAN and game.state.passes == 1

@@ -152,7 +152,8 @@ def test_each_sides_caps_and_each_units_hits_go_stale_apart_from_rolls(new_game)
     table = Table(new_game(only("killed")))
     hit_squad(table)
     records = table.game.execute(EnterFace(entered=4)) + table.game.execute(EnterFace(entered=4))
-    assert [a.stale_after for a in announce(records, table.game.state)] == ["roll", "hit:Squad 3", "caps:German"]
+    assert [a.stale_after for a in announce(records, table.game.state)] == [
+        "roll", "hit:Squad 3", "turn", "caps:German"], "Squad 3 was the Soviet's last unit: its turn passes"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

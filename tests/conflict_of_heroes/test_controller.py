@@ -146,6 +146,7 @@ def test_the_undo_button_erases_a_keyed_face_before_it_takes_back_a_decision(gam
 
 def test_next_starts_a_round_before_play_and_moves_the_highlight_in_play(game):
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
     assert press(game, "next") == Run.one(StartRound())
     start_with_turn(game, GERMAN)
     assert press(game, "next") == Select(1)
@@ -491,7 +492,7 @@ def test_setup_offers_a_unit_for_each_side_in_turn_then_the_first_round(game):
 
 
 def test_a_side_to_act_with_no_unit_of_its_own_is_offered_adding_one_and_with_none_fresh_passing(game):
-    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    """With no unit on the map at all (a side with none while the other has one passes at once)."""
     start_with_turn(game, GERMAN)
     assert next(iter(buttons(game))) == ("add_unit", None), "Activate would be refused: no German unit"
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")

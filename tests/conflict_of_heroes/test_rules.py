@@ -23,6 +23,7 @@ from companion.games.conflict_of_heroes.events import (
     AttackRolled,
     CounterRevealed,
     HitCounterDrawn,
+    Passed,
     RallyRolled,
     RoundStarted,
     UnitDestroyed,
@@ -74,7 +75,7 @@ def test_figure_13_sixteen_av_against_twelve_dv_destroys_and_lowers_the_owners_c
     game.execute(DeclareAttack(attacker=squad_b, targets=(Target(unit=squad_d),)))
     game.execute(DeclareModifier(caps=2))
     records = enter(game, 4, 6)
-    assert kinds(records) == [AttackRolled, UnitDestroyed]
+    assert kinds(records) == [AttackRolled, UnitDestroyed, Passed], "the Soviet's last unit: its turns pass"
     assert event(records[0], AttackRolled).attack_value == 16
     assert game.state.unit(squad_d).status == "destroyed"
     soviet = game.state.side(SOVIET).caps
@@ -95,8 +96,7 @@ def test_the_counter_stands_on_the_space_a_second_loss_takes_and_drops_to_seven(
     enter(game, 6, 6)  # 16 against 12: two hits
     soviet = game.state.side(SOVIET).caps
     assert (soviet.occupied, soviet.current, soviet.allowance) == ((9, 8), 7, 7)
-    game.execute(Pass(side=SOVIET))
-    game.execute(Pass(side=GERMAN))
+    game.execute(Pass(side=GERMAN))  # the Soviet side, with no unit left in play, passed at once
     game.execute(StartRound())
     assert game.state.side(SOVIET).caps.current == 7
 

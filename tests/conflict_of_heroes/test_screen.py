@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input, Select, Static
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, StartRound
@@ -246,7 +246,7 @@ async def test_the_highlight_goes_to_a_unit_of_the_side_to_act_each_time_the_tur
         assert screen.selected() == 2, "within the turn the highlight stays where the players put it"
 
 
-async def test_the_highlight_goes_to_the_unit_a_side_to_act_with_none_in_play_adds(table):
+async def test_a_side_that_wins_the_initiative_with_no_unit_in_play_passes_and_the_unit_form_starts_at_its_units(table):
     _, session = table.resume_or_start("conflict_of_heroes")
     units = shipped().units
     session.execute(AddUnit(side=1, label="Squad B", profile=units["german_rifle_squad"]))
@@ -259,9 +259,11 @@ async def test_the_highlight_goes_to_the_unit_a_side_to_act_with_none_in_play_ad
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = coh_screen(app)
-        assert screen.state.turn == 2 and screen.selected() == 1
+        assert screen.state.turn == 1 and screen.selected() == 1, "the Soviet passed at once: the German acts"
+        situation = str(screen.query_one("#coh-situation", Static).render())
+        assert situation == "Round 1 · German to act: Soviet has no unit in play, its turns pass"
         await press(pilot, "i", "enter")  # the form starts at a Soviet unit
-        assert unit_of(screen, 2).side == 2 and screen.selected() == 2
+        assert unit_of(screen, 2).side == 2 and screen.state.turn == 1
 
 
 @pytest.mark.parametrize("size", ["80x24", "100x30"])

@@ -44,13 +44,14 @@ round = 2
 
 
 def play_round(session) -> None:
-    """Initiative announced and rolled (the first side wins), then both sides pass."""
+    """Initiative announced and rolled (the first side wins), then both sides pass (a side with no
+    unit in play yet passes at once)."""
     for side in session.state.initiative.order:
         session.execute(AnnounceInitiative(side=side, caps=0))
     for face in (6, 6, 1, 1):
         session.execute(EnterFace(entered=face))
-    session.execute(Pass(side=session.state.turn))
-    session.execute(Pass(side=session.state.turn))
+    while session.state.phase == "play":
+        session.execute(Pass(side=session.state.turn))
 
 
 def test_the_steps_are_sides_caps_units_victory_points_and_rounds_each_in_the_firefights_words(start):

@@ -55,8 +55,9 @@ def announce(records: Sequence[Record], state: CohState) -> tuple[Announcement, 
                 spent.update(dict.fromkeys(side_of(state, number)))
             case RoundStarted(round=number):
                 said.append(Announcement(phrase="coh.round.started", args={"round": number}, channel="round"))
-            case Passed(side=side):
-                said.append(Announcement(phrase="coh.passed", args={"side": state.side(side).name}, channel="turn"))
+            case Passed(side=side, no_unit=no_unit):
+                phrase = "coh.passed.no_unit" if no_unit else "coh.passed"
+                said.append(Announcement(phrase=phrase, args={"side": state.side(side).name}, channel="turn"))
                 if record.seq == last_pass and state.phase == "round_over":
                     said.append(Announcement(phrase="coh.round.ended", args={"round": state.round}, channel="round"))
     said += [side_caps(state.side(side).name, state.side(side).caps.current) for side in spent]

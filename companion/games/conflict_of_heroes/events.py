@@ -196,9 +196,11 @@ class Passed(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_passed"] = "coh_passed"
     side: SideNumber
+    no_unit: bool = False
+    """Passed for the side, which had no unit in play to act with (`rounds.passed_over`)."""
 
     def describe(self, side: SideWords = numbered) -> str:
-        return f"{side(self.side)} passes"
+        return f"{side(self.side)} passes" + (": no unit in play" if self.no_unit else "")
 
 
 class AttackDeclared(Event):

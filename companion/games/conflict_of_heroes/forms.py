@@ -65,11 +65,12 @@ def sides_answered(state: CohState, answers: Answers) -> Intent:
 
 
 def add_unit_form(state: CohState, library: Library) -> FormSpec:
-    """Starts at a unit for the side to act, or in setup for the first side with no unit in play."""
+    """Starts at a unit for the first side with no unit in play (one with none passes its turns,
+    `rounds.passed_over`), else for the side to act."""
     units = tuple((key, profile.name) for key, profile in library.units.items())
     sides = ((NATIONALITY, "The side that plays its nationality"),
              *((side, state.side(side).name) for side in (1, 2)))
-    wanting = state.turn or next((side for side in (1, 2) if not state.in_play(side)), None)
+    wanting = next((side for side in (1, 2) if not state.in_play(side)), None) or state.turn
     first = next((key for key, profile in library.units.items() if plays(state, profile.nationality) == wanting), None)
     return FormSpec("Add a unit", (
         Choice("unit", "Unit", units, first if wanting is not None else None),

@@ -50,6 +50,21 @@ def decide(state: CohState, command: Command, pools: HitCounterPools) -> list[Ev
     raise TypeError(f"not a round command: {command!r}")
 
 
+def passed_over(state: CohState) -> list[Event]:
+    """The pass of a side given the turn with no unit in play, decided with what gave it the turn.
+
+    Every action is a unit's, a command action and a card too (8.1: a card is played on a unit),
+    and destroyed units are taken out of the game (7.3): a side with no unit in play can do nothing
+    but pass. A player passes when nothing else is left ("Neither player had to pass, since both
+    could have continued to take command actions", the example of figure 3), so the companion
+    passes for it: its opponent acts on, and the round ends when the opponent passes too (two passes
+    in a row). Recorded as a fact, so a game saved before this folds as it did."""
+    side = state.turn
+    if state.phase != "play" or state.pending is not None or side is None or not state.cannot_act(side):
+        return []
+    return [Passed(side=checks.side_number(side), no_unit=True)]
+
+
 def rolled(state: CohState, faces: tuple[int, ...], source: Source) -> InitiativeRolled:
     """The initiative roll: the first two faces are the side that announced first."""
     if state.initiative is None:

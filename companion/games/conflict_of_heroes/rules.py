@@ -70,7 +70,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
         events = self._decide(state, command)
         if isinstance(command, StartRound):
             events += self._chain(self._after(state, events), guided.reinforcements(state, events, self.library))
-        return events
+        # A command that decides nothing passes for no one (an old game may stand at such a turn).
+        return events + rounds.passed_over(self._after(state, events)) if events else events
 
     def _chain(self, state: CohState, commands: Sequence[Command]) -> list[Event]:
         return guide.chained(state, commands, self._decide, self._after)

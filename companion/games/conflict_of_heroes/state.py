@@ -187,6 +187,10 @@ class CohState:
             state = state.with_unit(replace(unit, aps=left, status="active" if left else "spent"))
         return state.with_caps(unit.side, state.side(unit.side).caps.drain(caps))
 
+    def cannot_act(self, side: int) -> bool:
+        """The side has no unit in play while its opponent has: it can only pass (`rounds.passed_over`)."""
+        return not self.in_play(side) and bool(self.in_play(3 - side))
+
     def turn_ended(self) -> "CohState":
         if self.phase != "play" or self.turn is None:
             return self

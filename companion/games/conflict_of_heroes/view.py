@@ -40,7 +40,10 @@ def situation(state: CohState) -> str:
     if state.phase == "round_over":
         if state.scenario is not None and state.round >= state.scenario.rounds:
             return f"The firefight is over after round {state.round}: check its victory conditions"
-        return f"Round {state.round} is over: both sides passed. Next starts round {state.round + 1}"
+        empty = next((side for side in (1, 2) if state.cannot_act(side)), None)
+        passed = "both sides passed" if empty is None else (
+            f"{state.side(3 - empty).name} passed and {state.side(empty).name} has no unit in play")
+        return f"Round {state.round} is over: {passed}. Next starts round {state.round + 1}"
     head = f"Round {state.round}"
     pending, initiative = state.pending, state.initiative
     if state.phase == "initiative" and initiative is not None:
@@ -58,7 +61,10 @@ def situation(state: CohState) -> str:
             return f"{head} · {state.side(roller.side).name} rolls: {roller.label} {what}"
     if state.turn is None:
         return head
-    return f"{head} · {state.side(state.turn).name} to act"
+    acting = f"{head} · {state.side(state.turn).name} to act"
+    if state.cannot_act(3 - state.turn):
+        return f"{acting}: {state.side(3 - state.turn).name} has no unit in play, its turns pass"
+    return acting
 
 
 def side_doing(state: CohState, side: int) -> str:
