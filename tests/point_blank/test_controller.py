@@ -220,13 +220,33 @@ def test_the_ready_action_offers_the_good_order_leaders_in_the_units_sector(sess
     session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
     session.execute(AddUnit(template=LIEUTENANT, side=1, sector="B1"))
     session.execute(AddUnit(template=LIEUTENANT, side=1, sector="C1"))
+    session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))
     session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
+    session.execute(AdjustUnit(unit=4, changes={"fatigue": 1}))  # another unit for the odd d6 (8.9)
     by = field(CONTROLLER.press(session.state, "ready_fatigue", None, 1), "by")
     assert isinstance(by, Choice) and [value for value, _ in by.options] == [2, "card"]
     press(session, "ready_fatigue", selected=1)
     state = session.state
     assert state.unit(1).fatigue == 1 and state.unit(2).spent
     assert state.check is not None and state.check.check.kind == "fatigue_bonus"
+
+
+def test_the_odd_d6s_key_opens_a_form_of_the_other_fatigued_units_and_takes_the_level_off_the_one_chosen(session):
+    """6.2.1.3, 8.9: the second level comes off another unit, whichever unit the table has selected."""
+    set_up(session)
+    for _ in range(3):
+        session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AddUnit(template=GERMAN, side=2))
+    for unit in (1, 2, 4):
+        session.execute(AdjustUnit(unit=unit, changes={"fatigue": 1}))
+    press(session, "discard_fatigue", selected=1)
+    session.execute(EnterPip(pip=5))
+    form = CONTROLLER.press(session.state, "bonus_fatigue", None, 1)
+    unit = field(form, "unit")
+    assert isinstance(unit, Choice) and [value for value, _ in unit.options] == [2]
+    assert "6.2.1.3" in asked(form).form.note and "US Rifle squad" in asked(form).form.note
+    press(session, "bonus_fatigue", selected=1)
+    assert [u.fatigue for u in session.state.units] == [0, 0, 0, 1] and not session.state.fatigue_bonus_owed
 
 
 def test_a_ready_action_the_rules_refuse_is_refused_before_its_form_opens(session):

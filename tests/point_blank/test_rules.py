@@ -211,18 +211,35 @@ def test_the_fatigue_example_a_leader_cannot_ready_away_fatigue_gained_this_impu
     assert session.state.check is None  # no fatigue left anywhere: no odd d6 to draw a card for (8.9)
 
 
-def test_the_odd_d6_for_a_second_level_is_drawn_only_while_a_unit_has_fatigue_left(session):
+def test_the_odd_d6_for_a_second_level_is_drawn_only_while_another_unit_has_fatigue_left(session):
+    """8.9: "a chance to reduce the fatigue of one other unit"; the level unit 1 keeps is not one."""
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1))
     session.execute(AddUnit(template=SQUAD, side=1))
     session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
     session.execute(ReduceFatigue(unit=1, via="discard"))
-    assert session.state.check is not None  # unit 1 keeps a level the odd d6 may take (6.2.1.3)
-    session.execute(CancelCheck())
+    assert session.state.unit(1).fatigue == 1 and session.state.check is None
     session.execute(EndImpulse())
     session.execute(EndImpulse())
+    session.execute(AdjustUnit(unit=2, changes={"fatigue": 1}))
     session.execute(ReduceFatigue(unit=1, via="discard"))
-    assert session.state.unit(1).fatigue == 0 and session.state.check is None
+    assert session.state.unit(1).fatigue == 0 and session.state.check is not None
+
+
+def test_the_odd_d6s_second_fatigue_level_comes_off_another_unit_never_the_one_that_lost_the_first(session):
+    """6.2.1.3 "one more unit's fatigue", 8.9 "one other unit": not the unit the discard reduced."""
+    set_up(session)
+    for _ in range(2):
+        session.execute(AddUnit(template=SQUAD, side=1))
+    session.execute(AdjustUnit(unit=1, changes={"fatigue": 2}))
+    session.execute(AdjustUnit(unit=2, changes={"fatigue": 2}))
+    session.execute(ReduceFatigue(unit=1, via="discard"))
+    session.execute(EnterPip(pip=3))
+    assert session.state.fatigue_bonus_owed
+    with pytest.raises(RuleViolation, match=re.escape("6.2.1.3")):
+        session.execute(ReduceFatigue(unit=1, via="bonus"))
+    session.execute(ReduceFatigue(unit=2, via="bonus"))
+    assert [u.fatigue for u in session.state.units] == [1, 1] and not session.state.fatigue_bonus_owed
 
 
 def test_a_unit_that_fires_spots_every_unit_of_its_side_in_its_sector(session):

@@ -63,7 +63,7 @@ KEYMAP = Keymap((
     KeyAction("ready_fatigue", "Ready: −fatigue", keys="w",
               help="A Ready card or a leader's Ready action: one fatigue level off the selected unit"),
     KeyAction("bonus_fatigue", "Odd d6: −fatigue", keys="b",
-              help="The odd d6 earned it: one fatigue level off the selected unit"),
+              help="The odd d6 earned it: one fatigue level off another unit, chosen in a form"),
     KeyAction("flush", "Flush hand", keys="h", help="Flush the hand (once per turn)"),
     KeyAction("discard", "Discard card", keys="v", help="Discard one card as the impulse's action"),
     KeyAction("event", "Event card", keys="e", help="Play an event card (sniper, reinforcement, wind)"),
@@ -165,6 +165,8 @@ class PointBlankController(Controller[PointBlankState]):
                 return field_forms.search(state, self.catalog)
             case "marker":
                 return forms.marker(state, self.catalog, selected)
+            case "bonus_fatigue":
+                return forms.bonus_fatigue(state, selected)
             case "correct_deck":
                 return forms.correct_deck(state, self.catalog)
             case _ if action in ORDERS:
@@ -181,8 +183,6 @@ class PointBlankController(Controller[PointBlankState]):
                 return forms.edit_unit(state, self.catalog, unit)
             case "discard_fatigue":
                 return Run.one(ReduceFatigue(unit=unit.id, via="discard"))
-            case "bonus_fatigue":
-                return Run.one(ReduceFatigue(unit=unit.id, via="bonus"))
             case "ready_fatigue":
                 return forms.ready_fatigue(state, self.catalog, unit)
         raise KeyError(f"no action {action!r}")

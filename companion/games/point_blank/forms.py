@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from companion.errors import RuleViolation
 from companion.games.kit.forms import Choice, Field, FormSpec, Number, Option, Text, Tick
 from companion.games.kit.intents import Ask, Intent, Run, SaveFile, Tell
 from companion.games.kit.words import signed
@@ -23,7 +24,7 @@ from companion.games.point_blank.commands import (
     SetUpGame,
 )
 from companion.games.point_blank.deck import PIPS
-from companion.games.point_blank.orders import by_card, reducible
+from companion.games.point_blank.orders import bonus_units, by_card, reducible
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import MARKERS, Unit, default_side
@@ -256,6 +257,27 @@ def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
 
     title = f"Ready action: one fatigue level off {unit.name} (fatigue {unit.fatigue})"
     return Ask(FormSpec(title, fields), then)
+
+
+def bonus_fatigue(state: PointBlankState, selected: int | None) -> Intent:
+    """The level an odd d6 earned after a discard or a Ready action (6.2.1.3, 8.9): the form offers
+    the other units that may lose one, never the unit that lost the first."""
+    if not state.fatigue_bonus_owed:
+        raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
+    first = state.fatigue_bonus_first
+    units = bonus_units(state, first)
+    if not units:
+        return Tell("No other unit of this side has a fatigue level it may lose: the odd d6 earned nothing", "warning")
+    options = tuple((u.id, f"{u.id} · {u.name} · fatigue {u.fatigue}") for u in units)
+    note = "The odd d6's level comes off another unit than the first (6.2.1.3, 8.9)"
+    if first is not None:
+        note += f": not {state.unit(first).name} ({first}), who lost the first"
+
+    def then(answers: Answers) -> Intent:
+        return Run.one(ReduceFatigue(unit=number(answers, "unit"), via="bonus"))
+
+    fields = (Choice("unit", "One fatigue level off", options, default_id(selected, units)),)
+    return Ask(FormSpec("Odd d6: a second fatigue level off another unit", fields, note, submit="Remove"), then)
 
 
 def correct_deck(state: PointBlankState, catalog: Catalog) -> Ask:

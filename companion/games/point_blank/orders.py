@@ -55,6 +55,9 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
     if command.via == "bonus":
         if not state.fatigue_bonus_owed:
             raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
+        if unit.id == state.fatigue_bonus_first:
+            raise RuleViolation(f"{unit.name} lost the first fatigue level: the odd d6's level comes off "
+                                "another unit (6.2.1.3, 8.9)")
         return [FatigueReduced(side=state.side, unit=unit.id, via="bonus")]
     if command.via == "aeo":
         aeo_acts(state, unit.side)
@@ -66,15 +69,16 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
     else:
         use_card(state, command.via)
     reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
-    if not any(_reducible_after(other, unit) for other in state.units if other.side == state.side):
-        return [reduced]  # the odd d6 would draw a card for nothing (8.9: a unit with a fatigue counter)
-    return [reduced, CheckStarted(check=FatigueBonus())]
+    if not bonus_units(state, unit.id):
+        return [reduced]  # the odd d6 would draw a card for nothing (8.9: another unit with a fatigue counter)
+    return [reduced, CheckStarted(check=FatigueBonus(first=unit.id))]
 
 
-def _reducible_after(other: Unit, reduced: Unit) -> bool:
-    """Whether `other` could lose a fatigue level once `reduced` has lost one (7.6)."""
-    fatigue = other.fatigue - (other.id == reduced.id)
-    return not other.eliminated and fatigue > 0 and not other.fatigue_gained
+def bonus_units(state: PointBlankState, first: int | None) -> list[Unit]:
+    """The phasing side's units an odd d6's second level may come off: another unit than the one
+    that lost the first (6.2.1.3 "one more unit", 8.9 "one other unit"), with fatigue it may lose (7.6)."""
+    return [other for other in state.units if other.side == state.side and other.id != first
+            and not other.eliminated and other.fatigue > 0 and not other.fatigue_gained]
 
 
 def aeo_acts(state: PointBlankState, side: int) -> None:
@@ -217,7 +221,7 @@ def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
         case FatigueReduced(unit=unit_id, via=via):
             state = changed(state, {unit_id: {"fatigue": max(0, state.unit(unit_id).fatigue - 1)}})
             if via == "bonus":
-                return replace(state, fatigue_bonus_owed=False)
+                return replace(state, fatigue_bonus_owed=False, fatigue_bonus_first=None)
             if via == "leader" and event.leader is not None:
                 state = changed(state, {event.leader: {"spent": True}})
                 return replace(state, leaders_acted=state.leaders_acted | {event.leader})

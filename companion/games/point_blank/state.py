@@ -107,6 +107,8 @@ class PointBlankState:
     check: PendingCheck | None = None
     turn_end_owed: bool = False
     fatigue_bonus_owed: bool = False
+    fatigue_bonus_first: int | None = None
+    """The unit the owed level may not come off: it lost the first (6.2.1.3, 8.9)."""
     smoke: frozenset[str] = frozenset()
     blaze: frozenset[str] = frozenset()
     wreck: frozenset[str] = frozenset()

@@ -177,6 +177,8 @@ class FatigueBonus(Check):
     another unit (6.2.1.3, 8.9)."""
 
     kind: Literal["fatigue_bonus"] = "fatigue_bonus"
+    first: int | None = None
+    """The unit the first level came off, which the second may not (None in games saved before)."""
 
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw("odd removes one more fatigue level", 1, lambda p: p[0] % 2 == 1)
