@@ -237,8 +237,8 @@ def _ordered(state: PointBlankState, event: UnitsOrdered) -> PointBlankState:
         unit = state.unit(unit_id)
         if event.action == "ready":
             updates[unit_id] = replace(unit, spent=False)
-        elif event.action == "rally":
-            updates[unit_id] = unit
+        elif event.action == "rally" and not (unit.shaken or unit.abandoned):
+            updates[unit_id] = unit  # in the stack with nothing to rally, it takes no action (8.8)
         else:
             updates[unit_id] = fatigue.acted(unit, event.action, event.via)
         if event.via == "hero":

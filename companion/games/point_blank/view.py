@@ -244,11 +244,14 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
 
 
 def markers(unit: Unit) -> str:
-    """The markers on the unit as the table would read them: `ready` only when it has none."""
+    """The markers on the unit as the table would read them: `ready` only when it has none; a
+    unit that acted at Fatigue 2 says it is to be spent at the impulse's end (7.6)."""
     if unit.eliminated:
         return "eliminated"
     marks = ["spent"] if unit.spent else []
-    return ", ".join([*marks, *MARKERS.words(unit)]) or "ready"
+    # It acted at Fatigue 2: the table turns it at the very end of the impulse (7.6).
+    due = ["spent at impulse end"] if unit.acted_fatigued and not unit.spent else []
+    return ", ".join([*marks, *MARKERS.words(unit), *due]) or "ready"
 
 
 UNIT_COLUMNS = ("#", "side", "unit", "state", "morale", "FP", "terrain", "sector")
