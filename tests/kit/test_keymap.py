@@ -25,6 +25,12 @@ def test_a_hardware_press_finds_its_action_and_carries_its_value():
     assert KEYMAP.for_control(Control.NEXT, None) is None
 
 
+def test_a_form_takes_the_confirm_key_and_the_face_keys_with_their_faces_and_no_other():
+    confirming = KEYMAP + Keymap((KeyAction("confirm", "Confirm", keys="c", control=Control.CONFIRM),))
+    assert confirming.form_keys() == (*((str(face), face) for face in range(1, 7)), ("c", None))
+    assert KEYMAP.form_keys() == tuple((str(face), face) for face in range(1, 7))
+
+
 def test_the_help_line_names_each_action_once_with_its_key():
     assert KEYMAP.help_line(["roll", "face", "cap", "undo"]) == "space roll · 1–6 pip · [ cap · u undo"
 

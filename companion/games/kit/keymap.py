@@ -125,6 +125,19 @@ class Keymap:
                 shown.setdefault((action.name, action.value), action)
         return tuple(shown.values())
 
+    def form_keys(self) -> tuple[tuple[str, int | None], ...]:
+        """The keys a form takes as the table's buttons, for buttons wired as keys: the Confirm
+        control's keys (with None) and the face keys (each with its face)."""
+        faces = {action.name for action in self.actions if action.control is Control.FACE}
+        keyed: list[tuple[str, int | None]] = []
+        for action in self.actions:
+            keys = [key for key in (action.keys or "").split(",") if key]
+            if action.control is Control.CONFIRM:
+                keyed += [(key, None) for key in keys]
+            elif action.name in faces and action.value is not None:
+                keyed += [(key, action.value) for key in keys]
+        return tuple(keyed)
+
     def help_line(self, names: Iterable[str]) -> str:
         """`m move · a assault`: the actions named, once each, as the help line shows them."""
         wanted = set(names)

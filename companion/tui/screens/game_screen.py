@@ -166,7 +166,8 @@ class GameScreen(ActionBarScreen):
                         break
                     origin, taken = None, True  # the input is recorded with the first command it caused
             case Ask(form=form, then=then):
-                self.app.push_screen(SpecForm(form, then), self._answered)
+                keys = self.game.controller.keymap.form_keys()
+                self.app.push_screen(SpecForm(form, then, keys), self._answered)
             case Tell(text=text, severity=severity):
                 self.answer(text, severity, timeout=4 if severity == "error" else 3)
                 refusal = text

@@ -1,4 +1,5 @@
-"""One modal form for every game: renders a `FormSpec`, Enter submits, Escape cancels.
+"""One modal form for every game: renders a `FormSpec`, Enter submits, Escape cancels; the game's
+Confirm key and face keys do what the table's Confirm and face buttons do, except where typed.
 
 The title sits at the top and the buttons at the foot (the stylesheet docks them), the fields
 scroll between them, so the buttons stay on screen at any size. A value the spec refuses, or a
@@ -9,9 +10,10 @@ what the keys before it made (and `TableApp` sends keys typed while the form ope
 the keys after it wait in `TableApp` until the screen below has acted on the answer.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rich.text import Text as RichText
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -47,6 +49,19 @@ class Picks(SelectionList[str], inherit_bindings=False):
     ]
 
 
+class NumberBox(Input):
+    """A number field that lets the form see the game's Confirm and face keys first: Textual hides
+    a screen's bindings for every key a focused field could type. The form answers with them, or
+    hands a digit back to be typed (a field of more than one digit)."""
+
+    def __init__(self, value: str, passes: frozenset[str], widget_id: str) -> None:
+        super().__init__(value, type="integer", id=widget_id)
+        self.passes = passes
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return key not in self.passes and super().check_consume_key(key, character)
+
+
 def plain(text: str) -> Label:
     """A label whose text is shown as written: names from files and players are never markup."""
     return Label(RichText(text))
@@ -58,12 +73,23 @@ class SpecForm(PanelModal[Intent]):
         Binding("enter", "submit", "OK", priority=True),
     ]
 
-    def __init__(self, spec: FormSpec, then: Callable[[Mapping[str, object]], Intent]) -> None:
+    def __init__(self, spec: FormSpec, then: Callable[[Mapping[str, object]], Intent],
+                 keys: Iterable[tuple[str, int | None]] = ()) -> None:
+        """`keys`: the game's keys for its Confirm button (None) and face buttons (each its face),
+        which arcade buttons wired as keys send; taken first, so a field in focus that would drop
+        them (`c` in a number field) does not, and passed on to a field that types them."""
         super().__init__()
         self.spec = spec
         self._then = then
         self.answering = False
         """From Enter until the answer is taken or refused: the app holds the keys typed meanwhile."""
+        keyed = tuple(keys)
+        self._keys = frozenset(key for key, _ in keyed)
+        for key, face in keyed:
+            # The game's keys are known only now: bound on this form alone (Textual has no public
+            # call for one screen's own bindings).
+            action = "confirm_key" if face is None else f"face_key({face})"
+            self._bindings.bind(key, action, show=False, priority=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
@@ -107,7 +133,7 @@ class SpecForm(PanelModal[Intent]):
         widget: Widget
         match field:
             case Number():
-                widget = Input(field.initial, type="integer", id=widget_id)
+                widget = NumberBox(field.initial, self._keys, widget_id)
             case Text():
                 widget = Input(field.default, max_length=field.max_length, id=widget_id)
             case Choice():
@@ -205,14 +231,30 @@ class SpecForm(PanelModal[Intent]):
                 return does_nothing(press, FORM_HINT)
         return ""
 
-    def _face(self, face: int) -> bool:
-        """True when the face answered the field in focus."""
+    def action_confirm_key(self) -> None:
+        """The game's Confirm key submits, as the button does; a text field types it, and an open
+        drop-down list keeps it, as it keeps Enter."""
+        typing = isinstance(self.focused, Input) and self.focused.type != "integer"
+        if typing or not self.check_action("submit", ()):
+            raise SkipAction()
+        self.action_submit()
+
+    def action_face_key(self, face: int) -> None:
+        """A face key answers the field in focus as the face button does; a field it does not
+        answer so (text, a number of more than one digit) types it."""
+        if not self._face(face, typed=True):
+            raise SkipAction()
+
+    def _face(self, face: int, typed: bool = False) -> bool:
+        """True when the face answered the field in focus. A face `typed` fills a number field only
+        when one digit is the whole answer (a field of more digits takes it as typed)."""
         focused = self.focused
         field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
         options = field.options if isinstance(field, Choice | Pick) else ()
         nth = options[face - 1][0] if 0 < face <= len(options) else None
+        one_digit = isinstance(field, Number) and field.high <= 9
         match focused:
-            case Input(type="integer"):
+            case Input(type="integer") if one_digit or not typed:
                 focused.value = str(face)
                 self.focus_next()
             case Select() if nth is not None and not focused.expanded:
