@@ -24,7 +24,7 @@ STATE_SHAPES = {
     "dice": (2, "e47babcf9ad835e4"),
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
-    "point_blank": (13, "c03f797dedd0a9ed"),
+    "point_blank": (14, "bd73e2acc72919f2"),
     "conflict_of_heroes": (3, "21227257761f6785"),
 }
 
