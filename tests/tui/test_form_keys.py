@@ -1,7 +1,7 @@
 """A game's forms take its Confirm key and face keys as the table's buttons, for arcade buttons
 wired as keys: `c` submits, a face key picks the option of that number, ticks the target of that
-number, or fills a one-digit number field; in a text field, or a number field of more digits,
-they are typed."""
+number, or fills a one-digit number field, staying in it as typing does; in a text field, or a
+number field of more digits, they are typed."""
 
 from collections.abc import Callable
 
@@ -60,7 +60,7 @@ CASES: list[Case] = [
     ("deckung", deckung, "i", ("3", "tab", "1", "c"),
      lambda e: isinstance(e, dk.ModelsPlaced) and e.count == 3 and e.rank == "rekrut"),
     # 2 the second unit of the library; in the label's text field c and 5 are typed; c submits.
-    ("conflict_of_heroes", conflict_of_heroes, "i", ("2", "c", "5", "tab", "c"),
+    ("conflict_of_heroes", conflict_of_heroes, "i", ("2", "tab", "c", "5", "tab", "c"),
      lambda e: isinstance(e, UnitAdded) and e.label == "c5" and e.profile == [*shipped().units.values()][1]),
 ]
 
@@ -100,9 +100,9 @@ async def test_a_face_key_fills_a_one_digit_field_and_ticks_by_number_while_long
         app.push_screen(SpecForm(SAMPLE, lambda answers: Tell(repr(dict(answers))), PB_KEYS.form_keys()),
                         answered.append)
         await settle(pilot)
-        # 2 grenades (then on to the targets), the third target ticked, 12 cards typed, "c3" typed
-        # as the name, the third lead unit (then on to the buttons), and c submits.
-        for key in ("2", "3", "tab", "1", "2", "tab", "c", "3", "tab", "3", "c"):
+        # 2 grenades, the third target ticked, 12 cards typed, "c3" typed as the name, the third
+        # lead unit, and c submits; a typed face stays in its field, as typing does, so Tab goes on.
+        for key in ("2", "tab", "3", "tab", "1", "2", "tab", "c", "3", "tab", "3", "c"):
             await pilot.press(key)
         await settle(pilot)
         assert not isinstance(app.screen, SpecForm)

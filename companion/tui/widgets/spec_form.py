@@ -247,7 +247,8 @@ class SpecForm(PanelModal[Intent]):
 
     def _face(self, face: int, typed: bool = False) -> bool:
         """True when the face answered the field in focus. A face `typed` fills a number field only
-        when one digit is the whole answer (a field of more digits takes it as typed)."""
+        when one digit is the whole answer (a field of more digits takes it as typed), and stays in
+        the field as typing does: Tab goes on. A face button, with no Tab beside it, goes on itself."""
         focused = self.focused
         field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
         options = field.options if isinstance(field, Choice | Pick) else ()
@@ -256,10 +257,12 @@ class SpecForm(PanelModal[Intent]):
         match focused:
             case Input(type="integer") if one_digit or not typed:
                 focused.value = str(face)
-                self.focus_next()
+                if not typed:
+                    self.focus_next()
             case Select() if nth is not None and not focused.expanded:
                 focused.value = str(nth)
-                self.focus_next()
+                if not typed:
+                    self.focus_next()
             case Picks() if nth is not None:
                 focused.toggle(str(nth))
             case TickBox():
