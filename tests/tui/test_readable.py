@@ -3,8 +3,12 @@
 import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
+from textual.widget import Widget
+from textual.widgets import Input
 
 from companion.dice.spec import DiceSpec
+from companion.games.kit.faces import EnterFace
+from companion.games.take_cover.commands import SetUpGame
 from companion.tui.app import CompanionApp
 from companion.tui.sides import SIDE_COLOURS, side_class, side_colour, side_frame_class, side_name, side_text
 from companion.tui.widgets.big_number import BigNumber, big_lines, fitting_scale, pixel_width
@@ -125,3 +129,36 @@ async def test_the_side_classes_colour_a_widget_in_the_sides_colour(companion):
         await app.screen.mount(number)
         await pilot.pause()
         assert number.styles.color.hex.lower() == side_colour(2)
+
+
+def stands_out(field: Widget, form: Widget) -> bool:
+    """Whether a field is seen at a glance on its form: a background clearly lighter or darker than
+    the form's, or a border in a colour that is."""
+    ground = form.background_colors[1].brightness
+    background = field.background_colors[1].brightness
+    border = [colour.brightness for edge, colour in field.styles.border if edge not in ("", "none", "hidden", "blank")]
+    return any(abs(shade - ground) >= 0.1 for shade in (background, *border))
+
+
+def take_cover_at_its_first_action(companion) -> CompanionApp:
+    _, session = companion.open_game(companion.store.create_game("take_cover"))
+    for command in (SetUpGame(), EnterFace(entered=7), EnterFace(entered=3)):
+        session.execute(command)
+    session.close()
+    return CompanionApp(companion)
+
+
+@pytest.mark.parametrize(("opened", "keys", "form"), [
+    ("dice", ("e",), ".form"),
+    ("take_cover", ("a",), ".form"),  # the Attach form: its text field is not the one focused
+    ("dice", ("g", "r"), "#dialog"),  # a rename
+])
+async def test_every_forms_text_fields_stand_out_from_the_form_focused_or_not(companion, opened, keys, form):
+    app = (take_cover_at_its_first_action(companion) if opened == "take_cover"
+           else CompanionApp(companion, start_kind="dice", start_spec=DiceSpec.parse("2d6")))
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await press(pilot, *keys)
+        fields = list(app.screen.query(Input))
+        assert fields
+        for field in fields:
+            assert stands_out(field, app.screen.query_one(form)), field
