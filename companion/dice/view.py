@@ -13,18 +13,15 @@ GIVING_WAY = ("time", "dice")
 """Columns the history leaves out, in this order, when they do not fit: mod, total and source stay."""
 
 
-def roll_line(state: DiceState) -> str:
-    last = state.last
-    if last is None:
-        return "press Roll, or key in your dice"
-    # The roll's number tells a repeat of the same faces from a press that did nothing.
-    return f"roll {last.number}: {last.roll.spec}, {last.roll.source}"
+NO_ROLL = "press Roll, or key in your dice"
 
 
 @dataclass(frozen=True, slots=True)
 class ShownRoll:
-    """The newest roll as the big digits show it."""
+    """The newest roll of the current dice, as the big digits show it and the line above names it."""
 
+    caption: str
+    """Names the roll the digits show, or says there is none: never another roll than theirs."""
     faces: tuple[int, ...]
     """Empty when no roll of the current dice is in force."""
     sides: int
@@ -34,11 +31,17 @@ class ShownRoll:
 
 
 def shown_roll(state: DiceState) -> ShownRoll:
+    """The latest roll in force when it is of the dice chosen now; none after the dice changed or
+    their rolls were undone (the history still lists the rolls of other dice)."""
     spec, last = state.spec, state.last
     reserve = max(len(str(spec.count * spec.sides + spec.modifier)), len(str(spec.count + spec.modifier)))
-    if last is None or last.roll.spec != spec:
-        return ShownRoll((), spec.sides, "-", reserve)
-    return ShownRoll(last.roll.faces, spec.sides, str(last.roll.total), reserve)
+    if last is None:
+        return ShownRoll(NO_ROLL, (), spec.sides, "-", reserve)
+    if last.roll.spec != spec:
+        return ShownRoll(f"no {spec} roll since chosen", (), spec.sides, "-", reserve)
+    # The roll's number tells a repeat of the same faces from a press that did nothing.
+    return ShownRoll(f"roll {last.number}: {last.roll.spec}, {last.roll.source}", last.roll.faces, spec.sides,
+                     str(last.roll.total), reserve)
 
 
 def history_cells(entry: RollEntry) -> dict[str, str]:

@@ -59,6 +59,23 @@ def test_the_big_digits_keep_room_for_the_highest_total_and_show_nothing_of_othe
     assert (shown_roll(other).faces, shown_roll(other).total, shown_roll(other).reserve) == ((), "-", 2)
 
 
+NO_ROLL = "press Roll, or key in your dice"
+OF_OTHER_DICE = "no d10 roll since chosen"
+
+
+@pytest.mark.parametrize(("state", "caption", "total"), [
+    (DiceState(spec=DiceSpec.parse("2d6")), NO_ROLL, "-"),
+    (DiceState(spec=DiceSpec.parse("2d6"), recent=(entry(1, "2d6", (2, 5)),)), "roll 1: 2d6, generated", "7"),
+    # The dice switched after roll 1, or roll 2 of the new dice undone: no roll of these dice in force.
+    (DiceState(spec=DiceSpec.parse("d10"), recent=(entry(1, "2d6", (2, 5)),)), OF_OTHER_DICE, "-"),
+    (DiceState(spec=DiceSpec.parse("d10"), recent=(entry(2, "d10", (3,), "physical", voided=True),
+                                                   entry(1, "2d6", (2, 5)))), OF_OTHER_DICE, "-"),
+])
+def test_the_caption_names_the_roll_the_big_digits_show_or_says_there_is_none(state, caption, total):
+    shown = shown_roll(state)
+    assert (shown.caption, shown.total) == (caption, total)
+
+
 def test_the_summary_counts_the_rolls_in_force_with_the_right_plural():
     rules = DiceRules(random_source(1))
     state = rules.initial()

@@ -10,7 +10,7 @@ from textual.widgets import Label, Static
 
 from companion.dice.controller import KEYMAP
 from companion.dice.state import DiceState
-from companion.dice.view import history_table, pending_text, roll_line, shown_roll, statistics_line, statistics_text
+from companion.dice.view import history_table, pending_text, shown_roll, statistics_line, statistics_text
 from companion.session import GameSession
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
@@ -46,9 +46,9 @@ class DiceScreen(GameScreen):
         """The roll itself paints in the first frame; history and statistics follow a frame later."""
         state = self.state
         self._set_text("#spec", f"Dice: {state.spec}")
-        self._set_text("#source", roll_line(state))
-        self._set_text("#pending", pending_text(state))
         roll = shown_roll(state)
+        self._set_text("#source", roll.caption)
+        self._set_text("#pending", pending_text(state))
         self.query_one("#faces", DiceFaces).show(roll.faces, roll.sides)
         total = self.query_one("#total", BigNumber)
         total.reserve = roll.reserve
