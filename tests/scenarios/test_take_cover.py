@@ -119,3 +119,14 @@ def test_the_standard_game_is_played_to_its_end_by_both_squads_of_a_side_elimina
     state = session.state
     assert game.rules.finished(state)
     assert (state.winner, state.won_by) == ("German", "eliminated")
+
+
+@pytest.mark.parametrize("set_aside", [False, True])
+def test_the_deal_step_and_the_log_count_the_same_cards_shuffled_the_squads_on_the_table(start, set_aside):
+    game, session = start("take_cover", STANDARD)
+    confirm(game, session)
+    confirm(game, session)
+    confirm(game, session, {"advance_victory": False, "set_aside": set_aside})
+    assert "Shuffle the other 75 cards." in game.controller.guide(session.state).step.lines
+    confirm(game, session)
+    assert any(line.startswith("set up: 75 cards shuffled, hands of five") for line in view.log_lines(session.state))

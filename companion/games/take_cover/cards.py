@@ -1,5 +1,6 @@
 """Take Cover's sides, squads and cards: who owns which squad, which squad faces which, card types."""
 
+from collections.abc import Mapping
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,6 +39,11 @@ SQUAD_MARKERS = MarkerSet((
 ))
 SET_ASIDE = 4
 """Cards set aside face down by the optional rule, cycled at each reshuffle."""
+
+
+def shuffled(composition: Mapping[str, int]) -> int:
+    """The cards shuffled at setup: the whole deck but the squad cards, which are placed on the table."""
+    return sum(composition.values()) - composition.get("squad", 0)
 
 
 def owner(squad: SquadName) -> Side:

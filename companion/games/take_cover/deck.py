@@ -11,15 +11,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from companion.errors import RuleViolation
-from companion.games.take_cover.cards import HAND_SIZE, SET_ASIDE, Side
+from companion.games.take_cover.cards import HAND_SIZE, SET_ASIDE, Side, shuffled
 from companion.games.take_cover.state import Deck, Squad
 
 
 def dealt(composition: dict[str, int], set_aside: bool) -> Deck:
     """The squads on the table, four cards set aside if the option is on, five to each hand."""
-    shuffled = sum(composition.values()) - composition["squad"]
     aside = SET_ASIDE if set_aside else 0
-    return Deck(composition=dict(composition), draw=shuffled - aside - 2 * HAND_SIZE,
+    return Deck(composition=dict(composition), draw=shuffled(composition) - aside - 2 * HAND_SIZE,
                 hands=(HAND_SIZE, HAND_SIZE), set_aside=aside)
 
 

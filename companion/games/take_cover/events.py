@@ -10,7 +10,7 @@ from pydantic import Field
 
 from companion.games.kit.guide import ChoiceMade, PlayStarted, StepConfirmed, StepRevisited
 from companion.games.kit.words import count_of
-from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, Side, SquadName
+from companion.games.take_cover.cards import AttachKind, Attachment, EventCard, Side, SquadName, shuffled
 from companion.games.take_cover.charts import EFFECT_WORDS, EventEffect, MedicEffect
 from companion.games.take_cover.scenario import ScenarioChosen
 from companion.journal.events import DecisionRedone, DecisionUndone, Event
@@ -38,7 +38,8 @@ class GameSetUp(Decision):
     def describe(self) -> str:
         options = [name for name, on in (("advance victory", self.advance_victory),
                                           ("four cards set aside", self.set_aside)) if on]
-        return f"set up: {sum(self.deck.values())} cards, hands of five" + (
+        # The squad cards are on the table: the cards counted are those shuffled, as the setup says.
+        return f"set up: {shuffled(self.deck)} cards shuffled, hands of five" + (
             f"; optional: {', '.join(options)}" if options else "")
 
 

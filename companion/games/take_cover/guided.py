@@ -16,7 +16,7 @@ from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, P
 from companion.games.kit.intents import Ask, Intent, Run
 from companion.games.rules import Command
 from companion.games.take_cover import turns
-from companion.games.take_cover.cards import HAND_SIZE, SET_ASIDE, SQUADS_OF
+from companion.games.take_cover.cards import HAND_SIZE, SET_ASIDE, SQUADS_OF, shuffled
 from companion.games.take_cover.commands import SetUpGame
 from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.scenario import ScenarioChosen, TcScenario
@@ -63,8 +63,7 @@ def steps(state: TakeCoverState, deck: DeckFile) -> tuple[Step, ...]:
             rules.append(f"{label}: {'on' if value else 'off'} (the scenario says so)")
         else:
             rules.append(f"{label}: {'not chosen yet' if value is None else 'on' if value else 'off'} (your choice)")
-    counts = deck.counts()
-    deal = [f"Shuffle the other {sum(counts.values()) - counts['squad']} cards."]
+    deal = [f"Shuffle the other {shuffled(deck.counts())} cards."]
     if option(state, "set_aside"):
         deal.append(f"Set {SET_ASIDE} of them aside face down (optional rule).")
     deal += [f"Deal {HAND_SIZE} cards to each player; the rest is the draw deck.",
