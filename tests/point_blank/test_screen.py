@@ -22,6 +22,7 @@ from tests.point_blank.solo import GRENADIERS, LEUTNANT, PANZER, solo_game, to_t
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import painted_rows
+from tests.tui.test_footer import footer_says
 
 SIZE = (120, 40)
 SIDE_LEDS = (20, 21)
@@ -122,8 +123,10 @@ async def test_a_stray_face_key_draws_nothing_until_confirm_and_a_stale_refusal_
         assert "cards_per_pip = [1, 1, 1, 1, 1, 7]" in saved.read_text(), "saved when ticked"
         await press_faces(table, clock, pilot, 1)
         assert screen.session.state.deck.left == 2 and "no check in progress" in notices(app)[-1]
+        assert await footer_says(pilot, "c Confirm"), "Confirm overrules the refusal: the footer offers it"
         await press(pilot, "c")
         assert screen.session.state.deck.left == 1 and screen.session.state.deck.seen[0] == 1
+        assert await footer_says(pilot, "c Confirm", shown=False)
         await press(pilot, "1", "c")
         assert "cannot hold another 1" in notices(app)[-1]
         await press(pilot, "n", "c")  # something else committed in between: Confirm enters nothing

@@ -102,9 +102,11 @@ def test_while_setting_up_other_keys_wait_and_the_games_own_commands_are_refused
     game, session = start("conflict_of_heroes", FIREFIGHT)
     assert isinstance(game.controller.press(session.state, "add_unit", None, None), Tell)
     assert game.controller.press(session.state, "undo", None, None) == Tell("This is the first step: Confirm goes on")
-    assert game.controller.available(session.state) == ("confirm", "undo")
+    assert game.controller.available(session.state) == ("confirm",), "no step to go back to"
     with pytest.raises(RuleViolation, match="being set up"):
         session.execute(NameSide(side=1, name="Axis"))
+    session.execute(ConfirmStep(step=0))
+    assert game.controller.available(session.state) == ("confirm", "undo")
 
 
 def test_once_play_starts_the_setup_stands_undo_stops_there_and_no_step_is_revisited(start):

@@ -228,7 +228,7 @@ class ConflictOfHeroesController(Controller[CohState]):
 
     def available(self, state: CohState) -> tuple[str, ...]:
         if guided.setting_up(state):
-            return guide.GUIDED_ACTIONS
+            return guide.available(state.guide)
         if guided.over(state):
             return ("vp_up", "vp_down", "undo", "redo")
         if state.phase in ("setup", "round_over"):

@@ -241,7 +241,9 @@ def check_undo(guide: Guide | None, target: Record, correct: str, said: Callable
 # What the controller and the screen do with it
 
 
-GUIDED_ACTIONS = ("confirm", "undo")
+def available(guide: Guide | None) -> tuple[str, ...]:
+    """The presses that do something during setup: Confirm, and Undo (Back) from the second step on."""
+    return ("confirm", "undo") if guide is not None and guide.at > 0 else ("confirm",)
 
 
 def press(guide: Guide, action: str, confirm: Callable[[], Intent]) -> Intent:

@@ -216,7 +216,7 @@ class PointBlankController(Controller[PointBlankState]):
 
     def available(self, state: PointBlankState) -> tuple[str, ...]:
         if setup.setting_up(state):
-            return guide.GUIDED_ACTIONS
+            return guide.available(state.guide)
         if state.settings is None:
             return ("confirm",)
         if state.check is not None:

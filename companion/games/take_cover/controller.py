@@ -137,7 +137,7 @@ class TakeCoverController(Controller[TakeCoverState]):
         """Redo wherever undo is: what undo takes back at any step (a keyed d10, Dig In cards, a
         declined reaction) leaves the game at a step where redo puts it back."""
         if guided.setting_up(state):
-            return guide.GUIDED_ACTIONS
+            return guide.available(state.guide)
         if state.phase == "setup":
             return ("confirm",)
         return (*self.step_actions(state), "undo", "redo")

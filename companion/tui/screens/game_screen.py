@@ -209,6 +209,7 @@ class GameScreen(ActionBarScreen):
             self.session.submit(command, origin)
         except Overridable as refusal:
             self._override = (refusal.override, self.session.head)  # type: ignore[assignment]
+            self.refresh_bindings()
             return self.refuse(str(refusal), timeout=8)
         except CompanionError as refusal:
             return self.refuse(str(refusal))
@@ -249,6 +250,7 @@ class GameScreen(ActionBarScreen):
         self.sub_title = self.session.game.name  # a followed game's name changes when its table renames it
         self.show_state()
         self.query_one("#action-bar", ActionBar).show(taps(self.tappable()))
+        self.refresh_bindings()  # the footer's keys are those of the moment
 
     def tappable(self) -> tuple[KeyAction, ...]:
         """The action bar's buttons now: the game's, less Redo while there is nothing to redo (which
@@ -301,16 +303,21 @@ class GameScreen(ActionBarScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys the footer and the keys panel show: on a read-only view, only those of actions it
-        takes. A key not shown still reaches `act`, which says why it is refused."""
-        bindings = super().active_bindings
-        if not self.read_only:
-            return bindings
-        return {key: bound for key, bound in bindings.items() if self._offered(bound.binding.action)}
+        """The keys the footer and the keys panel show: those of the actions that do something now (the
+        game's `available`, and Confirm while it overrules the refusal just said), and on a read-only
+        view only those it takes. A key not shown still reaches `act`, which says why it is refused."""
+        available = {*self.game.controller.available(self.state), *(("confirm",) if self._overruling else ())}
+        return {key: bound for key, bound in super().active_bindings.items()
+                if self._offered(bound.binding.action, frozenset(available))}
 
-    def _offered(self, bound: str) -> bool:
+    @property
+    def _overruling(self) -> bool:
+        """Whether Confirm now carries out the command just refused with an overridable refusal."""
+        return self._override is not None and self._override[1] == self.session.head
+
+    def _offered(self, bound: str, available: frozenset[str]) -> bool:
         _, action, arguments = parse(bound)
-        return action != "act" or self.offers(str(arguments[0]))
+        return action != "act" or (str(arguments[0]) in available and self.offers(str(arguments[0])))
 
 
 READ_ONLY = "read-only here: nothing can be saved"

@@ -38,6 +38,7 @@ class GuideScreen(GameScreen):
     def redraw(self) -> None:
         # The action bar offers the guide's steps (`show_state`), not the game's actions.
         self.show_state()
+        self.refresh_bindings()
 
     def show_state(self) -> None:
         view = self.game.controller.guide(self.state)
@@ -53,7 +54,8 @@ class GuideScreen(GameScreen):
         self.query_one("#guide-steps", Static).update(Text("\n".join(view.progress())))
         self.query_one("#guide-step", Static).update(Text("\n".join(view.lines(steerable=not self.read_only))))
         confirm = Tap("confirm", "Start play" if view.at == len(view.titles) - 1 else "Confirm", "c", primary=True)
-        offered = () if self.read_only else (*((BACK,) if view.at > 0 else ()), confirm)
+        back = "undo" in self.game.controller.available(self.state)  # from the second step on
+        offered = () if self.read_only else (*((BACK,) if back else ()), confirm)
         self.query_one("#action-bar", ActionBar).show(offered)
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
