@@ -1,5 +1,7 @@
 """Saved games: every game with its progress, and renaming and deleting them."""
 
+import re
+
 import pytest
 from rich.text import Text
 from textual.geometry import Region
@@ -38,6 +40,19 @@ async def test_saved_games_count_only_the_rolls_in_force(table):
         await progress_read(pilot)
         assert isinstance(app.screen, SavedGamesScreen)
         assert [row[3] for row in rows(app)] == ["1 roll"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_column_headings_stand_apart_even_over_short_cells(table, size):
+    """One dice game of one roll: "1 roll" is shorter than "progress", whose column is no wider."""
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await press(pilot, "space")
+        await pilot.press("g")
+        await progress_read(pilot)
+        header, first = painted_rows(app, app.screen.query_one(DataTable))[:2]
+        assert re.split(r" {2,}", header.strip()) == ["#", "name", "game", "progress", "last used"]
+        assert re.split(r" {2,}", first.strip())[2:4] == ["Dice roller", "1 roll"]
 
 
 LONG_NAME = "The battle for the bridge at Arnhem, played on Saturday with the club, second attempt"

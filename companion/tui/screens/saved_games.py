@@ -27,8 +27,9 @@ from companion.tui.widgets.status_line import StatusLine
 from companion.tui.widgets.unit_table import Fit, UnitTable
 
 COLUMNS = ("#", "name", "game", "progress", "last used")
-FIT = Fit(COLUMNS, giving_way=({1},), cut=True)
-"""A long name is cut short, so that the game, its progress and when it was last used stay in view."""
+FIT = Fit(COLUMNS, giving_way=({1},), cut=True, gap=2)
+"""A long name is cut short, so that the game, its progress and when it was last used stay in view;
+two blank columns between two columns keep "progress" and "last used" apart over short cells."""
 
 
 class SavedGamesScreen(ActionBarScreen):

@@ -27,6 +27,9 @@ class Fit:
     headings: Sequence[str]
     giving_way: Sequence[Collection[int]]
     cut: bool = False
+    gap: int = 1
+    """Blank columns after each column: two where a heading of two words ("last used") would read
+    as one phrase with the heading before it."""
 
 
 class UnitTable(DataTable[Text]):
@@ -64,7 +67,7 @@ class UnitTable(DataTable[Text]):
             self._fitted_to = self.size.width
             headings, widths = self._fitted(self._fit)
             for heading, width in zip(headings, widths, strict=True):
-                self.add_column(heading, width=width + 1)
+                self.add_column(heading, width=width + self._fit.gap)
             narrowed = self._cut if self._fit.cut else self._wrapped
             for number, cells in self._rows:
                 self.add_row(*(narrowed(cell, width) for cell, width in zip(cells, widths, strict=True)),
@@ -75,9 +78,9 @@ class UnitTable(DataTable[Text]):
         self.move_cursor(row=min(self.cursor_row, self.row_count - 1) if index is None else index, animate=False)
 
     def _fitted(self, fit: Fit) -> tuple[Sequence[str], list[int]]:
-        """The headings and each column's width, leaving one blank column after each (the table's
-        padding would take two)."""
-        room = self.size.width - SCROLLBAR - len(self._columns)
+        """The headings and each column's width, leaving `fit.gap` blank columns after each (the
+        table's padding would take two on both sides)."""
+        room = self.size.width - SCROLLBAR - fit.gap * len(self._columns)
         headings = self._columns
         natural = widest(headings, self._rows)
         if sum(natural) > room:
