@@ -8,8 +8,16 @@ from companion.games.point_blank.checks.base import FindingKind, Snapshot
 from companion.games.point_blank.checks.battlefield import Blaze, FatigueBonus, Spotting
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
-from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, Order, SetUpGame, StartCheck
-from companion.games.point_blank.event_words import log_lines
+from companion.games.point_blank.commands import (
+    AddUnit,
+    DiscardCard,
+    EndImpulse,
+    EnterPip,
+    Order,
+    SetUpGame,
+    StartCheck,
+)
+from companion.games.point_blank.event_words import latest_lines, log_lines
 from companion.games.point_blank.view import (
     check_lines,
     checklist_lines,
@@ -156,3 +164,22 @@ def test_a_pending_melee_shows_its_expected_hits_and_retreat_chances():
 def test_a_melee_drawing_more_cards_than_the_deck_holds_says_there_are_no_odds():
     lines = check_lines(melee_started((2, 2, 2, 2, 2, 2), 7), CATALOG)
     assert "no odds: the melee draws more cards than the deck holds" in lines
+
+
+def test_a_check_whose_card_is_the_decks_last_shows_its_result_with_the_turn_end():
+    """Its result was logged and, in the same command, the turn end after it: the latest line alone
+    said the turn ended and the players never saw what the check drew."""
+    state = played(SetUpGame(cards_per_pip=(1, 1, 1, 1, 1, 1), hand_size=2, nationalities=("us", "german")),
+                   *pips(1), StartCheck(check=Blaze(sector="C2/1")), EnterPip(pip=5))
+    assert state.turn == 2
+    latest = latest_lines(state, CATALOG)
+    assert latest[0].startswith("Latest: Blaze in C2 US: blaze 5") and latest[1:] == ["then turn 1 ends"]
+
+
+def test_a_turn_end_after_an_older_result_shows_alone_as_the_latest():
+    state = played(SetUpGame(cards_per_pip=(1, 1, 1, 1, 1, 2), hand_size=2), *pips(3), DiscardCard(), EndImpulse(),
+                   DiscardCard(), EndImpulse())
+    assert state.turn == 2, "the last cards were dealt at an impulse's end"
+    assert latest_lines(state, CATALOG) == ["Latest: turn 1 ends"]
+    assert latest_lines(played(SET_UP, *pips(3)), CATALOG) == ["Latest: d6 check: 3"]
+    assert latest_lines(played(SET_UP), CATALOG) == []

@@ -24,6 +24,7 @@ from companion.games.point_blank.events import (
     ImpulseEnded,
     MarkerSet,
     ObjectiveControlled,
+    TurnEnded,
     UnitAdded,
     UnitAdjusted,
     UnitsOrdered,
@@ -116,3 +117,19 @@ def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[st
             case _:
                 lines.append(entry.describe())
     return lines
+
+
+def latest_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+    """What the screen shows in place of a check: the newest result; when a check's card was the
+    deck's last, its result and then the turn end it brought, which followed it in the same
+    command and would otherwise hide it (4.13)."""
+    lines = log_lines(state, catalog)
+    if not lines:
+        return []
+    ends = [index for index, entry in enumerate(state.log) if isinstance(entry, TurnEnded)]
+    # The turn end is the latest impulse boundary and its seq the one after the check's result.
+    if ends and ends[-1] > 0 and isinstance(state.log[ends[-1] - 1], CheckResolved) \
+            and state.resolved + 1 == state.impulse_began:
+        first, *then = lines[ends[-1] - 1:]
+        return [f"Latest: {first}", *(f"then {line}" for line in then)]
+    return [f"Latest: {lines[-1]}"]

@@ -20,7 +20,7 @@ from companion.games.point_blank.aeo.progress import stage
 from companion.games.point_blank.aeo.view import panel_lines
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.controller import KEYMAP
-from companion.games.point_blank.event_words import log_lines
+from companion.games.point_blank.event_words import latest_lines, log_lines
 from companion.games.point_blank.field_view import checklist, grid_lines
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import (
@@ -106,8 +106,8 @@ class PointBlankScreen(GameScreen):
         self._show("#pb-cards", deck_lines(state, catalog) if state.settings else [])
         self._show("#pb-odds", odds_lines(state))
         checking = check_lines(state, catalog)
-        latest = log_lines(state, catalog)[-1:]
-        self._show("#pb-check", checking or [f"Latest: {line}" for line in latest])
+        latest = latest_lines(state, catalog)
+        self._show("#pb-check", checking or latest)
         check = self.query_one("#pb-check", Static)
         check.set_class(not checking, "-latest")
         check.set_class(not (checking or latest), "-empty")
