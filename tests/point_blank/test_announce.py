@@ -136,6 +136,12 @@ def test_every_finding_and_every_effect_has_words_in_every_pack(kind, language):
     assert len(after) == len(effects)
 
 
+def test_a_sector_is_said_by_its_area_and_row_never_by_its_key():
+    """The key `C2/1` was read out as it is written."""
+    assert heard_both(finding_said(Finding(kind="smoke_placed", sector="C2/1"), {})) == (
+        ["smoke placed in C2"], ["Nebel in C2"])
+
+
 def test_the_aeos_dice_are_said_with_the_actions_its_table_reads_and_a_missing_row_asks_for_it(session):
     solo_game(session, (GRENADIERS, 2, "B2", "woods"), (SQUAD, 1, "B2", "clear"))
     to_the_roll(session)

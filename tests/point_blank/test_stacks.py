@@ -16,7 +16,7 @@ def test_a_fire_group_fires_from_one_sector_only(session):
     deploy(session, SQUAD, 1, "C2", "woods")
     deploy(session, SQUAD, 1, "B2", "woods")
     deploy(session, GERMAN, 2, "B2", "woods")
-    with pytest.raises(RuleViolation, match=re.escape("a stack in one Sector, not units in B2/1 and C2/1 (8.4")):
+    with pytest.raises(RuleViolation, match=re.escape("a stack in one Sector, not units in B2 US and C2 US (8.4")):
         session.execute(Order(units=(1, 2), action="fire"))
     assert session.state.card_used is None and session.state.unit(2).fatigue == 0
     session.execute(Order(units=(1, 3), action="fire"))
@@ -28,8 +28,8 @@ def test_a_leader_rallies_and_lends_his_modifier_only_to_units_stacked_with_him(
     deploy(session, SQUAD, 1, "B1", "woods")
     deploy(session, LIEUTENANT, 1, "B3", "woods")
     session.execute(AdjustUnit(unit=1, changes={"shaken": 1}))
-    with pytest.raises(RuleViolation, match=re.escape("Lt in B3/1 leads only the units stacked with him, "
-                                                      "not those in B1/1 (2.11)")):
+    with pytest.raises(RuleViolation, match=re.escape("Lt in B3 US leads only the units stacked with him, "
+                                                      "not those in B1 US (2.11)")):
         session.execute(Order(units=(1,), action="rally", via="leader", leader=2, check=PlainCheck(cards=2)))
     with pytest.raises(RuleViolation, match=re.escape("(2.11)")):
         session.execute(Order(units=(1,), action="rally", leader=2, check=PlainCheck(cards=2)))

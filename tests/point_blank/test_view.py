@@ -3,6 +3,11 @@ checklists and the unit table, worded from the state's facts."""
 
 from typing import get_args
 
+import pytest
+
+from companion.errors import RuleViolation
+from companion.games.point_blank.battlefield import SectorRef, sector_words
+from companion.games.point_blank.battlefield_events import TerrainPlaced, UnitsMoved
 from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.checks.base import FindingKind, Snapshot
 from companion.games.point_blank.checks.battlefield import Blaze, FatigueBonus, Spotting
@@ -18,6 +23,7 @@ from companion.games.point_blank.commands import (
     StartCheck,
 )
 from companion.games.point_blank.event_words import latest_lines, log_lines
+from companion.games.point_blank.events import CheckStarted, MarkerSet, ObjectiveControlled
 from companion.games.point_blank.view import (
     check_lines,
     checklist_lines,
@@ -27,7 +33,8 @@ from companion.games.point_blank.view import (
     unit_row,
 )
 from companion.games.point_blank.words import SAID, title
-from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, deploying, played
+from companion.journal.events import Event
+from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, deploying, played, rules
 
 SET_UP = SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2), nationalities=("us", "german"))
 
@@ -73,11 +80,29 @@ def test_a_check_shows_its_step_and_the_chance_of_the_named_result():
     assert lines[2] == "chance of that: 25%"
 
 
-def test_a_check_in_a_sector_names_the_sector_on_screen_and_keeps_its_key_in_the_log():
+def test_a_check_in_a_sector_names_the_sector_as_the_screen_does_everywhere_never_by_its_key():
+    """The key `C2/1` leaked into the log without names, the check's result and the refusals."""
     state = played(SetUpGame(cards_per_pip=(3,) * 6, nationalities=("us", "german")),
                    StartCheck(check=Blaze(sector="C2/1")))
     assert check_lines(state, CATALOG)[0] == "Blaze in C2 US"
-    assert state.check is not None and title(state.check.check) == "Blaze in C2/1"
+    assert state.check is not None and title(state.check.check) == "Blaze in C2 Side 1"
+    assert CheckStarted(check=Blaze(sector="C2/1")).describe() == "check: Blaze in C2 Side 1"
+    with pytest.raises(RuleViolation, match=r"first: Blaze in C2 US$"):
+        rules().decide(state, EndImpulse())
+    burnt = played(SetUpGame(cards_per_pip=(3,) * 6, nationalities=("us", "german")),
+                   StartCheck(check=Blaze(sector="C2/1")), EnterPip(pip=5))
+    assert log_lines(burnt, CATALOG)[-1] == ("Blaze in C2 US: blaze 5; C2 US is ablaze: every unit there makes "
+                                            "a morale check (7.1)")
+    assert log_lines(burnt)[-1].startswith("Blaze in C2 Side 1: blaze 5; C2 Side 1 is ablaze")
+    assert [sector_words(key) for key in ("B0", "A2/2", "old text")] == ["B0", "A2 Side 2", "old text"]
+
+
+def test_a_sectors_events_name_it_without_its_key_where_no_side_has_a_name():
+    events = [MarkerSet(marker="smoke", sector="C2/1", present=True),
+              TerrainPlaced(sector=SectorRef(area="A", row=2, side=2), card="woods", from_deck=False),
+              UnitsMoved(units=(1,), sector=SectorRef(area="A", row=2, side=2)),
+              ObjectiveControlled(sector="B1/2", side=1)]
+    assert not [said for said in map(Event.describe, events) if "/" in said]
 
 
 def test_no_class_name_is_a_title():

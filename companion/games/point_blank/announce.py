@@ -96,7 +96,7 @@ def finding_said(finding: Finding, names: Mapping[int, str]) -> list[Announcemen
     if finding.unit is not None:
         args["unit"] = names.get(finding.unit, f"{finding.unit}")
     if finding.sector:
-        args["sector"] = finding.sector
+        args["sector"] = spoken_sector(finding.sector)
     if "attack" in args and "defence" in args:
         args["extra"] = int(args["attack"]) - int(args["defence"])
     if "roll" in args:
@@ -115,11 +115,17 @@ def to_act(state: PointBlankState, side: int) -> Announcement:
 
 def objective_taken(state: PointBlankState, sector: str, side: int) -> Announcement:
     """"German takes the objective in B0": the Sector as its Area and row."""
-    where = {"sector": sector.split("/")[0]}
+    where = {"sector": spoken_sector(sector)}
     spoken = nationality(state, side)
     if spoken is None:
         return Announcement(phrase="pb.objective.numbered", args={"side": side, **where}, channel=f"control:{sector}")
     return Announcement(phrase="pb.objective", args={"side": spoken, **where}, channel=f"control:{sector}")
+
+
+def spoken_sector(key: str) -> str:
+    """A Sector as the table hears it: its Area and row (`C2`), never its key (`C2/1`); whose half
+    it lies in, the screen says."""
+    return key.split("/")[0]
 
 
 def nationality(state: PointBlankState, side: int) -> str | None:

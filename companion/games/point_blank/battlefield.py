@@ -9,7 +9,7 @@ side 1's half. A scenario says how many Areas and rows each half has (5.3).
 """
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Self
 
@@ -74,6 +74,21 @@ def ref(key: str) -> SectorRef | None:
     if (int(row) > 0) != (side is not None):
         return None
     return SectorRef(area=area.upper(), row=int(row), side=int(side) if side else None)
+
+
+def numbered(side: int) -> str:
+    """A side nobody has named: `Side 1`."""
+    return f"Side {side}"
+
+
+def sector_words(key: str, side: Callable[[int], str] = numbered) -> str:
+    """How every text the players read names a Sector, from its key: `B0` on the centre row,
+    `B2 US` for B2 on the US half, the side worded by `side` (the nationality it plays on screen,
+    `Side 1` where nothing names it); text that names no Sector (an old game's) as it is."""
+    found = ref(key)
+    if found is None:
+        return key
+    return found.key if found.side is None else f"{found.area}{found.row} {side(found.side)}"
 
 
 def on_side(text: str, side: int) -> str:

@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from companion.games.point_blank.battlefield import SectorRef
+from companion.games.point_blank.battlefield import SectorRef, sector_words
 from companion.games.point_blank.words import plural
 from companion.journal.events import Event
 
@@ -41,7 +41,7 @@ class TerrainPlaced(Event):
     def describe(self) -> str:
         source = " from the terrain deck" if self.from_deck else f" from side {self.from_hand}'s hand" \
             if self.from_hand else ""
-        return f"{card_words(self.card)} placed in {self.sector}{source}"
+        return f"{card_words(self.card)} placed in {sector_words(self.sector.key)}{source}"
 
 
 class TerrainSearched(Event):
@@ -78,7 +78,7 @@ class TerrainDrawn(Event):
     card: str
 
     def describe(self) -> str:
-        return f"terrain drawn for {self.sector}: {card_words(self.card)}"
+        return f"terrain drawn for {sector_words(self.sector.key)}: {card_words(self.card)}"
 
 
 class TerrainReshuffled(Event):
@@ -95,7 +95,7 @@ class SectorCorrected(Event):
     card: str | None
 
     def describe(self) -> str:
-        return f"{self.sector} corrected: {card_words(self.card)}"
+        return f"{sector_words(self.sector.key)} corrected: {card_words(self.card)}"
 
 
 class TerrainRemoved(Event):
@@ -105,7 +105,7 @@ class TerrainRemoved(Event):
     card: str
 
     def describe(self) -> str:
-        return f"{card_words(self.card)} removed from {self.sector} to the terrain discard pile"
+        return f"{card_words(self.card)} removed from {sector_words(self.sector.key)} to the terrain discard pile"
 
 
 class UnitsMoved(Event):
@@ -123,4 +123,5 @@ class UnitsMoved(Event):
     """The units it takes onto a Mines card: they are attacked at once (10.1.7)."""
 
     def describe(self) -> str:
-        return f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))} entered {self.sector}"
+        moved = f"{plural(len(self.units), 'unit')} {', '.join(map(str, self.units))}"
+        return f"{moved} entered {sector_words(self.sector.key)}"

@@ -28,7 +28,7 @@ from companion.games.point_blank.fatigue import may_take
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
-from companion.games.point_blank.words import title
+from companion.games.point_blank.view import check_title
 from companion.hardware.controls import Control
 
 KEYMAP = Keymap((
@@ -129,7 +129,8 @@ class PointBlankController(Controller[PointBlankState]):
         if solo is not None:
             return solo
         if state.check is not None and action in FORMS:
-            return Tell(f"Finish the check in progress first: {title(state.check.check)}", "warning")
+            check = check_title(state, self.catalog, state.check.check)
+            return Tell(f"Finish the check in progress first: {check}", "warning")
         if state.aeo is not None and aeo_stage(state).kind == "start" and action in FORMS:
             raise RuleViolation(START_FIRST)  # before a form the rules would refuse once answered
         if state.game_over and action in FORMS | {"end_impulse"}:

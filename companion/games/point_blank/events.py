@@ -20,7 +20,7 @@ from companion.games.point_blank.aeo.events import (
     AeoUpkept,
 )
 from companion.games.point_blank.aeo.table import Posture
-from companion.games.point_blank.battlefield import SectorRef, ref
+from companion.games.point_blank.battlefield import SectorRef, ref, sector_words
 from companion.games.point_blank.battlefield_events import (
     BattlefieldLaidOut,
     SectorCorrected,
@@ -94,7 +94,7 @@ class UnitAdded(Event):
         return data
 
     def describe(self) -> str:
-        where = f" in {self.sector}" if self.sector else ""
+        where = f" in {sector_words(self.sector.key)}" if self.sector else ""
         return f"unit added: {self.name} (side {self.side}){where}"
 
 
@@ -185,7 +185,7 @@ class ObjectiveControlled(Event):
     side: int
 
     def describe(self) -> str:
-        return f"side {self.side} controls the objective in {self.sector}"
+        return f"side {self.side} controls the objective in {sector_words(self.sector)}"
 
 
 class CheckStarted(Event):
@@ -277,7 +277,7 @@ class MarkerSet(Event):
     present: bool
 
     def describe(self) -> str:
-        return f"{self.marker} {'placed in' if self.present else 'removed from'} {self.sector}"
+        return f"{self.marker} {'placed in' if self.present else 'removed from'} {sector_words(self.sector)}"
 
 
 class DeckCorrected(Event):

@@ -109,7 +109,7 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
         # The order and the check it starts are one commit: a restart never finds one without the other.
         ordered = made(Order, units=units, action=chosen, via=answers["via"], leader=leader,
                        targets=targets, check=check, destination=None if destination == OFF else destination)
-        orders.order(state, ordered)  # the rules' refusal, said while the form is open to change the answer
+        orders.order(state, ordered, catalog)  # the rules' refusal, said while the form is open to change the answer
         if covering and answers.get("cover"):
             return Run((ordered, SpendAeoCover()))
         return Run.one(ordered)

@@ -1,10 +1,13 @@
 """Orders and what else an impulse's action may be: units ordered by a card, a leader or a hero
 (6.2, 2.11, 4.10), event cards, and fatigue removed by a discard or a Ready action (6.2.1.3, 8.9)."""
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.point_blank import fatigue
+from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.checks.battlefield import FatigueBonus, Reinforcement
 from companion.games.point_blank.commands import Order, PlayEventCard, ReduceFatigue
 from companion.games.point_blank.events import CheckStarted, EventCardPlayed, FatigueReduced, UnitsOrdered
@@ -12,6 +15,7 @@ from companion.games.point_blank.state import PendingMelee, PendingMove, PointBl
 from companion.games.point_blank.table import changed
 from companion.games.point_blank.turns import played, use_card
 from companion.games.point_blank.units import Unit
+from companion.games.point_blank.view import sector_name
 from companion.journal.events import Event
 
 # decide
@@ -49,7 +53,9 @@ def reducible(state: PointBlankState, unit: Unit) -> None:
     fatigue.fatigue_reduced(unit)
 
 
-def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event]:
+def reduce_fatigue(state: PointBlankState, command: ReduceFatigue, catalog: Catalog | None = None) -> list[Event]:
+    """Fatigue off a unit; a refusal names Sectors as the screen does (with the catalog, by the
+    sides' names)."""
     unit = state.unit(command.unit)
     reducible(state, unit)
     if command.via == "bonus":
@@ -65,7 +71,8 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue) -> list[Event
     if command.via == "leader":
         leader = leader_may_act(state, command.leader)
         if leader.sector and unit.sector and leader.sector != unit.sector:
-            raise RuleViolation(f"{leader.name} removes fatigue only in his own Sector, {leader.sector} (8.9)")
+            raise RuleViolation(f"{leader.name} removes fatigue only in his own Sector, "
+                                f"{sector_name(state, catalog, leader.sector)} (8.9)")
     else:
         use_card(state, command.via)
     reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
@@ -98,7 +105,10 @@ def leader_may_act(state: PointBlankState, leader_id: int | None) -> Unit:
     return leader
 
 
-def order(state: PointBlankState, command: Order) -> list[Event]:
+def order(state: PointBlankState, command: Order, catalog: Catalog | None = None) -> list[Event]:
+    """The units ordered; a refusal names Sectors as the screen does (with the catalog, by the
+    sides' names)."""
+    where = partial(sector_name, state, catalog)
     if not command.units:
         raise NothingToDo("order at least one unit")
     units = [state.unit(u) for u in command.units]
@@ -110,15 +120,15 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
     via = command.via
     if via in ("unit_card", "spend") and len(units) != 1:
         raise RuleViolation("a Unit Action card or a Spend action orders exactly one unit (6.2.1.2, 8.13)")
-    _one_stack(state, command, units)
+    _one_stack(state, command, units, where)
     _may_order_via(state, command, units, acting_side)
     if command.action == "melee":
         _melee_targets(state, acting_side, command.targets)
-        _within_reach(state, units, command.targets)
+        _within_reach(state, units, command.targets, where)
     elif command.targets:
         raise RuleViolation("only a melee or overrun order names the enemy units it attacks (7.10)")
     if command.destination is not None:
-        _destination(state, command, units)
+        _destination(state, command, units, where)
     for unit in units:
         refused = fatigue.refusal(unit, command.action, via)
         if refused:
@@ -130,19 +140,19 @@ def order(state: PointBlankState, command: Order) -> list[Event]:
     return [ordered] if command.check is None else [ordered, CheckStarted(check=command.check)]
 
 
-def _one_stack(state: PointBlankState, command: Order, units: list[Unit]) -> None:
+def _one_stack(state: PointBlankState, command: Order, units: list[Unit], where: Callable[[str], str]) -> None:
     """One order commands one stack: units in one Sector (8.4 a fire group, 8.6 a melee, 8.7 a
     move, 8.8 a rally), and a leader who acts or lends his modifier is stacked with them (2.11).
     Units in no Sector the battlefield knows (off it, or an old game's text) are not held to it."""
     field = state.battlefield
     sectors = sorted({unit.sector for unit in units if field.holds(unit.sector)})
     if len(sectors) > 1:
-        raise RuleViolation(f"one order commands a stack in one Sector, not units in {' and '.join(sectors)} "
-                            "(8.4, 8.7, 8.8)")
+        raise RuleViolation(f"one order commands a stack in one Sector, not units in "
+                            f"{' and '.join(map(where, sectors))} (8.4, 8.7, 8.8)")
     leader = state.unit(command.leader) if command.leader is not None else None
     if leader is not None and sectors and field.holds(leader.sector) and leader.sector != sectors[0]:
-        raise RuleViolation(f"{leader.name} in {leader.sector} leads only the units stacked with him, "
-                            f"not those in {sectors[0]} (2.11)")
+        raise RuleViolation(f"{leader.name} in {where(leader.sector)} leads only the units stacked with him, "
+                            f"not those in {where(sectors[0])} (2.11)")
 
 
 def in_reach(state: PointBlankState, unit: Unit, target: Unit) -> bool:
@@ -154,12 +164,13 @@ def in_reach(state: PointBlankState, unit: Unit, target: Unit) -> bool:
     return target.sector == unit.sector or target.sector in field.adjacent(unit.sector)
 
 
-def _within_reach(state: PointBlankState, units: list[Unit], targets: tuple[int, ...]) -> None:
+def _within_reach(state: PointBlankState, units: list[Unit], targets: tuple[int, ...],
+                  where: Callable[[str], str]) -> None:
     for unit in units:
         for target in map(state.unit, targets):
             if not in_reach(state, unit, target):
-                raise RuleViolation(f"{target.name} in {target.sector} is out of reach of {unit.name} in "
-                                    f"{unit.sector}: a melee goes into an adjacent Sector or Area (8.6)")
+                raise RuleViolation(f"{target.name} in {where(target.sector)} is out of reach of {unit.name} in "
+                                    f"{where(unit.sector)}: a melee goes into an adjacent Sector or Area (8.6)")
 
 
 def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], acting_side: int) -> None:
@@ -182,7 +193,7 @@ def _may_order_via(state: PointBlankState, command: Order, units: list[Unit], ac
         raise RuleViolation("only a unit holding a hero marker takes a hero action (4.10)")
 
 
-def _destination(state: PointBlankState, command: Order, units: list[Unit]) -> None:
+def _destination(state: PointBlankState, command: Order, units: list[Unit], where: Callable[[str], str]) -> None:
     """A move's marker points one Sector forward or back, sideways to the same row of a
     neighbouring Area, or at the units' own Sector for an in-Sector move (8.7)."""
     assert command.destination is not None
@@ -191,11 +202,11 @@ def _destination(state: PointBlankState, command: Order, units: list[Unit]) -> N
     field = state.battlefield
     key = command.destination.key
     if not field.holds(key):
-        raise RuleViolation(f"{key} is not on the battlefield (5.3)")
+        raise RuleViolation(f"{where(key)} is not on the battlefield (5.3)")
     for unit in units:
         if field.holds(unit.sector) and key != unit.sector and key not in field.adjacent(unit.sector):
-            raise RuleViolation(f"{unit.name} in {unit.sector} moves to an adjacent Sector or within its own, "
-                                f"not to {key} (8.7)")
+            raise RuleViolation(f"{unit.name} in {where(unit.sector)} moves to an adjacent Sector or within its own, "
+                                f"not to {where(key)} (8.7)")
 
 
 def _melee_targets(state: PointBlankState, side: int, targets: tuple[int, ...]) -> None:

@@ -61,7 +61,7 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.point_blank.events import PointBlankEvent
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.words import title
+from companion.games.point_blank.view import check_title
 from companion.games.rules import Command, Rules
 from companion.journal.events import Event, Record
 
@@ -122,7 +122,8 @@ class PointBlankRules(Rules[PointBlankState]):
         if state.game_over and not isinstance(command, (*CHECK_COMMANDS, AdjustUnit, CorrectSector)):
             raise RuleViolation("the scenario's last turn is over (4.13)")
         if state.check is not None and not isinstance(command, (*CHECK_COMMANDS, SpendAeoCover)):
-            raise RuleViolation(f"finish the check in progress first: {title(state.check.check)}")
+            check = check_title(state, self.catalog, state.check.check)
+            raise RuleViolation(f"finish the check in progress first: {check}")
         self._the_aeo_first(state, command)
         events = self._decide(state, command)
         # The turn ends once the last card is out and no check is pending (4.13).
@@ -156,11 +157,11 @@ class PointBlankRules(Rules[PointBlankState]):
             case StartCheck():
                 return drawing.start(command)
             case Order():
-                return orders.order(state, command)
+                return orders.order(state, command, self.catalog)
             case PlayEventCard():
                 return orders.event_card(state, command)
             case ReduceFatigue():
-                return orders.reduce_fatigue(state, command)
+                return orders.reduce_fatigue(state, command, self.catalog)
             case FlushHand():
                 return turns.flush(state, self.after)
             case DiscardCard():

@@ -16,6 +16,7 @@ from companion.config import AtKey
 from companion.games.kit.guide import ScenarioChosenEvent
 from companion.games.kit.scenarios import Part, Scenario, some
 from companion.games.point_blank.aeo.table import Posture
+from companion.games.point_blank.battlefield import sector_words
 
 RANDOM = "random"
 """A Sector's card drawn by the companion from the terrain deck."""
@@ -227,8 +228,8 @@ class PbScenario(Scenario):
                                   f"rows 0 to {self.rows})")
 
     def sector_name(self, sector: str, half: int) -> str:
-        """How the screen names a Sector, as the battlefield does: `B0`, `A2 US`."""
-        return sector if half == 0 else f"{sector} {self.sides[half - 1].name}"
+        """How the screen names a Sector, with `sector_words` and the scenario's sides: `B0`, `A2 US`."""
+        return sector_words(sector if half == 0 else f"{sector}/{half}", lambda side: self.sides[side - 1].name)
 
     def length(self) -> str:
         return f"{self.turns} turn{'s' * (self.turns != 1)}"

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from companion.errors import NothingToDo, Overridable, RuleViolation
-from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck, ref
+from companion.games.point_blank.battlefield import Battlefield, SectorRef, TerrainDeck, ref, sector_words
 from companion.games.point_blank.battlefield_events import (
     BattlefieldLaidOut,
     SectorCorrected,
@@ -224,14 +224,14 @@ def remove(state: PointBlankState, command: RemoveTerrain, catalog: Catalog | No
 def in_play(state: PointBlankState, key: str) -> str:
     field = state.battlefield
     if not field.holds(key):
-        raise RuleViolation(f"{key} is not on the battlefield: Areas A to {field.letters[-1]}, "
+        raise RuleViolation(f"{sector_words(key)} is not on the battlefield: Areas A to {field.letters[-1]}, "
                             f"rows 0 to {field.rows} (5.3)")
     return key
 
 
 def where(state: PointBlankState, catalog: Catalog | None, key: str) -> str:
-    """The Sector as the screen names it ("B2 US"), or its key without the data files."""
-    return sector_name(state, catalog, key) if catalog is not None else key
+    """The Sector as the screen names it ("B2 US"; "B2 Side 1" without the data files)."""
+    return sector_name(state, catalog, key)
 
 
 def known_card(catalog: Catalog | None, card: str) -> None:

@@ -17,8 +17,7 @@ from companion.games.point_blank.aeo.view import act_line, short
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.events import CheckResolved, ImpulseEnded, TurnEnded
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.view import sector_name, unit_names
-from companion.games.point_blank.words import title
+from companion.games.point_blank.view import check_title
 from companion.journal.events import Event, Record
 
 Said = Callable[[Event], str]
@@ -47,7 +46,7 @@ def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "re
         # Only the AEO's cover is decided during a check; taking back the order that started
         # it would leave the check to apply its result all the same.
         raise RuleViolation(f"finish the check in progress first, or abandon it (x, its cards stay drawn): "
-                            f"{shortened(title(state.check.check))}")
+                            f"{shortened(check_title(state, catalog, state.check.check))}")
     if verb == "redo":
         guide.check_undo(state.guide, target, CORRECTS, said)
         return
@@ -80,8 +79,7 @@ def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catal
     if setup or target.seq < state.impulse_began:
         raise RuleViolation(undo_refused(fact, f"{why} ({fix})"))
     if isinstance(target.event, CheckResolved) and aeo.stepped > target.seq:
-        check = title(target.event.check, unit_names(state),
-                      (lambda key: sector_name(state, catalog, key)) if catalog is not None else str)
+        check = check_title(state, catalog, target.event.check)
         raise RuleViolation(undo_refused(check, f"the AEO went on from it, “{shortened(fact)}”: {why} ({fix})"))
 
 

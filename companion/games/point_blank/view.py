@@ -6,9 +6,9 @@ from fractions import Fraction
 from functools import partial
 
 from companion.games.point_blank.aeo.progress import impulse
-from companion.games.point_blank.battlefield import ref
+from companion.games.point_blank.battlefield import numbered, sector_words
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.checks.base import Outcome, Step
+from companion.games.point_blank.checks.base import Check, Outcome, Step
 from companion.games.point_blank.checks.fire import InfantryFire
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.objectives import objectives
@@ -48,12 +48,15 @@ def side_name(state: PointBlankState, catalog: Catalog, side: int) -> str:
     return catalog.nationality_name(named) if named else f"Side {side}"
 
 
-def sector_name(state: PointBlankState, catalog: Catalog, key: str) -> str:
-    """`B0`, `B2 US` (B2 on the US half); text that names no Sector (an old game's) as it is."""
-    found = ref(key)
-    if found is None:
-        return key
-    return found.key if found.side is None else f"{found.area}{found.row} {side_name(state, catalog, found.side)}"
+def sector_name(state: PointBlankState, catalog: Catalog | None, key: str) -> str:
+    """`B0`, `B2 US` (B2 on the US half): `sector_words` with the sides' names (numbered without
+    the catalog: `B2 Side 1`)."""
+    return sector_words(key, partial(side_name, state, catalog) if catalog is not None else numbered)
+
+
+def check_title(state: PointBlankState, catalog: Catalog | None, check: Check) -> str:
+    """A check's title as the screen words it: its units and Sector by their names."""
+    return title(check, unit_names(state), partial(sector_name, state, catalog))
 
 
 def card_name(catalog: Catalog, card: str | None) -> str:
@@ -155,7 +158,7 @@ def check_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
         return []
     step = pending.step
     check = pending.check
-    lines = [title(check, unit_names(state), partial(sector_name, state, catalog))]
+    lines = [check_title(state, catalog, check)]
     if pending.pips:
         lines.append("drawn so far: " + " ".join(map(str, pending.pips)))
     if isinstance(step, Step):
@@ -179,7 +182,7 @@ def check_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
                     f"defender retreats {percent(odds.defender_retreats)}, attacker {percent(odds.attacker_retreats)}"
                 )
     elif isinstance(step, Outcome):
-        lines.append(outcome_text(check, step, unit_names(state)))
+        lines.append(outcome_text(check, step, unit_names(state), partial(sector_name, state, catalog)))
     return lines
 
 
@@ -271,7 +274,7 @@ def unit_row(state: PointBlankState, catalog: Catalog, unit: Unit) -> tuple[str,
 
 
 def sector_of(scenario: PbScenario, force: PbForce) -> str:
-    """How the screen names the Sector a unit enters: `B0`, `US A2`."""
+    """How the screen names the Sector a unit enters: `B0`, `A2 US`."""
     return scenario.sector_name(force.sector, force.on)
 
 

@@ -7,6 +7,7 @@ a message never rewrites a saved game.
 from collections.abc import Callable, Mapping
 
 from companion.games.kit.words import signed
+from companion.games.point_blank.battlefield import sector_words
 from companion.games.point_blank.checks.base import Check, Effect, Finding, Outcome
 from companion.games.point_blank.checks.battlefield import (
     Blaze,
@@ -54,9 +55,9 @@ def named(names: Names, unit: int | None) -> str:
     return names.get(unit, f"unit {unit}")
 
 
-def title(check: Check, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+def title(check: Check, names: Names | None = None, where: Callable[[str], str] = sector_words) -> str:
     """What a check is called on screen and in the log; `where` names a Sector from its key (the
-    screen says `B1 German`; without it, the key: `B1/2`)."""
+    screen says `B1 German`; without the sides' names, `B1 Side 2`)."""
     names = names_of(check, names)
     who = lambda ids: listed([named(names, i) for i in ids])  # noqa: E731
     match check:
@@ -182,23 +183,28 @@ def _over(finding: Finding) -> str:
     return " (over triple)" if result > 3 * morale else " (over double)" if result > 2 * morale else ""
 
 
-def finding_text(finding: Finding, names: Names) -> str:
+def finding_text(finding: Finding, names: Names, where: Callable[[str], str] = sector_words) -> str:
+    if finding.sector:
+        # The words name the Sector as the screen does; the finding keeps its key.
+        finding = finding.model_copy(update={"sector": where(finding.sector)})
     return SAID[finding.kind](finding, named(names, finding.unit))
 
 
-def resolved(check: Check, outcome: Outcome, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+def resolved(check: Check, outcome: Outcome, names: Names | None = None,
+             where: Callable[[str], str] = sector_words) -> str:
     """A check and its result in one line (`where` as for `title`)."""
-    return f"{title(check, names, where)}: {outcome_text(check, outcome, names)}"
+    return f"{title(check, names, where)}: {outcome_text(check, outcome, names, where)}"
 
 
-def abandoned(check: Check | None, names: Names | None = None, where: Callable[[str], str] = str) -> str:
+def abandoned(check: Check | None, names: Names | None = None, where: Callable[[str], str] = sector_words) -> str:
     """A check given up (games saved before did not say which)."""
     return f"{title(check, names, where) if check is not None else 'check'} abandoned; its cards stay drawn"
 
 
-def outcome_text(check: Check, outcome: Outcome, names: Names | None = None) -> str:
-    """The whole result in one line, each finding after the other."""
+def outcome_text(check: Check, outcome: Outcome, names: Names | None = None,
+                 where: Callable[[str], str] = sector_words) -> str:
+    """The whole result in one line, each finding after the other (`where` as for `title`)."""
     if not outcome.findings:
         return "resolved"
     known = names_of(check, names)
-    return "; ".join(finding_text(finding, known) for finding in outcome.findings)
+    return "; ".join(finding_text(finding, known, where) for finding in outcome.findings)

@@ -29,6 +29,7 @@ from companion.games.point_blank.commands import Order, RemoveTerrain
 from companion.games.point_blank.events import CheckStarted
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action, Unit
+from companion.games.point_blank.view import sector_name
 from companion.journal.events import Event
 
 FIRE_TICKS = ("cover", "degraded", "range_one", "flanking", "support_weapon", "flamethrower", "flamethrower_only",
@@ -60,10 +61,10 @@ def charted(state: PointBlankState, at: Stage, answer: ChartAnswer, rng: random.
         return impossible(at, "chart_none")
     units = select.stack(state, state.aeo.side, answer.sector)
     if not units:
-        raise RuleViolation(f"the AEO has no unit in {answer.sector}")
+        raise RuleViolation(f"the AEO has no unit in {sector_name(state, catalog, answer.sector)}")
     match at.action:
         case "move":
-            return move(state, at, units, answer)
+            return move(state, at, units, answer, catalog)
         case "assault":
             return assault(state, at, units, answer, catalog)
         case "fire":
@@ -71,21 +72,22 @@ def charted(state: PointBlankState, at: Stage, answer: ChartAnswer, rng: random.
     return unit_action(state, at, units, answer, rng, catalog, fold)
 
 
-def destination(state: PointBlankState, sector: str, to: str) -> str:
+def destination(state: PointBlankState, sector: str, to: str, catalog: Catalog) -> str:
     field = state.battlefield
     if to != sector and to not in field.adjacent(sector):
-        raise RuleViolation(f"a move from {sector} goes to an adjacent Sector or stays in its own, not {to} (8.7)")
+        raise RuleViolation(f"a move from {sector_name(state, catalog, sector)} goes to an adjacent Sector or stays "
+                            f"in its own, not {sector_name(state, catalog, to)} (8.7)")
     return to
 
 
-def move(state: PointBlankState, at: Stage, units: list[Unit], answer: ChartAnswer) -> list[Event]:
+def move(state: PointBlankState, at: Stage, units: list[Unit], answer: ChartAnswer, catalog: Catalog) -> list[Event]:
     movers = tuple(u.id for u in units if select.may(u, "move"))
     if not movers:
         return impossible(at, "no_unit")
     if not answer.to:
         raise RuleViolation("the Move flowchart names the Sector the stack moves to (8.7)")
     pending = Pending(kind="smoke", index=at.index, action="move", units=movers, sector=answer.sector,
-                      to=destination(state, answer.sector, answer.to))
+                      to=destination(state, answer.sector, answer.to, catalog))
     return smoke_first(state, at, pending, None)
 
 
@@ -106,7 +108,7 @@ def assault(state: PointBlankState, at: Stage, units: list[Unit], answer: ChartA
         return impossible(at, "no_move_no_fire")
     leader = select.best_leader(state, state.aeo.side, answer.sector)
     pending = Pending(kind="smoke", index=at.index, action="assault", units=movers, sector=answer.sector,
-                      to=destination(state, answer.sector, answer.to), targets=answer.targets, leader=leader,
+                      to=destination(state, answer.sector, answer.to, catalog), targets=answer.targets, leader=leader,
                       modifier=answer.modifier, ticks=answer.ticks)
     return smoke_first(state, at, pending, catalog)
 

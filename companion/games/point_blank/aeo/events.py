@@ -9,7 +9,7 @@ from pydantic import Field
 
 from companion.games.point_blank.aeo.models import Act, Deployment, Pending
 from companion.games.point_blank.aeo.table import AeoRead, Posture
-from companion.games.point_blank.battlefield import SectorRef
+from companion.games.point_blank.battlefield import SectorRef, sector_words
 from companion.journal.events import Event
 
 Why = Literal["start", "impulse", "flush", "discard"]
@@ -36,7 +36,7 @@ class AeoTerrainChosen(Event):
     """Both had the same defence: the companion kept one at random."""
 
     def describe(self) -> str:
-        where = f" for {self.sector}" if self.sector is not None else ""
+        where = f" for {sector_words(self.sector.key)}" if self.sector is not None else ""
         return f"AEO terrain{where}: drew {', '.join(self.cards)}, kept {self.kept or 'none'}"
 
 
