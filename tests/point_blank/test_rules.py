@@ -145,7 +145,7 @@ def test_the_scenario_turn_limit_ends_the_game(session):
     set_up(session, turn_limit=1)
     draw(session, 1, 2, 3, 4, 5, 6, 1, 2)
     assert session.state.game_over
-    with pytest.raises(RuleViolation, match="last turn"):
+    with pytest.raises(RuleViolation, match="game over: turn 1 was the last"):
         session.execute(StartCheck(check=PlainCheck()))
 
 
@@ -334,7 +334,7 @@ def test_after_the_last_turn_a_face_key_draws_nothing_and_offers_nothing(session
     set_up(session, turn_limit=1)
     draw(session, 1, 2, 3, 4, 5, 6, 1, 2)
     assert session.state.game_over and rules().finished(session.state)
-    with pytest.raises(RuleViolation, match="last turn") as refused:
+    with pytest.raises(RuleViolation, match="game over: turn 1 was the last") as refused:
         session.execute(EnterPip(pip=3))
     assert not isinstance(refused.value, Overridable)
 

@@ -16,13 +16,13 @@ from companion.tui.sides import side_style
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from drivers.pin_factory import PinFactoryChoice
-from tests.pilot import press, settle
+from tests.pilot import comes_true, press, settle
 from tests.point_blank.playing import CATALOG, SQUAD, deploy
 from tests.point_blank.solo import GRENADIERS, LEUTNANT, PANZER, solo_game, to_the_roll
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.screen_text import painted_rows
-from tests.tui.test_footer import footer_says
+from tests.tui.test_footer import footer_says, footer_text
 
 SIZE = (120, 40)
 SIDE_LEDS = (20, 21)
@@ -352,3 +352,24 @@ async def test_backspace_and_undo_erase_the_aeos_first_die_on_screen(table):
         assert "first die" not in shown(app, "#pb-aeo") and notices(app) == []
         await press(pilot, "3", "1")
         assert "✓ Rolled 3+1 (4) → Recon / Ready (12.2.3)" in shown(app, "#pb-aeo")
+
+
+async def test_at_game_over_the_situation_says_why_and_the_footer_offers_only_keys_that_still_do_something(table):
+    """The footer kept End impulse, Confirm and Check, which only said the game was over."""
+    app = CompanionApp(table, start_kind="point_blank")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "c")
+        for field, count in (*((f"pip{pip}", "3") for pip in range(1, 7)), ("turns", "1")):
+            app.screen.query_one(f"#field-{field}", Input).value = count
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, PointBlankScreen) and await footer_says(pilot, "End impulse")
+        for pip in "12345612":  # each a plain d6 check's card, counted on Confirm: the deck's last is drawn
+            await press(pilot, pip, "c")
+        assert await comes_true(pilot, lambda: shown(app, "#pb-situation").startswith(
+            "Game over: turn 1 was the last, as set at setup")), shown(app, "#pb-situation")
+        assert await footer_says(pilot, "End impulse", shown=False)
+        footer = footer_text(app)
+        assert "Undo" in footer and not [word for word in ("Confirm", "Check") if word in footer], footer
+        assert screen.act("end_impulse").startswith("Game over: turn 1 was the last"), "the key still says why"

@@ -1,11 +1,15 @@
 """What the screen says: the situation, the deck, the odds, the check in progress, the log, the
 checklists and the unit table, worded from the state's facts."""
 
+import tomllib
+from dataclasses import replace
+from importlib import resources
 from typing import get_args
 
 import pytest
 
 from companion.errors import RuleViolation
+from companion.games.kit.intents import Tell
 from companion.games.point_blank.battlefield import SectorRef, sector_words
 from companion.games.point_blank.battlefield_events import TerrainPlaced, UnitsMoved
 from companion.games.point_blank.catalog import UnitTemplate
@@ -24,6 +28,7 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.point_blank.event_words import latest_lines, log_lines
 from companion.games.point_blank.events import CheckStarted, MarkerSet, ObjectiveControlled
+from companion.games.point_blank.scenario import PbScenario
 from companion.games.point_blank.view import (
     check_lines,
     checklist_lines,
@@ -34,7 +39,7 @@ from companion.games.point_blank.view import (
 )
 from companion.games.point_blank.words import SAID, title
 from companion.journal.events import Event
-from tests.point_blank.playing import CATALOG, GERMAN, SQUAD, deploying, played, rules
+from tests.point_blank.playing import CATALOG, CONTROLLER, GERMAN, SQUAD, deploying, played, rules
 
 SET_UP = SetUpGame(cards_per_pip=(2, 2, 2, 2, 2, 2), nationalities=("us", "german"))
 
@@ -147,13 +152,30 @@ def pips(*drawn: int) -> list[EnterPip]:
 def test_the_last_turn_says_game_over_and_no_next_turn_marker():
     """Issue 11: "turn marker to 3" beside "Game over after turn 2" contradicted itself."""
     state = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3), turn_limit=1), *pips(1, 2, 3, 4, 5, 6, 1, 2))
-    assert situation(state, CATALOG) == "Game over after turn 1: check the victory conditions"
+    assert situation(state, CATALOG) == ("Game over: turn 1 was the last, as set at setup (turn limit 1, 4.13): "
+                                         "check the victory conditions")
     lines = checklist_lines(state, CATALOG)
     assert lines[-2] == "That was the scenario's last turn (1): check the victory conditions"
     assert not any("turn marker" in line for line in lines)
     going_on = checklist_lines(played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3)), *pips(1, 2, 3, 4, 5, 6, 1, 2)),
                                CATALOG)
     assert "- shuffle the discard pile into a new deck; turn marker to 2" in going_on
+
+
+def test_game_over_says_why_in_the_situation_and_in_every_refusal():
+    """It said "Game over after turn 2" without why, and refusals blamed a scenario in free play."""
+    over = played(SetUpGame(cards_per_pip=(3, 3, 3, 3, 3, 3), turn_limit=1), *pips(1, 2, 3, 4, 5, 6, 1, 2))
+    text = (resources.files("companion.games.point_blank.data.scenarios") / "tutorial.toml").read_text()
+    tutorial = replace(over, scenario=PbScenario.model_validate(tomllib.loads(text)))
+    assert situation(tutorial, CATALOG) == ("Game over: turn 1 was the scenario's last (its turn limit, 4.13): "
+                                            "check the victory conditions")
+    for state, why in ((over, "turn 1 was the last, as set at setup"), (tutorial, "turn 1 was the scenario's last")):
+        with pytest.raises(RuleViolation, match=f"^game over: {why}"):
+            rules().decide(state, EndImpulse())
+        with pytest.raises(RuleViolation, match=f"^game over: {why}.*no card is drawn any more"):
+            rules().decide(state, EnterPip(pip=3, plain=True))
+        told = CONTROLLER.press(state, "end_impulse", None, None)
+        assert isinstance(told, Tell) and told.text.startswith(f"Game over: {why}"), told
 
 
 def test_the_log_words_results_with_right_plurals():

@@ -28,7 +28,7 @@ from companion.games.point_blank.fatigue import may_take
 from companion.games.point_blank.field_view import removable
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import Action
-from companion.games.point_blank.view import check_title
+from companion.games.point_blank.view import check_title, game_over_why
 from companion.hardware.controls import Control
 
 KEYMAP = Keymap((
@@ -134,7 +134,7 @@ class PointBlankController(Controller[PointBlankState]):
         if state.aeo is not None and aeo_stage(state).kind == "start" and action in FORMS:
             raise RuleViolation(START_FIRST)  # before a form the rules would refuse once answered
         if state.game_over and action in FORMS | {"end_impulse"}:
-            return Tell("The scenario's last turn is over: check the victory conditions", "warning")
+            return Tell(f"Game over: {game_over_why(state)}: check the victory conditions", "warning")
         match action:
             case "face" if value is not None:
                 return Run.one(EnterPip(pip=value))

@@ -23,6 +23,7 @@ from companion.games.point_blank.events import (
 from companion.games.point_blank.state import PendingCheck, PointBlankState
 from companion.games.point_blank.table import changed, marked
 from companion.games.point_blank.turns import Fold, drawn
+from companion.games.point_blank.view import game_over_why
 from companion.journal.events import Event
 
 # decide
@@ -57,7 +58,7 @@ def _draw(state: PointBlankState, pip: int, force: bool, plain: bool, generated:
     events: list[Event] = []
     if state.check is None:
         if state.game_over:
-            raise RuleViolation("the scenario's last turn is over (4.13): no card is drawn any more")
+            raise RuleViolation(f"game over: {game_over_why(state)}: no card is drawn any more")
         if not plain:
             # A stray face key must not put the count a card away from the real deck.
             raise Overridable(f"no check in progress: Confirm counts a {pip} drawn for a plain d6 check",

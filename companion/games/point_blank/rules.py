@@ -61,7 +61,7 @@ from companion.games.point_blank.commands import (
 )
 from companion.games.point_blank.events import PointBlankEvent
 from companion.games.point_blank.state import PointBlankState
-from companion.games.point_blank.view import check_title
+from companion.games.point_blank.view import check_title, game_over_why
 from companion.games.rules import Command, Rules
 from companion.journal.events import Event, Record
 
@@ -120,7 +120,7 @@ class PointBlankRules(Rules[PointBlankState]):
         if state.settings is None and not isinstance(command, BEFORE_SETUP):
             raise RuleViolation("confirm the deck and the dice method first (4.11)")
         if state.game_over and not isinstance(command, (*CHECK_COMMANDS, AdjustUnit, CorrectSector)):
-            raise RuleViolation("the scenario's last turn is over (4.13)")
+            raise RuleViolation(f"game over: {game_over_why(state)}")
         if state.check is not None and not isinstance(command, (*CHECK_COMMANDS, SpendAeoCover)):
             check = check_title(state, self.catalog, state.check.check)
             raise RuleViolation(f"finish the check in progress first: {check}")

@@ -71,12 +71,22 @@ def situation(state: PointBlankState, catalog: Catalog) -> str:
     if state.settings is None:
         return "A new game: confirm the Action deck to start (Confirm)"
     if state.game_over:
-        return f"Game over after turn {state.turn - 1}: check the victory conditions"
+        return f"Game over: {game_over_why(state)}: check the victory conditions"
     limit = f" of {state.settings.turn_limit}" if state.settings.turn_limit else ""
     used = f" · action: {CARD_USES[state.card_used]}" if state.card_used else " · action not yet taken"
     due = len(state.melees_due)
     melees = f" · {plural(due, 'melee')} to resolve first (6.1.1)" if due else ""
     return f"Turn {state.turn}{limit} · impulse {state.impulse} · {to_act(state, catalog)}{used}{melees}"
+
+
+def game_over_why(state: PointBlankState) -> str:
+    """Why the game is over. The companion ends it only once the turn limit's last turn is played
+    (4.13); a victory condition met sooner (a side wiped out, an objective held) is the players' call."""
+    last = state.turn - 1
+    if state.scenario is not None:
+        return f"turn {last} was the scenario's last (its turn limit, 4.13)"
+    limit = state.settings.turn_limit if state.settings is not None else last
+    return f"turn {last} was the last, as set at setup (turn limit {limit}, 4.13)"
 
 
 def to_act(state: PointBlankState, catalog: Catalog) -> str:

@@ -298,8 +298,15 @@ class GameScreen(ActionBarScreen):
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         """(label, help, action name, value) for every action this screen takes, for the command palette."""
         for action in self.game.controller.keymap:
-            if (action.keys or action.control is None) and self.offers(action.name):
+            if (action.keys or action.control is None) and self.shows(action.name):
                 yield action.title, action.help or action.title, action.name, action.value
+
+    def shows(self, name: str) -> bool:
+        """Whether the palette offers the action: one this screen takes (`offers`) and, once the game
+        is over, one its controller still has available (at Point Blank's game over: Edit unit,
+        Battlefield, Undo, Redo). The footer and the keys panel follow `available` at every moment."""
+        over = self.game.rules.finished(self.state)
+        return self.offers(name) and (not over or name in self.game.controller.available(self.state))
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
