@@ -65,7 +65,7 @@ def test_an_old_game_opens_folds_as_it_did_and_plays_on(old_games, sessions, gam
     assert len(session.records) == EXPECTED[game_id]["events"]
     command = one_more(session.state)
     if command is None:  # over: the last turn's end stands, and undo stops there
-        with pytest.raises(RuleViolation, match="impulse is over"):
+        with pytest.raises(RuleViolation, match=r"has ended since, and its end stands \(4\.13\)"):
             session.execute(Undo())
         return
     records = session.execute(command)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, NothingToDo, Overridable, RuleViolation
 from companion.games.point_blank.checks.base import Snapshot
-from companion.games.point_blank.checks.battlefield import PlainCheck, Spotting
+from companion.games.point_blank.checks.battlefield import Blaze, PlainCheck, Spotting
 from companion.games.point_blank.checks.fire import Sniper
 from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import (
@@ -274,6 +274,40 @@ def test_undo_stops_at_the_end_of_an_impulse_the_other_side_has_played_on(sessio
     session.execute(AdjustUnit(unit=1, changes={"spotted": False}))
     session.execute(Undo())  # within the impulse in progress, as before
     assert session.state.unit(1).spotted
+
+
+TURN_ENDED = (": turn 1 has ended since, and its end stands (4.13); correct the table with Edit unit, t, "
+              "or Marker card, p")
+
+
+def test_undo_across_a_turn_end_refuses_in_one_line_naming_the_turn_end_and_how_to_correct_the_table(session, reopen):
+    """It said "its impulse is over" of an impulse still being played: the turn had ended in it."""
+    set_up(session)
+    session.execute(AddUnit(template=SQUAD, side=1, sector="B2"))
+    draw(session, 1, 2, 3, 4, 5, 6, 1)
+    session.execute(StartCheck(check=Blaze(sector="B2/1")))
+    session.execute(EnterPip(pip=5))  # the deck's last card: the blaze is smoke at the turn end
+    before = session.state
+    assert before.turn == 2 and before.smoke == {"B2/1"}
+    with pytest.raises(RuleViolation) as refused:
+        session.execute(Undo())
+    said = str(refused.value)
+    assert said.startswith("cannot undo “Blaze in B2 US: blaze 5;") and said.endswith(TURN_ENDED), said
+    assert "\n" not in said
+    assert session.state == before and reopen(session).state == before, "no card un-drawn, nothing taken back"
+    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
+    session.execute(Undo())  # a decision after the turn end, in the impulse it ended in
+    with pytest.raises(RuleViolation, match=re.escape(TURN_ENDED)):
+        session.execute(Undo())
+
+
+def test_undo_past_a_turn_end_a_flush_brought_names_the_turn_end(session):
+    set_up(session)
+    draw(session, 1, 2, 3, 4, 5, 6, 1)
+    session.execute(FlushHand())  # dealt from this deck's last card, then from the new deck
+    assert session.state.turn == 2
+    with pytest.raises(RuleViolation, match=re.escape("cannot undo “d6 check: 1”" + TURN_ENDED)):
+        session.execute(Undo())
 
 
 def test_an_impulse_s_end_leaves_nothing_to_redo_from_the_impulse_before(session, reopen):

@@ -18,7 +18,7 @@ from companion.games.descriptor import resolve
 from companion.games.kit.guide import Guide
 from companion.games.point_blank.aeo.events import AeoRowFilled
 from companion.games.point_blank.checks.battlefield import Spotting
-from companion.games.point_blank.state import PendingCheck
+from companion.games.point_blank.state import PendingCheck, TurnOver
 from companion.games.registry import descriptor
 from companion.games.take_cover.events import FirstPlayerRolled, TurnEnded
 from companion.games.take_cover.state import Settled
@@ -85,6 +85,7 @@ def point_blank() -> list[str]:
     every_unit = Spotting(los="degrading", targets=tuple(range(100, 130)))
     return [refusal("point_blank", {"guide": started_guide()}),
             refusal("point_blank", {"impulse_began": DECISION + 1}),
+            refusal("point_blank", {"impulse_began": DECISION + 1, "turn_over": TurnOver(12)}),
             refusal("point_blank", {"check": PendingCheck(every_unit)}),
             refusal("point_blank", {}, AeoRowFilled.model_construct(rows=("row",)))]
 

@@ -1,8 +1,8 @@
 """Where undo stops in Point Blank, and what a refusal names: the scenario's setup, an impulse that
-is over, a check in progress, a table row the AEO acted on, and the AEO's facts (its discards,
-dice and steps), which stand with the check result a step of it was decided on. A refusal names
-what stands, the fact the players just saw rather than an older decision behind it, and how to
-correct the table instead."""
+is over or a turn's end (which may come mid-impulse, with the deck's last card), a check in
+progress, a table row the AEO acted on, and the AEO's facts (its discards, dice and steps), which
+stand with the check result a step of it was decided on. A refusal names what stands, the fact the
+players just saw rather than an older decision behind it, and how to correct the table instead."""
 
 from collections.abc import Callable
 from dataclasses import replace
@@ -53,14 +53,24 @@ def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "re
     aeo_facts(state, target, said, catalog)
     guide.check_undo(state.guide, target, CORRECTS, said)
     if target.seq < state.impulse_began:
-        # The other side has played on what the impulse left: a wrong marker is corrected, not undone.
-        raise RuleViolation(undo_refused(said(target.event), "its impulse is over "
-                                         "(correct the table with Edit unit, t, or Marker card, p)"))
+        # The other side has played on what the impulse left, or the turn's end reset the table and
+        # shuffled a new deck: a wrong marker is corrected, not undone, and no card is un-drawn.
+        raise RuleViolation(undo_refused(said(target.event), boundary(state)))
     turn = state.aeo.impulse if state.aeo is not None else None
     if isinstance(target.event, AeoRowFilled) and (
             turn is None or turn.read != target.event.read or turn.acts or turn.pending is not None):
         raise RuleViolation("cannot undo the AEO table's row: the AEO has acted on it (correct the row in "
                             "your aeo_table.toml)")
+
+
+def boundary(state: PointBlankState) -> str:
+    """Why a decision before the latest impulse's or turn's end stands, and how to correct the
+    table instead: the turn's end while its checklist is up (it may have come in the middle of an
+    impulse, with the deck's last card), else the impulse's."""
+    if state.turn_over is not None:
+        return (f"turn {state.turn_over.turn} has ended since, and its end stands (4.13); correct the table "
+                "with Edit unit, t, or Marker card, p")
+    return "its impulse is over (correct the table with Edit unit, t, or Marker card, p)"
 
 
 def aeo_facts(state: PointBlankState, target: Record, said: Said, catalog: Catalog | None) -> None:
