@@ -221,6 +221,7 @@ def test_a_check_whose_card_is_the_decks_last_shows_its_result_with_the_turn_end
     assert state.turn == 2
     latest = latest_lines(state, CATALOG)
     assert latest[0].startswith("Latest: Blaze in C2 US: blaze 5") and latest[1:] == ["then turn 1 ends"]
+    assert "- turn every Blaze card to Smoke: C2 US" in checklist_lines(state, CATALOG), "not its key, C2/1"
 
 
 def test_a_turn_end_after_an_older_result_shows_alone_as_the_latest():

@@ -2,6 +2,7 @@
 the checklists and the unit table, as plain text worded from the state's facts (its log and the
 undo notices: `event_words`)."""
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
@@ -210,13 +211,13 @@ def held_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     return ["No objective is controlled yet (2.9)"] if objectives(state, catalog) else []
 
 
-def turn_over_lines(over: TurnOver) -> list[str]:
-    """The table's checklist at a turn end (4.13.2)."""
+def turn_over_lines(over: TurnOver, where: Callable[[str], str] = sector_words) -> list[str]:
+    """The table's checklist at a turn end (4.13.2), `where` naming the Sectors."""
     lines = [
         f"Turn {over.turn} is over: the Action deck is exhausted (4.13). On the table:",
         "- remove Spotted markers (not from units still moving, assaulting or in melee)",
-        "- remove all Smoke cards" + (f": {', '.join(sorted(over.smoke))}" if over.smoke else ""),
-        "- turn every Blaze card to Smoke" + (f": {', '.join(sorted(over.blaze))}" if over.blaze else ""),
+        "- remove all Smoke cards" + (f": {', '.join(sorted(map(where, over.smoke)))}" if over.smoke else ""),
+        "- turn every Blaze card to Smoke" + (f": {', '.join(sorted(map(where, over.blaze)))}" if over.blaze else ""),
         "- every unit -1 fatigue, spent units readied (done here)",
     ]
     if over.last:
@@ -236,7 +237,9 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     line once the AEO has done its own, with the melees it must resolve and those waiting for a later Upkeep."""
     if state.settings is None:
         return []
-    lines = [*turn_over_lines(state.turn_over), *scenario_turn_lines(state, catalog), ""] if state.turn_over else []
+    over = state.turn_over
+    where = partial(sector_name, state, catalog)
+    lines = [*turn_over_lines(over, where), *scenario_turn_lines(state, catalog), ""] if over else []
     if state.game_over:
         return lines
     upkeep = f"Upkeep for {side_name(state, catalog, state.side)} (6.1)"
