@@ -167,3 +167,10 @@ def test_a_games_file_gone_or_replaced_is_read_whole_with_the_hardware_at_80_and
         assert fault == f"not saved: {without_folders(why)}", line
         assert shown == short_hardware(hardware) or hardware.startswith(shown.removesuffix("…")), line
         assert len(line) <= width
+
+
+def test_at_80_columns_the_mock_hardware_warning_is_read_whole_and_the_games_file_gives_way_to_it():
+    fake_board = StatusPart("fake " + str(BoardLinkState(LinkStatus.CONNECTED, "/dev/pts/3", firmware="1.2.0",
+                                                         protocol="1.0")))
+    line = status_text(replace(CALM, board=fake_board, game="Game 1"), WIDTHS["80 columns"])
+    assert parts(line) == ["MOCK HARDWARE (no GPIO found)", "fake board connected", "speech off", "Game 1"]

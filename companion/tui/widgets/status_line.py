@@ -21,6 +21,8 @@ UNSAID = StatusPart()
 CUT_SHOWS_AT_LEAST = 8
 """A text cut short with "…" must show this many characters more than the part's next shorter form,
 or that form is shown instead: "speech unavailable: n…" says no more than "speech unavailable"."""
+WHOLE_HARDWARE = "whole hardware"
+"""Not a part: the hardware's step from its short form to its whole text while the rest come in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +140,11 @@ def status_text(status: Status, width: int) -> str:
     much as it can: first those the player must act on (as their sources say: a board lost, refused
     or sending bad data; a table link down, refused or skipping messages; speech unavailable; a
     read-only view), then the rest come in
-    while they fit (the game, the table network, the board, speech, the games file: left out in the
-    reverse order), then grow (a storage fault's paths, the game, the hardware, the table network,
-    the board, speech, the games file's path). A storage fault, the hardware and the parts in
-    trouble are never left out; a text cut short ends in "…". Every part is on one line."""
+    while they fit (the game, the table network, the board, speech, the hardware's whole text, the
+    games file: left out in the reverse order), then grow (a storage fault's paths, the game, the
+    hardware, the table network, the board, speech, the games file's path). A storage fault, the
+    hardware and the parts in trouble are never left out; a text cut short ends in "…". Every part is
+    on one line."""
     parts = forms_of(on_one_line(status))
     present = [name for name, forms in parts.items() if forms[0].text]
     if len(line := WIDE.join(parts[name][0].text for name in present)) <= width:
@@ -163,8 +166,15 @@ def status_text(status: Status, width: int) -> str:
     if len(line_shown()) > width:
         return shortened(line_shown(), width)
     grow(troubled, details=False)
-    for name in ("game", "table", "board", "speech", "games_file"):
-        if name in present and name not in shown:
+    for name in ("game", "table", "board", "speech", WHOLE_HARDWARE, "games_file"):
+        if name == WHOLE_HARDWARE:
+            # Whole, not cut to "MOCK HARDWARE (n…" later: the warning says why the pins are not real.
+            if "hardware" in shown:
+                short, shown["hardware"] = shown["hardware"], parts["hardware"][0].text
+                if len(line_shown()) > width:
+                    shown["hardware"] = short
+                    break
+        elif name in present and name not in shown:
             shown[name] = parts[name][-1].text
             if len(line_shown()) > width:
                 del shown[name]
