@@ -12,6 +12,7 @@ from companion.games.conflict_of_heroes.commands import (
     DeclareRally,
     Pass,
     RevealCounter,
+    SetStartingCaps,
     StartRound,
     Target,
 )
@@ -105,6 +106,33 @@ def test_the_initiative_roll_is_told_with_the_sides_names(game):
     game.execute(AnnounceInitiative(side=GERMAN, caps=0))
     enter(game, 2, 2, 3, 3)
     assert view.roll_lines(game.state) == ["initiative: German 6 (3+3), Soviet 5 (2+2 +1 CAP), physical"]
+
+
+def test_on_a_cap_tie_the_screen_says_the_soviet_side_announces_first_as_3_24_decides(game):
+    game.execute(StartRound())
+    assert view.situation(game.state) == "Round 1 · initiative (3.24): Soviet announces 0–2 CAPs (0 counted)"
+    assert view.pending_lines(game.state) == ["CAPs tie at 7: Soviet announces first (3.24), then German"]
+    game.execute(AnnounceInitiative(side=SOVIET, caps=1))
+    assert view.pending_lines(game.state) == ["CAPs tie at 7: Soviet announces first (3.24), then German"]
+
+
+def test_the_side_with_more_caps_is_said_to_announce_first(game):
+    game.execute(SetStartingCaps(side=GERMAN, caps=9))
+    game.execute(StartRound())
+    assert view.pending_lines(game.state) == [
+        "German has more CAPs (9 to 7): German announces first (3.24), then Soviet"]
+
+
+def test_a_tied_initiative_roll_says_it_is_re_rolled_without_the_caps_spent_and_who_announces_first_now(game):
+    game.execute(StartRound())
+    game.execute(AnnounceInitiative(side=SOVIET, caps=1))
+    game.execute(AnnounceInitiative(side=GERMAN, caps=0))
+    enter(game, 3, 3, 3, 4)  # Soviet 3+3 +1 CAP, German 3+4: 7 each
+    assert view.roll_lines(game.state) == ["initiative: German 7 (3+4), Soviet 7 (3+3 +1 CAP), physical: tie, re-roll"]
+    assert view.pending_lines(game.state) == [
+        "The roll tied at 7: re-roll (3.24); the CAPs spent on it do not count again",
+        "German has more CAPs (7 to 6): German announces first (3.24), then Soviet",
+    ]
 
 
 def test_the_highlight_goes_to_the_active_unit_while_it_can_act_else_to_a_fresh_unit_to_activate(game):

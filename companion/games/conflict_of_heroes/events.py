@@ -278,7 +278,8 @@ class InitiativeRolled(SideEvent):
     def describe(self, side: SideWords = numbered) -> str:
         parts = (f"{side(number)} {total} ({_faces(faces)}{_caps(spend)})"
                  for number, faces, spend, total in zip((1, 2), self.faces, self.spends, self.totals, strict=True))
-        return f"initiative: {', '.join(parts)}, {self.source}"
+        tie = ": tie, re-roll" if self.totals[0] == self.totals[1] else ""
+        return f"initiative: {', '.join(parts)}, {self.source}{tie}"
 
 
 class AttackRolled(Event):

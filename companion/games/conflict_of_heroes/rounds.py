@@ -112,4 +112,4 @@ def evolve(state: CohState, event: Event) -> CohState:
 
 def _open_initiative(state: CohState) -> CohState:
     caps = (state.sides[0].caps.current, state.sides[1].caps.current)
-    return replace(state, initiative=Initiative(initiative.announcing_order(caps, state.first_on_tie)))
+    return replace(state, initiative=Initiative(initiative.announcing_order(caps, state.first_on_tie), caps=caps))

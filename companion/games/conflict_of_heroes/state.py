@@ -66,6 +66,8 @@ class Initiative:
     order: tuple[int, int]
     spends: tuple[int, ...] = ()
     counted: int = 0
+    caps: tuple[int, int] = (0, 0)
+    """Side 1's and side 2's CAPs as the announcing opened, which set its order."""
 
     @property
     def next_side(self) -> int | None:

@@ -6,7 +6,7 @@ import textwrap
 from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import AttackRolled, SideEvent, caps_count
+from companion.games.conflict_of_heroes.events import AttackRolled, InitiativeRolled, SideEvent, caps_count
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
@@ -79,10 +79,11 @@ def side_doing(state: CohState, side: int) -> str:
 
 
 def pending_lines(state: CohState) -> list[str]:
-    """The declared roll: what it needs, the faces keyed so far, and the odds for each CAP spend."""
+    """The declared roll: what it needs, the faces keyed so far, and the odds for each CAP spend;
+    before the initiative roll is declared, why a side announces first."""
     pending = state.pending
     if pending is None:
-        return []
+        return initiative_lines(state)
     dice = slots(pending.faces, pending.dice)
     if pending.kind == "initiative" and state.initiative is not None:
         initiative = state.initiative
@@ -120,6 +121,21 @@ def pending_lines(state: CohState) -> list[str]:
 def _shown(unit: UnitState) -> HitCounter | None:
     """The unit's hit counter once the opponent has seen it; a face-down one counts for nothing here."""
     return unit.hit.counter if unit.hit is not None and unit.hit.revealed else None
+
+
+def initiative_lines(state: CohState) -> list[str]:
+    """While the sides announce (3.24): a tied roll's re-roll, and why a side announces first (more
+    CAPs; on a tie, the side chosen at setup: the Soviet side by the rulebook)."""
+    initiative = state.initiative
+    if state.phase != "initiative" or initiative is None or state.pending is not None:
+        return []
+    lines = [f"The roll tied at {roll.totals[0]}: re-roll (3.24); the CAPs spent on it do not count again"
+             for roll in state.last_rolls if isinstance(roll, InitiativeRolled) and roll.totals[0] == roll.totals[1]]
+    first, second = initiative.order
+    most, fewer = initiative.caps[first - 1], initiative.caps[second - 1]
+    named, then = state.side(first).name, state.side(second).name
+    why = f"CAPs tie at {most}" if most == fewer else f"{named} has more CAPs ({most} to {fewer})"
+    return [*lines, f"{why}: {named} announces first (3.24), then {then}"]
 
 
 def _rally_lines(state: CohState, number: int, bonus: int) -> list[str]:
