@@ -10,6 +10,7 @@ from companion.games.conflict_of_heroes.commands import (
     AnnounceInitiative,
     DeclareAttack,
     DeclareRally,
+    Move,
     Pass,
     RevealCounter,
     SetStartingCaps,
@@ -30,6 +31,20 @@ def test_the_situation_says_who_announces_who_rolls_and_who_acts(game):
     game.execute(Activate(unit=squad))
     game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target),)))
     assert "Soviet rolls" in view.situation(game.state)
+
+
+def test_once_a_side_has_passed_the_situation_says_the_other_side_s_pass_ends_the_round(game):
+    squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    start_with_turn(game, SOVIET)
+    game.execute(Pass(side=SOVIET))
+    assert view.situation(game.state) == "Round 1 · German to act · a pass now ends the round"
+    game.execute(Activate(unit=squad))
+    game.execute(Move(unit=squad))
+    assert view.situation(game.state) == "Round 1 · Soviet to act", "a move in between: two passes more"
+    game.execute(Pass(side=SOVIET))
+    assert view.situation(game.state) == "Round 1 · German to act · a pass now ends the round"
+    game.execute(Pass(side=GERMAN))
+    assert view.situation(game.state).startswith("Round 1 is over: both sides passed")
 
 
 def test_the_pending_attack_shows_the_odds_for_each_cap_spend_as_figure_10_has_them(game):

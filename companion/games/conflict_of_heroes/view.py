@@ -64,7 +64,8 @@ def situation(state: CohState) -> str:
     acting = f"{head} · {state.side(state.turn).name} to act"
     if state.cannot_act(3 - state.turn):
         return f"{acting}: {state.side(3 - state.turn).name} has no unit in play, its turns pass"
-    return acting
+    # The other side passed last: this side's pass is the second in a row.
+    return f"{acting} · a pass now ends the round" if state.passes == 1 else acting
 
 
 def side_doing(state: CohState, side: int) -> str:
