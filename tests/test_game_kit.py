@@ -25,7 +25,7 @@ STATE_SHAPES = {
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
     "point_blank": (14, "bd73e2acc72919f2"),
-    "conflict_of_heroes": (3, "21227257761f6785"),
+    "conflict_of_heroes": (4, "b489ea982273f1d5"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])
