@@ -263,7 +263,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     from companion.errors import GameNotFound, UnreadableGame
     from companion.games.descriptor import resolve
     from companion.games.kit.words import count_of
-    from companion.games.registry import descriptor
+    from companion.games.registry import descriptor, title_of
     from companion.journal.events import DecisionRedone, DecisionUndone
     from companion.journal.timeline import describe
     from companion.session import state_as_it_stands
@@ -294,7 +294,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     # screen words an event with the game as it stands, read here from its newest snapshot (folding
     # the state along the log took as long again as reading it).
     words = partial(rules.describe, state_as_it_stands(store, game, rules, undone))
-    print(f"# {game.name} ({game.kind}), {count_of(game.events, 'event')}")
+    print(f"# {game.name} ({title_of(game.kind)}), {count_of(game.events, 'event')}")
     for record in store.records(game.id, rules.events):
         target = None
         if isinstance(record.event, DecisionUndone | DecisionRedone):

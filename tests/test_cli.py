@@ -18,6 +18,7 @@ from companion.dice.spec import DiceSpec
 from companion.games.conflict_of_heroes import commands as coh
 from companion.games.point_blank import commands as pb
 from companion.games.rules import Undo
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, start_with_turn
 
 
 def companion(*args: str, data_dir=None) -> subprocess.CompletedProcess:
@@ -57,7 +58,7 @@ def test_log_prints_the_latest_games_events_readably_and_as_json(tmp_path):
     wired.close()
 
     text = companion("log", data_dir=tmp_path).stdout.splitlines()
-    assert text[0] == "# Game 1 (dice), 2 events"
+    assert text[0] == "# Game 1 (Dice roller), 2 events"
     assert text[1].endswith(f"{roll.event.describe()} (undone)")
     assert text[2].endswith(f"undo: {roll.event.describe()}")
 
@@ -92,6 +93,24 @@ def test_log_names_conflict_of_heroes_sides_as_the_players_named_them_in_undo_li
     assert logged(tmp_path, "Hill 112") == ["the right side is named Americans",
                                             "Americans starts with 9 CAPs (undone)",
                                             "undo: Americans starts with 9 CAPs"]
+
+
+def test_log_of_a_conflict_of_heroes_game_says_its_title_the_caps_each_round_refills_and_what_each_action_paid(
+        tmp_path):
+    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
+    _, session = wired.open_game(wired.store.create_game("conflict_of_heroes", "Hill 112"))
+    hmg = add(session, GERMAN, "HMG", "german_hmg")
+    squad = add(session, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(session, GERMAN, caps=(7, 9))
+    session.execute(coh.DeclareAttack(attacker=hmg, targets=(coh.Target(unit=squad),), caps_paid=2))
+    enter(session, 1, 1)
+    events = len(session.records)
+    wired.close()
+    assert companion("log", "Hill 112", data_dir=tmp_path).stdout.startswith(
+        f"# Hill 112 (Conflict of Heroes), {events} events\n")
+    lines = logged(tmp_path, "Hill 112")
+    assert "round 1: CAPs refilled (German 7, Soviet 9), all units fresh" in lines
+    assert "HMG attacks 1 unit, in range (2 CAPs)" in lines
 
 
 def test_log_of_a_game_that_does_not_exist_says_so(tmp_path):
@@ -262,7 +281,7 @@ def test_a_count_of_one_is_said_in_the_singular_by_log_games_stats_and_delete(tm
     _, session = wired.open_game(wired.store.create_game("dice"))
     session.execute(ChooseSpec(spec=DiceSpec.parse("d2")))
     wired.close()
-    assert companion("log", data_dir=tmp_path).stdout.startswith("# Game 1 (dice), 1 event\n")
+    assert companion("log", data_dir=tmp_path).stdout.startswith("# Game 1 (Dice roller), 1 event\n")
     (listed,) = companion("games", data_dir=tmp_path).stdout.splitlines()
     assert "      1 event   " in listed and "events" not in listed
     assert companion("stats", "--all", data_dir=tmp_path).stdout.startswith("# the only saved game\n")
@@ -410,7 +429,7 @@ def test_a_log_piped_into_head_ends_quietly(tmp_path):
     first, _ = head.communicate(timeout=30)
     errors = log.stderr.read()
     log.wait(timeout=30)
-    assert first == b"# Game 1 (dice), 6000 events\n"
+    assert first == b"# Game 1 (Dice roller), 6000 events\n"
     assert errors == b""
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.games.conflict_of_heroes.commands import AnnounceInitiative, Pass, Roll, StartRound
-from companion.games.conflict_of_heroes.events import CapsSpent, CounterRevealed
+from companion.games.conflict_of_heroes.events import CapsSpent, CounterRevealed, RoundStarted
 from companion.games.conflict_of_heroes.state import CohState
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command
@@ -64,6 +64,13 @@ def test_the_words_old_events_kept_are_read_as_the_kinds_they_meant(old_store):
     raw = [json.loads(r.payload) for game_id in OLD_GAMES for r in old_store.raw_records(game_id)
            if r.seq <= EXPECTED[str(game_id)]["events"]]
     assert {r["reason"] for r in raw if r["type"] == "coh_caps_spent"} == {"card", "CAP button"}  # as written then
+
+
+def test_an_old_games_round_starts_read_without_the_refilled_caps_they_did_not_keep(old_store):
+    started = [record.event for game_id in OLD_GAMES for record in old_store.records(game_id, rules().events)
+               if isinstance(record.event, RoundStarted) and record.seq <= EXPECTED[str(game_id)]["events"]]
+    assert started and all(event.caps is None for event in started)
+    assert started[0].describe() == f"round {started[0].round}: CAPs refilled, all units fresh"
 
 
 @pytest.mark.parametrize("game_id", OLD_GAMES)

@@ -168,7 +168,7 @@ async def test_undo_erases_a_face_withdraws_the_unrolled_attack_and_is_refused_a
         table.mock_presser.press(Control.UNDO)
         await settle(pilot)
         assert screen.state.pending is None and caps_shown(app, 1) == "7"
-        assert last_notice(app) == "undo: Squad B attacks 1 unit, in range"
+        assert last_notice(app) == "undo: Squad B attacks 1 unit, in range (3 AP)"
         await press(pilot, "f", "enter", "1", "1")  # a miss
         before = len(screen.session.records)
         await press(pilot, "u")

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.conflict_of_heroes import view
+from companion.games.conflict_of_heroes.amounts import caps_count
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -17,7 +18,7 @@ from companion.games.conflict_of_heroes.commands import (
     StartRound,
     Target,
 )
-from companion.games.conflict_of_heroes.events import VictoryPointsChanged, caps_count
+from companion.games.conflict_of_heroes.events import VictoryPointsChanged
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
 
@@ -106,6 +107,20 @@ def test_a_hidden_counter_under_the_attacker_leaves_its_firepower_as_printed_unt
         "▶ HMG: 1 FP + 2d6 vs DV 12 (in range, front)",
         "    hit / destroyed: +0 CAP 8% / 0% · +1 CAP 17% / 0% · +2 CAP 28% / 0%",
     ]
+
+
+def test_a_rally_without_cover_or_friends_reads_without_a_plus_zero_and_says_what_it_paid(new_game):
+    game = new_game(only("suppressed"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)
+    game.execute(Activate(unit=squad))
+    (declared,) = game.execute(DeclareRally(unit=squad))
+    assert view.describe(game.state, declared.event) == "Squad tries to rally (5 AP)"
+    (rolled,) = enter(game, 3, 3)
+    assert view.describe(game.state, rolled.event) == "Squad rally: 6 (3+3), not rallied, physical"
 
 
 def test_the_initiative_roll_shows_each_side_s_announced_spend(game):

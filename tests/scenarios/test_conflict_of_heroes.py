@@ -112,8 +112,8 @@ def test_while_setting_up_other_keys_wait_and_the_games_own_commands_are_refused
 def test_once_play_starts_the_setup_stands_undo_stops_there_and_no_step_is_revisited(start):
     game, session = start("conflict_of_heroes", FIREFIGHT)
     through(game, session)
-    with pytest.raises(RuleViolation, match="cannot undo “round 1: CAPs refilled, all units fresh”: setup stands "
-                                            "once play starts"):
+    with pytest.raises(RuleViolation, match=r"cannot undo “round 1: CAPs refilled \(German 7, Soviet 6\), all units "
+                                            "fresh”: setup stands once play starts"):
         session.execute(Undo())
     with pytest.raises(RuleViolation, match="no scenario setup in progress"):
         session.execute(RevisitStep(step=0))

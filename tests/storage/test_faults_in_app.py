@@ -305,7 +305,7 @@ def test_games_in_a_folder_this_user_may_not_write_are_logged_up_to_the_roll_the
     logged = as_nobody("log", folder=folder)
     wired.close()
     assert logged.returncode == 0, logged.stderr
-    assert logged.stdout.splitlines()[0] == "# Kursk (dice), 2 events"
+    assert logged.stdout.splitlines()[0] == "# Kursk (Dice roller), 2 events"
     assert logged.stdout.splitlines()[2].endswith(rolls[1].event.describe())
 
 

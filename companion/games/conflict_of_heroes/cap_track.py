@@ -3,7 +3,7 @@
 from dataclasses import dataclass, replace
 
 from companion.errors import RuleViolation
-from companion.games.conflict_of_heroes.events import caps_count
+from companion.games.conflict_of_heroes.amounts import caps_count
 
 
 @dataclass(frozen=True, slots=True)

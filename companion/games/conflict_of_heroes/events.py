@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from companion.games.conflict_of_heroes import upgrades
+from companion.games.conflict_of_heroes.amounts import bonus_after, caps_count, faces_of, modifier_after, paid
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES, RangeBand
 from companion.games.conflict_of_heroes.commands import CapsUse, SideNumber, Target
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
@@ -33,19 +34,6 @@ SideWords = Callable[[int], str]
 
 def numbered(side: int) -> str:
     return f"side {side}"
-
-
-def _faces(faces: tuple[int, ...]) -> str:
-    return "+".join(map(str, faces))
-
-
-def caps_count(caps: int, sign: bool = False) -> str:
-    """`1 CAP`, `2 CAPs`; `+1 CAP` with `sign`."""
-    return (signed(caps) if sign else number(caps)) + (" CAP" if abs(caps) == 1 else " CAPs")
-
-
-def _caps(caps: int) -> str:
-    return f" {caps_count(caps, sign=True)}" if caps else ""
 
 
 CAPS_USES: dict[CapsUse, str] = {
@@ -130,13 +118,16 @@ class VictoryPointsChanged(SideEvent):
         return f"{side(self.side)}: {signed(self.change)} VP"
 
 
-class RoundStarted(Event):
+class RoundStarted(SideEvent):
     undoable: ClassVar[bool] = True
     type: Literal["coh_round_started"] = "coh_round_started"
     round: int
+    caps: tuple[int, int] | None = None
+    """Side 1's and side 2's CAPs as refilled; games saved before it was kept have none."""
 
-    def describe(self) -> str:
-        return f"round {self.round}: CAPs refilled, all units fresh"
+    def describe(self, side: SideWords = numbered) -> str:
+        refilled = f" ({side(1)} {self.caps[0]}, {side(2)} {self.caps[1]})" if self.caps is not None else ""
+        return f"round {self.round}: CAPs refilled{refilled}, all units fresh"
 
 
 class UnitActivated(Event):
@@ -161,8 +152,7 @@ class ActionPaid(Event):
     caps: int
 
     def describe(self) -> str:
-        paid = " + ".join(f"{amount} {unit}" for amount, unit in ((self.aps, "AP"), (self.caps, "CAP")) if amount)
-        return f"{self.label}: {self.action} ({paid or 'free'})"
+        return f"{self.label}: {self.action} ({paid(self.aps, self.caps)})"
 
 
 class CapsSpent(SideEvent):
@@ -215,7 +205,8 @@ class AttackDeclared(Event):
 
     def describe(self) -> str:
         count = len(self.targets)
-        return f"{self.label} attacks {count} unit{'s' if count > 1 else ''}, {RANGE_NAMES[self.band]}"
+        return (f"{self.label} attacks {count} unit{'s' if count > 1 else ''}, {RANGE_NAMES[self.band]}"
+                f" ({paid(self.aps, self.caps)})")
 
 
 class RallyDeclared(Event):
@@ -228,7 +219,8 @@ class RallyDeclared(Event):
     caps: int
 
     def describe(self) -> str:
-        return f"{self.label} tries to rally ({signed(self.bonus)})"
+        at = f" at {signed(self.bonus)}" if self.bonus else ""
+        return f"{self.label} tries to rally{at} ({paid(self.aps, self.caps)})"
 
 
 class ModifierDeclared(Event):
@@ -276,7 +268,7 @@ class InitiativeRolled(SideEvent):
         return (sum(self.faces[0]) + self.spends[0], sum(self.faces[1]) + self.spends[1])
 
     def describe(self, side: SideWords = numbered) -> str:
-        parts = (f"{side(number)} {total} ({_faces(faces)}{_caps(spend)})"
+        parts = (f"{side(number)} {total} ({faces_of(faces)}{modifier_after(spend)})"
                  for number, faces, spend, total in zip((1, 2), self.faces, self.spends, self.totals, strict=True))
         tie = ": tie, re-roll" if self.totals[0] == self.totals[1] else ""
         return f"initiative: {', '.join(parts)}, {self.source}{tie}"
@@ -308,9 +300,9 @@ class AttackRolled(Event):
         """`destroyed`: its one hit destroyed the target (a unit already hit, or a Killed counter
         drawn), which the events after the roll say and the screen knows from the state."""
         outcome = ("miss", "one hit: destroyed" if destroyed else "one hit", "two hits: destroyed")[self.hits]
+        dice = faces_of(self.faces) + modifier_after(self.modifier)
         return (f"{self.attacker_label} → {self.target_label}: AV {number(self.attack_value)}"
-                f" ({number(self.firepower)} FP + {_faces(self.faces)}{_caps(self.modifier)}) vs DV {self.defence}:"
-                f" {outcome}, {self.source}")
+                f" ({number(self.firepower)} FP + {dice}) vs DV {self.defence}: {outcome}, {self.source}")
 
 
 class HitCounterDrawn(Event):
@@ -379,7 +371,7 @@ class RallyRolled(Event):
         return self.total >= self.rally
 
     def describe(self) -> str:
-        rolled = f"{self.total} ({_faces(self.faces)}{signed(self.bonus)}{_caps(self.modifier)})"
+        rolled = f"{self.total} ({faces_of(self.faces)}{bonus_after(self.bonus)}{modifier_after(self.modifier)})"
         if not self.rallied:
             # The rally number would tell the opponent which counter is still hidden.
             return f"{self.label} rally: {rolled}, not rallied, {self.source}"

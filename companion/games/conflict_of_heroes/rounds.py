@@ -31,7 +31,8 @@ def decide(state: CohState, command: Command, pools: HitCounterPools) -> list[Ev
             if state.phase not in ("setup", "round_over"):
                 raise RuleViolation("the round goes on until both sides pass in a row")
             # The game keeps the piles it started with, whatever the files say when it is reopened.
-            started = RoundStarted(round=state.round + 1)
+            one, two = (side.caps.refill().current for side in state.sides)
+            started = RoundStarted(round=state.round + 1, caps=(one, two))
             if state.phase == "setup" and pools != state.pools:
                 return [CounterPoolsChosen(pools=pools), started]
             return [started]

@@ -156,7 +156,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
     def check_undo(self, state: CohState, target: Record, verb: Literal["undo", "redo"]) -> None:
         if verb == "undo":  # the fact that settled it first: it is the nearer cause (an announcement after setup)
             undo.check(state, target.seq, view.describe(state, target.event))
-        guide.check_undo(state.guide, target, "i adds a unit; , . < > move the VP markers")
+        guide.check_undo(state.guide, target, "i adds a unit; , . < > move the VP markers",
+                         lambda event: view.describe(state, event))
 
     def finished(self, state: CohState) -> bool:
         """A scenario's last round is over."""

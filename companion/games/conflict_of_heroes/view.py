@@ -5,8 +5,9 @@ import textwrap
 
 from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
+from companion.games.conflict_of_heroes.amounts import caps_count
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import AttackRolled, InitiativeRolled, SideEvent, caps_count
+from companion.games.conflict_of_heroes.events import AttackRolled, InitiativeRolled, SideEvent
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
