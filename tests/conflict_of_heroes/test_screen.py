@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from companion.bootstrap import Companion, bootstrap
 from companion.games.conflict_of_heroes.commands import AddUnit, AnnounceInitiative, StartRound
@@ -292,3 +292,18 @@ async def test_a_space_pressed_in_the_fire_form_at_a_lone_enemy_unit_never_takes
         assert app.screen is screen
         assert screen.state.pending is not None and screen.state.pending.attack is not None
         assert [target.unit for target in screen.state.pending.attack.targets] == [2]
+
+
+async def test_the_sides_form_shows_who_announces_first_on_a_cap_tie_at_80x24_without_scrolling(table):
+    app = CompanionApp(table, start_kind="conflict_of_heroes")
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        form = app.screen
+        assert isinstance(form, SpecForm)
+        await pilot.pause()
+        label = form.query(".form-label").last()
+        assert "Announces first when the CAPs tie" in " ".join(painted_rows(app, label))
+        assert "Soviet" in "".join(painted_rows(app, form.query_one("#field-first_on_tie", Select)))
+        for button in form.query(Button):
+            assert str(button.label) in "".join(painted_rows(app, button))

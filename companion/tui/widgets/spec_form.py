@@ -68,6 +68,9 @@ def plain(text: str) -> Label:
 
 
 class SpecForm(PanelModal[Intent]):
+    # On a screen under 28 rows (80x24) the stylesheet draws the choices and buttons one row tall,
+    # so that a form of five questions (Conflict of Heroes' sides) shows them all without scrolling.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "submit", "OK", priority=True),
