@@ -36,6 +36,7 @@ def test_the_situation_says_who_announces_who_rolls_and_who_acts(game):
 
 def test_once_a_side_has_passed_the_situation_says_the_other_side_s_pass_ends_the_round(game):
     squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
+    add(game, SOVIET, "Squad B", "soviet_rifle_squad")  # a side with no unit in play passes by itself
     start_with_turn(game, SOVIET)
     game.execute(Pass(side=SOVIET))
     assert view.situation(game.state) == "Round 1 · German to act · a pass now ends the round"
