@@ -249,6 +249,22 @@ def test_the_odd_d6s_key_opens_a_form_of_the_other_fatigued_units_and_takes_the_
     assert [u.fatigue for u in session.state.units] == [0, 0, 0, 1] and not session.state.fatigue_bonus_owed
 
 
+def test_after_a_leaders_ready_action_the_odd_d6s_form_lists_only_the_units_in_his_sector(session):
+    """8.9: a leader's Ready action removes fatigue "only within the same Sector", the odd d6's level too."""
+    set_up(session)
+    for sector in ("B1", "C1", "B1"):
+        session.execute(AddUnit(template=SQUAD, side=1, sector=sector))
+    session.execute(AddUnit(template=LIEUTENANT, side=1, sector="B1"))
+    for unit in (1, 2, 3):
+        session.execute(AdjustUnit(unit=unit, changes={"fatigue": 1}))
+    press(session, "ready_fatigue", selected=1, by=4)
+    session.execute(EnterPip(pip=1))
+    form = CONTROLLER.press(session.state, "bonus_fatigue", None, 2)
+    unit = field(form, "unit")
+    assert isinstance(unit, Choice) and [value for value, _ in unit.options] == [3]
+    assert "8.9" in asked(form).form.note and "B1 US" in asked(form).form.note
+
+
 def test_a_ready_action_the_rules_refuse_is_refused_before_its_form_opens(session):
     set_up(session)
     session.execute(AddUnit(template=SQUAD, side=1, sector="B1"))

@@ -389,7 +389,24 @@ def test_a_leaders_ready_action_removes_fatigue_only_in_his_sector_and_spends_hi
     session.execute(ReduceFatigue(unit=1, via="leader", leader=3))
     state = session.state
     assert state.unit(1).fatigue == 0 and state.unit(3).spent
-    assert state.check is not None and state.check.check.kind == "fatigue_bonus"
+    assert state.check is None  # C1's fatigued unit is outside his Sector: no odd d6 to draw for it (8.9)
+
+
+def test_the_odd_d6_after_a_leaders_ready_action_takes_its_level_only_in_his_sector(session):
+    """8.9: leaders "may also attempt to remove a fatigue level but only within the same Sector"."""
+    set_up(session)
+    for sector in ("B1", "B1", "C1"):
+        session.execute(AddUnit(template=SQUAD, side=1, sector=sector))
+    session.execute(AddUnit(template=LIEUTENANT, side=1, sector="B1"))
+    for unit in (1, 2, 3):
+        session.execute(AdjustUnit(unit=unit, changes={"fatigue": 1}))
+    session.execute(ReduceFatigue(unit=1, via="leader", leader=4))
+    session.execute(EnterPip(pip=3))
+    assert session.state.fatigue_bonus_owed
+    with pytest.raises(RuleViolation, match=r"only in his Sector, B1 US \(8\.9\)"):
+        session.execute(ReduceFatigue(unit=3, via="bonus"))
+    session.execute(ReduceFatigue(unit=2, via="bonus"))
+    assert [u.fatigue for u in session.state.units] == [0, 0, 1, 0] and not session.state.fatigue_bonus_owed
 
 
 def test_the_turn_end_checklist_stays_until_the_impulse_ends(session):

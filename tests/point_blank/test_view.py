@@ -114,6 +114,11 @@ def test_no_class_name_is_a_title():
     assert title(FatigueBonus()) == "Odd d6: a second fatigue level off"
 
 
+def test_the_odd_d6_after_a_leaders_ready_action_names_his_sector_in_its_title():
+    """8.9: its level comes off a unit in the leader's Sector only."""
+    assert title(FatigueBonus(first=1, sector="B1/1")) == "Odd d6: a second fatigue level off in B1 Side 1"
+
+
 def test_every_finding_has_its_words():
     assert set(SAID) == set(get_args(FindingKind))
 

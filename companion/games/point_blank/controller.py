@@ -167,7 +167,7 @@ class PointBlankController(Controller[PointBlankState]):
             case "marker":
                 return forms.marker(state, self.catalog, selected)
             case "bonus_fatigue":
-                return forms.bonus_fatigue(state, selected)
+                return forms.bonus_fatigue(state, self.catalog, selected)
             case "correct_deck":
                 return forms.correct_deck(state, self.catalog)
             case _ if action in ORDERS:

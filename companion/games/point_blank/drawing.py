@@ -122,7 +122,8 @@ def _resolved(state: PointBlankState, event: CheckResolved, voided: bool) -> Poi
     for marker in outcome.markers:
         state = marked(state, marker)
     if isinstance(event.check, FatigueBonus) and event.pips[-1] % 2:
-        state = replace(state, fatigue_bonus_owed=True, fatigue_bonus_first=event.check.first)
+        state = replace(state, fatigue_bonus_owed=True, fatigue_bonus_first=event.check.first,
+                        fatigue_bonus_sector=event.check.sector)
     if isinstance(event.check, Minefield):
         attacked = {unit.id for unit in event.check.snapshots()}
         state = replace(state, mines_owed=tuple(unit for unit in state.mines_owed if unit not in attacked))

@@ -28,7 +28,7 @@ from companion.games.point_blank.orders import bonus_units, by_card, reducible
 from companion.games.point_blank.sector_fields import OFF, deploy_sector, layout_fields, sector_choice, selected_sector
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.units import MARKERS, Unit, default_side
-from companion.games.point_blank.view import hand_counts, side_name
+from companion.games.point_blank.view import hand_counts, sector_name, side_name
 from companion.games.point_blank.words import plural
 
 Answers = Mapping[str, object]
@@ -259,19 +259,25 @@ def ready_fatigue(state: PointBlankState, catalog: Catalog, unit: Unit) -> Ask:
     return Ask(FormSpec(title, fields), then)
 
 
-def bonus_fatigue(state: PointBlankState, selected: int | None) -> Intent:
+def bonus_fatigue(state: PointBlankState, catalog: Catalog, selected: int | None) -> Intent:
     """The level an odd d6 earned after a discard or a Ready action (6.2.1.3, 8.9): the form offers
-    the other units that may lose one, never the unit that lost the first."""
+    the other units that may lose one, never the unit that lost the first, and after a leader's
+    Ready action only those in his Sector."""
     if not state.fatigue_bonus_owed:
         raise RuleViolation("no odd d6 has earned a second fatigue reduction (6.2.1.3)")
-    first = state.fatigue_bonus_first
-    units = bonus_units(state, first)
+    first, sector = state.fatigue_bonus_first, state.fatigue_bonus_sector
+    named = sector_name(state, catalog, sector) if sector else ""
+    units = bonus_units(state, first, sector)
     if not units:
-        return Tell("No other unit of this side has a fatigue level it may lose: the odd d6 earned nothing", "warning")
+        where = f" in {named}" if named else ""
+        return Tell(f"No other unit of this side{where} has a fatigue level it may lose: the odd d6 earned nothing",
+                    "warning")
     options = tuple((u.id, f"{u.id} · {u.name} · fatigue {u.fatigue}") for u in units)
     note = "The odd d6's level comes off another unit than the first (6.2.1.3, 8.9)"
     if first is not None:
         note += f": not {state.unit(first).name} ({first}), who lost the first"
+    if sector:
+        note += f"; after a leader's Ready action, only a unit in his Sector, {named} (8.9)"
 
     def then(answers: Answers) -> Intent:
         return Run.one(ReduceFatigue(unit=number(answers, "unit"), via="bonus"))

@@ -64,28 +64,42 @@ def reduce_fatigue(state: PointBlankState, command: ReduceFatigue, catalog: Cata
         if unit.id == state.fatigue_bonus_first:
             raise RuleViolation(f"{unit.name} lost the first fatigue level: the odd d6's level comes off "
                                 "another unit (6.2.1.3, 8.9)")
+        sector = state.fatigue_bonus_sector
+        if not in_sector(unit, sector):
+            raise RuleViolation(f"after a leader's Ready action the odd d6's level comes off a unit "
+                                f"only in his Sector, {sector_name(state, catalog, str(sector))} (8.9)")
         return [FatigueReduced(side=state.side, unit=unit.id, via="bonus")]
     if command.via == "aeo":
         aeo_acts(state, unit.side)
         return [FatigueReduced(side=state.side, unit=unit.id, via="aeo")]
+    sector = None
     if command.via == "leader":
         leader = leader_may_act(state, command.leader)
-        if leader.sector and unit.sector and leader.sector != unit.sector:
+        sector = leader.sector or None
+        if not in_sector(unit, sector):
             raise RuleViolation(f"{leader.name} removes fatigue only in his own Sector, "
                                 f"{sector_name(state, catalog, leader.sector)} (8.9)")
     else:
         use_card(state, command.via)
     reduced = FatigueReduced(side=state.side, unit=unit.id, via=command.via, leader=command.leader)
-    if not bonus_units(state, unit.id):
+    if not bonus_units(state, unit.id, sector):
         return [reduced]  # the odd d6 would draw a card for nothing (8.9: another unit with a fatigue counter)
-    return [reduced, CheckStarted(check=FatigueBonus(first=unit.id))]
+    return [reduced, CheckStarted(check=FatigueBonus(first=unit.id, sector=sector))]
 
 
-def bonus_units(state: PointBlankState, first: int | None) -> list[Unit]:
+def bonus_units(state: PointBlankState, first: int | None, sector: str | None = None) -> list[Unit]:
     """The phasing side's units an odd d6's second level may come off: another unit than the one
-    that lost the first (6.2.1.3 "one more unit", 8.9 "one other unit"), with fatigue it may lose (7.6)."""
+    that lost the first (6.2.1.3 "one more unit", 8.9 "one other unit"), with fatigue it may lose (7.6),
+    and after a leader's Ready action one in his `sector` (8.9 "only within the same Sector")."""
     return [other for other in state.units if other.side == state.side and other.id != first
-            and not other.eliminated and other.fatigue > 0 and not other.fatigue_gained]
+            and not other.eliminated and other.fatigue > 0 and not other.fatigue_gained
+            and in_sector(other, sector)]
+
+
+def in_sector(unit: Unit, sector: str | None) -> bool:
+    """Whether `unit` stands in `sector` as far as the table knows: with no Sector to keep to, or
+    the unit's own not tracked, it does."""
+    return not sector or not unit.sector or unit.sector == sector
 
 
 def aeo_acts(state: PointBlankState, side: int) -> None:
@@ -232,7 +246,7 @@ def evolve(state: PointBlankState, event: Event) -> PointBlankState | None:
         case FatigueReduced(unit=unit_id, via=via):
             state = changed(state, {unit_id: {"fatigue": max(0, state.unit(unit_id).fatigue - 1)}})
             if via == "bonus":
-                return replace(state, fatigue_bonus_owed=False, fatigue_bonus_first=None)
+                return replace(state, fatigue_bonus_owed=False, fatigue_bonus_first=None, fatigue_bonus_sector=None)
             if via == "leader" and event.leader is not None:
                 state = changed(state, {event.leader: {"spent": True}})
                 return replace(state, leaders_acted=state.leaders_acted | {event.leader})

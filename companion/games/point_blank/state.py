@@ -109,6 +109,8 @@ class PointBlankState:
     fatigue_bonus_owed: bool = False
     fatigue_bonus_first: int | None = None
     """The unit the owed level may not come off: it lost the first (6.2.1.3, 8.9)."""
+    fatigue_bonus_sector: str | None = None
+    """After a leader's Ready action, his Sector: the owed level comes off a unit in it (8.9)."""
     smoke: frozenset[str] = frozenset()
     blaze: frozenset[str] = frozenset()
     wreck: frozenset[str] = frozenset()

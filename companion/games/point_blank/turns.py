@@ -179,7 +179,8 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
             # The turn end's checklist has been read at the table by the end of the impulse.
             return replace(
                 state, units=units, side=side, impulse=state.impulse + 1, card_used=None, second_icon_used=False,
-                leaders_acted=frozenset(), fatigue_bonus_owed=False, fatigue_bonus_first=None, turn_over=None,
+                leaders_acted=frozenset(), fatigue_bonus_owed=False, fatigue_bonus_first=None,
+                fatigue_bonus_sector=None, turn_over=None,
                 bog_owed=(), mines_owed=(),
             )
         case DeckCorrected(pile=pile):

@@ -77,8 +77,8 @@ def title(check: Check, names: Names | None = None, where: Callable[[str], str] 
             return f"Un-bog: {named(names, unit)}"
         case Repair(unit=unit):
             return f"Weapon repair: {named(names, unit)}"
-        case FatigueBonus():
-            return "Odd d6: a second fatigue level off"
+        case FatigueBonus(sector=sector):
+            return "Odd d6: a second fatigue level off" + (f" in {where(sector)}" if sector else "")
         case Reinforcement():
             return "Reinforcement card: the scenario's table (8.11)"
         case InfantryFire(lead=lead, targets=targets):

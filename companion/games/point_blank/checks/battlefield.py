@@ -179,6 +179,9 @@ class FatigueBonus(Check):
     kind: Literal["fatigue_bonus"] = "fatigue_bonus"
     first: int | None = None
     """The unit the first level came off, which the second may not (None in games saved before)."""
+    sector: str | None = None
+    """The Sector of the leader whose Ready action removed the first level: the second comes off a
+    unit in it too (8.9). None after a discard or a Ready card, or in games saved before."""
 
     def resolve(self, draw: Draw) -> Outcome:
         (pip,) = draw("odd removes one more fatigue level", 1, lambda p: p[0] % 2 == 1)
