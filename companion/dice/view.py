@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.dice.rules import rolled_by_the_companion
+from companion.dice.spec import DiceSpec
 from companion.dice.state import DiceState, RollEntry
 from companion.dice.stats_view import totals_line, totals_text
 from companion.games.kit.faces import slots
@@ -13,7 +14,10 @@ GIVING_WAY = ("time", "dice")
 """Columns the history leaves out, in this order, when they do not fit: mod, total and source stay."""
 
 
-NO_ROLL = "press Roll, or key in your dice"
+def no_roll(spec: DiceSpec) -> str:
+    """The caption before any roll: what can be done for these dice; only dice of up to ten sides
+    are keyed in, a d12 or d20 is only rolled."""
+    return "press Roll, or key in your dice" if spec.keyable else "press Roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +40,7 @@ def shown_roll(state: DiceState) -> ShownRoll:
     spec, last = state.spec, state.last
     reserve = max(len(str(spec.count * spec.sides + spec.modifier)), len(str(spec.count + spec.modifier)))
     if last is None:
-        return ShownRoll(NO_ROLL, (), spec.sides, "-", reserve)
+        return ShownRoll(no_roll(spec), (), spec.sides, "-", reserve)
     if last.roll.spec != spec:
         return ShownRoll(f"no {spec} roll since chosen", (), spec.sides, "-", reserve)
     # The roll's number tells a repeat of the same faces from a press that did nothing.

@@ -65,13 +65,17 @@ OF_OTHER_DICE = "no d10 roll since chosen"
 
 @pytest.mark.parametrize(("state", "caption", "total"), [
     (DiceState(spec=DiceSpec.parse("2d6")), NO_ROLL, "-"),
+    (DiceState(spec=DiceSpec.parse("d10")), NO_ROLL, "-"),
+    # Only dice of up to ten sides are keyed in: a d12 or d20 is only rolled.
+    (DiceState(spec=DiceSpec.parse("d12")), "press Roll", "-"),
+    (DiceState(spec=DiceSpec.parse("2d20+1")), "press Roll", "-"),
     (DiceState(spec=DiceSpec.parse("2d6"), recent=(entry(1, "2d6", (2, 5)),)), "roll 1: 2d6, generated", "7"),
     # The dice switched after roll 1, or roll 2 of the new dice undone: no roll of these dice in force.
     (DiceState(spec=DiceSpec.parse("d10"), recent=(entry(1, "2d6", (2, 5)),)), OF_OTHER_DICE, "-"),
     (DiceState(spec=DiceSpec.parse("d10"), recent=(entry(2, "d10", (3,), "physical", voided=True),
                                                    entry(1, "2d6", (2, 5)))), OF_OTHER_DICE, "-"),
 ])
-def test_the_caption_names_the_roll_the_big_digits_show_or_says_there_is_none(state, caption, total):
+def test_the_caption_names_the_roll_the_big_digits_show_or_says_what_can_be_done_for_these_dice(state, caption, total):
     shown = shown_roll(state)
     assert (shown.caption, shown.total) == (caption, total)
 
