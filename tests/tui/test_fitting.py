@@ -14,7 +14,7 @@ from textual.widgets._toast import Toast
 from companion.bootstrap import bootstrap
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
-from companion.games.kit.forms import FormSpec, Number
+from companion.games.kit.forms import FormSpec, Number, Tick
 from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.choose_scenario import ScenarioChooser
@@ -425,6 +425,23 @@ async def test_a_short_form_keeps_to_its_own_height(companion, size):
         app.push_screen(SpecForm(FormSpec("Range", (Number("range", "Range in hexes", 3, 1, 20),)), told))
         await pilot.pause()
         assert app.screen.query_one(".form").region.height <= 12
+
+
+LONG_TICK = "Roll real dice instead (one card discarded per die; locked for the game)"
+
+
+async def test_a_tick_box_label_longer_than_the_form_wraps_and_reads_whole_at_80_columns(companion):
+    """Point Blank's setup cut its real-dice tick box short at 80x24: "…locked for the ga"."""
+    app = CompanionApp(companion, start_kind="dice")
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        ticks = (Tick("dice", LONG_TICK), Tick("save", "Save these counts"))
+        app.push_screen(SpecForm(FormSpec("The deck", (Number("pip1", "Cards with 1 pip", 6, 0, 99), *ticks)), told))
+        await pilot.pause()
+        long, short = app.screen.query_one("#field-dice"), app.screen.query_one("#field-save")
+        assert LONG_TICK in " ".join(line.strip() for line in painted_rows(app, long))
+        assert long.region.height > 1 and app.screen.region.contains_region(long.region)
+        assert short.region.height == 1 and "Save these counts" in painted_rows(app, short)[0]
 
 
 async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submits(companion):

@@ -17,6 +17,8 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -36,6 +38,21 @@ class TickBox(Checkbox, inherit_bindings=False):
     """A checkbox that Space ticks, so that Enter submits the form instead of ticking a box by surprise."""
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+    def label_lines(self, width: int) -> list[Content]:
+        """The label wrapped beside the box (a Checkbox is one row tall: a long label was cut short)."""
+        return self.label.wrap(max(width - self._button.cell_length - 2, 1)) or [Content()]
+
+    def render(self) -> Content:
+        """The box, then the label, its further lines under the first (a hanging indent)."""
+        label_style = self.get_visual_style("toggle--label")
+        indent = Content(" " * self._button.cell_length)
+        return Content("\n").join(
+            Content.assemble(indent if row else self._button, line.rstrip().pad(1, 1).stylize_before(label_style))
+            for row, line in enumerate(self.label_lines(self.content_size.width)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.label_lines(width))
 
 
 class Picks(SelectionList[str], inherit_bindings=False):
