@@ -22,9 +22,8 @@ from serial.tools import list_ports
 from companion.hardware.board_link import BoardLinkState, LinkStatus
 from companion.hardware.controls import Control, ControlPressed, Origin, board_run, board_source
 from firmware_bridge import protocol
+from firmware_bridge.board_facts import BoardEvent, BoardInfo
 from firmware_bridge.host_session import (
-    BoardEvent,
-    BoardInfo,
     CommandFailed,
     Connected,
     Delivered,

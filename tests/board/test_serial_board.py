@@ -9,7 +9,7 @@ from companion.hardware.board_link import LinkStatus
 from companion.hardware.controls import FACES, SIDES, Control, ControlPressed
 from drivers.serial_board import SerialBoard, control_pressed, discover_ports
 from firmware_bridge import protocol
-from firmware_bridge.host_session import BoardEvent
+from firmware_bridge.board_facts import BoardEvent
 
 
 def started(board_path, presses, states, **options) -> SerialBoard:
