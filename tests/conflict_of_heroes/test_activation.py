@@ -105,6 +105,18 @@ def test_acting_out_of_turn_is_refused(game):
         game.execute(Activate(unit=squad))
 
 
+def test_the_other_sides_activated_unit_is_not_marked_spent_on_its_opponents_turn(game):
+    add(game, GERMAN, "Squad A", "german_rifle_squad")
+    squad = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, SOVIET)
+    game.execute(Activate(unit=squad))
+    game.execute(Stall(unit=squad))  # the turn goes to the German side; Squad D stays activated
+    with pytest.raises(RuleViolation) as refused:
+        game.execute(MarkSpent(unit=squad))
+    assert str(refused.value) == "it is German's turn, and Squad D is Soviet's"
+    assert game.state.unit(squad).status == "active"
+
+
 def test_aps_come_only_from_the_activated_unit_and_never_below_zero(game):
     squad = add(game, GERMAN, "Squad A", "german_rifle_squad")
     add(game, SOVIET, "Squad D", "soviet_rifle_squad")

@@ -52,7 +52,7 @@ def decide(state: CohState, command: Command) -> list[Event]:
             state.side(side).caps.spend(caps, CAPS_USES[use])
             return [CapsSpent(side=side, caps=caps, use=use, ends_turn=ends_turn)]
         case MarkSpent(unit=number):
-            unit = checks.unit_in_play(state, number)
+            unit = checks.own_turn_unit(state, number)
             if unit.status != "active":
                 raise RuleViolation(f"{unit.label} is not the activated unit")
             return [UnitMarkedSpent(unit=number, label=unit.label)]

@@ -36,8 +36,11 @@ def check_turn(state: CohState, side: int) -> int:
 
 
 def own_turn_unit(state: CohState, number: int) -> UnitState:
-    """A unit in play of the side to act."""
+    """A unit in play of the side to act: a unit of the other side is refused, naming both sides."""
     unit = unit_in_play(state, number)
+    if state.phase == "play" and state.pending is None and state.turn not in (None, unit.side):
+        raise RuleViolation(f"it is {state.side(state.turn).name}'s turn, and {unit.label} is "
+                            f"{state.side(unit.side).name}'s")
     check_turn(state, unit.side)
     return unit
 
