@@ -1,5 +1,7 @@
 """Activations, AP tracks, costs changed by hit counters, passing and the end of a round."""
 
+from collections.abc import Callable
+
 import pytest
 
 from companion.errors import RuleViolation
@@ -8,9 +10,12 @@ from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
     DeclareAttack,
+    DeclareRally,
     MarkSpent,
     Move,
     Pass,
+    Pivot,
+    RevealCounter,
     Stall,
     StartRound,
     Target,
@@ -18,7 +23,8 @@ from companion.games.conflict_of_heroes.commands import (
 from companion.games.conflict_of_heroes.events import Passed
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.library import shipped
-from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, event, start_with_turn
+from companion.games.rules import Command
+from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, event, only, start_with_turn
 
 UNITS = shipped().units
 
@@ -105,16 +111,48 @@ def test_acting_out_of_turn_is_refused(game):
         game.execute(Activate(unit=squad))
 
 
-def test_the_other_sides_activated_unit_is_not_marked_spent_on_its_opponents_turn(game):
-    add(game, GERMAN, "Squad A", "german_rifle_squad")
+OUT_OF_TURN: dict[str, Callable[[int, int, int], Command]] = {
+    "activate": lambda active, fresh, enemy: Activate(unit=fresh),
+    "move": lambda active, fresh, enemy: Move(unit=active),
+    "pivot": lambda active, fresh, enemy: Pivot(unit=active),
+    "stall": lambda active, fresh, enemy: Stall(unit=active),
+    "mark spent": lambda active, fresh, enemy: MarkSpent(unit=active),
+    "rally": lambda active, fresh, enemy: DeclareRally(unit=active),
+    "attack": lambda active, fresh, enemy: DeclareAttack(attacker=active, targets=(Target(unit=enemy),)),
+    "attack on CAPs": lambda active, fresh, enemy: DeclareAttack(attacker=fresh, targets=(Target(unit=enemy),),
+                                                                 caps_paid=3),
+}
+
+
+@pytest.mark.parametrize("command", OUT_OF_TURN.values(), ids=OUT_OF_TURN.keys())
+def test_no_unit_of_the_side_not_to_act_is_activated_acts_or_is_marked_spent(game, command):
+    enemy = add(game, GERMAN, "Squad A", "german_rifle_squad")
     squad = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    fresh = add(game, SOVIET, "MMG", "soviet_mmg")
     start_with_turn(game, SOVIET)
     game.execute(Activate(unit=squad))
     game.execute(Stall(unit=squad))  # the turn goes to the German side; Squad D stays activated
+    before = game.state
     with pytest.raises(RuleViolation) as refused:
-        game.execute(MarkSpent(unit=squad))
-    assert str(refused.value) == "it is German's turn, and Squad D is Soviet's"
-    assert game.state.unit(squad).status == "active"
+        game.execute(command(squad, fresh, enemy))
+    assert str(refused.value).startswith("it is German's turn, and ")
+    assert str(refused.value).endswith(" is Soviet's")
+    assert game.state == before
+
+
+def test_a_hit_counter_is_shown_on_either_sides_turn(new_game):
+    """7.4: "A panicked unit is fired upon. It must reveal the panic hit counter to the attacker":
+    a counter is shown when a rule says so, on the opponent's turn too."""
+    game = new_game(only("pinned"))
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 4, 4)  # 12 against 12: a Pinned counter, face down under Squad
+    game.execute(Pass(side=SOVIET))
+    assert game.state.turn == GERMAN
+    game.execute(RevealCounter(unit=squad))
+    assert game.state.unit(squad).hit.revealed
 
 
 def test_aps_come_only_from_the_activated_unit_and_never_below_zero(game):
