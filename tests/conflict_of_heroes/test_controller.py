@@ -9,6 +9,7 @@ from companion.errors import CompanionError, NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes.commands import (
     AddUnit,
     AnnounceInitiative,
+    ChangeVictoryPoints,
     CountInitiativeSpend,
     DeclareAttack,
     DeclareModifier,
@@ -449,6 +450,7 @@ def buttons(game: GameSession) -> dict[tuple[str, int | None], str]:
 
 def test_the_buttons_of_a_side_name_it_and_only_digits_that_mean_something_are_offered(game):
     game.execute(NameSide(side=1, name="Grenadier-Regiment 192"))
+    game.execute(ChangeVictoryPoints(side=2, change=1))
     offered = buttons(game)
     assert offered[("vp_up", 1)] == "Grenadier-R… +1 VP" and offered[("vp_down", 2)] == "Soviet −1 VP"
     add(game, GERMAN, "Squad B", "german_rifle_squad")

@@ -1,11 +1,16 @@
-"""In a turn the action bar and the palette offer only what the rules would take now."""
+"""The action bar and the palette offer only what the rules would take now: in a turn, before the
+first round and between rounds."""
 
 from dataclasses import replace
 
+import pytest
+
+from companion.errors import NothingToDo
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     ChangeVictoryPoints,
     DeclareAttack,
+    Pass,
     RevealCounter,
     Target,
 )
@@ -61,3 +66,31 @@ def test_a_counter_that_forbids_moving_takes_move_and_pivot_off_the_bar_and_its_
     assert offered(game.state) & UNIT_ACTIONS == {"fire", "stall", "rally", "spent", "peek", "reveal"}
     game.execute(RevealCounter(unit=squad))
     assert offered(game.state) & UNIT_ACTIONS == {"fire", "stall", "rally", "spent", "peek"}, "nothing left to show"
+
+
+def vp_down(state: CohState) -> list[int | None]:
+    return [action.value for action in CONTROLLER.tappable(state) if action.name == "vp_down"]
+
+
+def test_before_the_first_round_a_side_at_0_vp_is_not_offered_minus_1_vp_and_an_empty_map_no_round(game):
+    assert vp_down(game.state) == [], "victory points do not go below 0"
+    assert "next" not in offered(game.state)
+    game.execute(ChangeVictoryPoints(side=SOVIET, change=1))
+    assert vp_down(game.state) == [SOVIET]
+    add(game, GERMAN, "Squad B", "german_rifle_squad")  # the Soviet units may all enter later (5.1)
+    assert "next" in offered(game.state)
+
+
+def test_between_rounds_with_no_unit_on_the_map_the_bar_offers_adding_one_not_the_next_round(game):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(Pass(side=GERMAN))
+    game.execute(Pass(side=SOVIET))
+    assert game.state.phase == "round_over" and "next" in offered(game.state)
+    assert vp_down(game.state) == []
+    emptied = replace(game.state, units=tuple(replace(unit, status="destroyed") for unit in game.state.units))
+    assert CONTROLLER.available(emptied)[0] == "add_unit"
+    assert "next" not in offered(emptied)
+    with pytest.raises(NothingToDo, match=r"add the firefight's units first \(i\): round 2 starts with units"):
+        CONTROLLER.press(emptied, "next", None, None)

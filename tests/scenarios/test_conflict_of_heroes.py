@@ -1,6 +1,8 @@
 """A Conflict of Heroes firefight from its scenario: the guided setup's steps, the firefight in the
 tracker when play starts, reinforcements in their round, and the end after the last round."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import RuleViolation
@@ -141,6 +143,16 @@ def test_a_reinforcement_joins_the_tracker_when_its_round_starts_and_is_named_th
     assert guided.scenario_lines(session.state, library_of(game.data)) == [
         "Two rounds · round 2 of 2", "Reinforcements this round (5.1): Allies Late squad (Soviet rifle squad): "
         "the east edge"]
+
+
+def test_a_round_that_brings_reinforcements_is_offered_with_no_unit_left_on_the_map(start, tmp_path):
+    written(tmp_path, "conflict_of_heroes", "short", SHORT)
+    game, session = start("conflict_of_heroes", scenario("conflict_of_heroes", "short", tmp_path / "data"))
+    through(game, session)
+    play_round(session)
+    emptied = replace(session.state, units=tuple(replace(unit, status="destroyed") for unit in session.state.units))
+    assert "next" in game.controller.available(emptied), "the Late squad enters with round 2 (5.1)"
+    assert game.controller.press(emptied, "next", None, None) == Run.one(StartRound())
 
 
 def test_the_victory_conditions_are_shown_at_each_rounds_end_and_the_last_round_ends_the_game(start, tmp_path):

@@ -130,9 +130,10 @@ class ConflictOfHeroesController(Controller[CohState]):
             case "next":
                 if guided.over(state):
                     return Tell("The firefight is over: check its victory conditions")
-                if empty_map(state):
-                    raise NothingToDo("add the firefight's units first (i): round 1 starts with units on the map")
-                return Run.one(StartRound()) if state.phase in ("setup", "round_over") else Select(1)
+                if state.phase not in ("setup", "round_over"):
+                    return Select(1)
+                offers.check_map(state)
+                return Run.one(StartRound())
             case "side":
                 return self._side_button(state, checks.side_number(value))
             case "modifier" if value is not None:
@@ -261,22 +262,16 @@ def cap_buttons(state: CohState) -> tuple[int, ...]:
 
 
 def vp_down_buttons(state: CohState) -> tuple[int, ...]:
-    """The sides whose −1 VP button is offered: in a turn only a side with a VP to lose (never below 0)."""
-    return tuple(side for side in (1, 2) if state.phase != "play" or state.side(side).victory_points > 0)
-
-
-def empty_map(state: CohState) -> bool:
-    """Setting up a free-play firefight with no unit on the map yet: no round to start."""
-    return state.phase == "setup" and not state.in_play()
+    """The sides whose −1 VP button is offered: only a side with a VP to lose (never below 0)."""
+    return offers.vp_down_sides(state)
 
 
 def setting_up_now(state: CohState) -> tuple[str, ...]:
     """`SETTING_UP`, what the table does next at the front: a unit for a side with none in play,
-    else the round's start; no round's start before any unit is on the map (a side with none may
-    be one whose units all enter later, 5.1)."""
+    else the round's start; only what would be taken (`offers`): no round's start with no unit on
+    the map (a side with none may be one whose units all enter later, 5.1), no −1 VP at 0 VP."""
     first = "add_unit" if not (state.in_play(1) and state.in_play(2)) else "next"
-    return tuple(action for action in dict.fromkeys((first, *SETTING_UP))
-                 if action != "next" or not empty_map(state))
+    return offers.outside_turn(state, dict.fromkeys((first, *SETTING_UP)))
 
 
 def rolling_now(waiting: PendingRoll) -> tuple[str, ...]:

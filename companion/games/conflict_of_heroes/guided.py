@@ -146,6 +146,11 @@ def check_round(state: CohState) -> None:
         raise RuleViolation(f"the firefight ended with round {state.round}: check its victory conditions")
 
 
+def arrives(state: CohState, round_number: int) -> bool:
+    """The scenario brings units into the tracker when this round starts (5.1)."""
+    return state.scenario is not None and any(force.round == round_number for force in state.scenario.forces)
+
+
 def over(state: CohState) -> bool:
     return state.scenario is not None and state.phase == "round_over" and state.round >= state.scenario.rounds
 

@@ -1,5 +1,7 @@
 """What the side to act may do now, asked of the rules themselves: the action bar and the palette
-offer an action only when the command behind it would be taken for one of the side's units.
+offer an action only when the command behind it would be taken for one of the side's units; before
+the first round and between rounds, a −1 VP only for a side with a VP to lose and Next only when
+a round may start.
 
 As the bar's order already does (a Pinned unit is not offered its move first), the rules judge with
 the real hit counters, face-down ones too: the bar is the acting side's, and an action offered only
@@ -10,9 +12,10 @@ Move can tell an attentive opponent that its counter forbids moving (see docs/co
 from collections.abc import Callable, Iterable
 
 from companion.errors import CompanionError, NothingToDo
-from companion.games.conflict_of_heroes import actions, activation, checks, combat
+from companion.games.conflict_of_heroes import actions, activation, checks, combat, guided, rounds, setup
 from companion.games.conflict_of_heroes.commands import (
     Activate,
+    ChangeVictoryPoints,
     DeclareAttack,
     DeclareRally,
     MarkSpent,
@@ -21,6 +24,7 @@ from companion.games.conflict_of_heroes.commands import (
     RevealCounter,
     SpendCaps,
     Stall,
+    StartRound,
     Target,
 )
 from companion.games.conflict_of_heroes.state import CohState, UnitState
@@ -54,10 +58,46 @@ def offered(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
         "peek": any(unit.hit is not None for unit in everyone),
         "reveal": any(taken(actions.decide, state, RevealCounter(unit=unit.number)) for unit in everyone),
         "side": bool(cap_sides(state)),
-        "vp_down": any(state.side(number).victory_points > 0 for number in (1, 2)),
+        "vp_down": bool(vp_down_sides(state)),
         **{action: any(_paid(state, unit, action) for unit in own) for action in PAID},
     }
     return tuple(name for name in names if judged.get(name, True))
+
+
+def outside_turn(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
+    """`names` before the first round or between rounds, less a −1 VP no side can take and a Next
+    that would start no round."""
+    judged = {"next": starts_round(state), "vp_down": bool(vp_down_sides(state))}
+    return tuple(name for name in names if judged.get(name, True))
+
+
+def vp_down_sides(state: CohState) -> tuple[int, ...]:
+    """The sides with a victory point to lose (never below 0)."""
+    return tuple(side for side in (1, 2) if taken(setup.decide, state, ChangeVictoryPoints(
+        side=checks.side_number(side), change=-1)))
+
+
+def starts_round(state: CohState) -> bool:
+    """Next would start a round: one is on the map or arrives with it, and the rules take it."""
+    try:
+        check_map(state)
+    except NothingToDo:
+        return False
+    return taken(_start, state, StartRound())
+
+
+def check_map(state: CohState) -> None:
+    """A round starts with units on the map, or with a scenario's reinforcements (5.1); one side's
+    may all enter later. The table's decision, not the rules': a game the rules start with an
+    empty map (from the CLI, or an old game) plays on, each side offered adding a unit."""
+    number = state.round + 1
+    if not state.in_play() and not guided.arrives(state, number):
+        raise NothingToDo(f"add the firefight's units first (i): round {number} starts with units on the map")
+
+
+def _start(state: CohState, command: Command) -> object:
+    guided.check_round(state)
+    return rounds.decide(state, command, state.pools)
 
 
 def cap_sides(state: CohState) -> tuple[int, ...]:
