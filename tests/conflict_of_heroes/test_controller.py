@@ -283,6 +283,22 @@ def test_the_attack_form_offers_the_enemy_units_none_ticked_and_which_of_them_ar
     assert (attack.band, attack.caps_paid) == ("adjacent", 3)
 
 
+def test_the_attack_form_never_offers_the_attackers_own_units_and_one_enemy_among_them_is_the_lone_target(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, GERMAN, "HMG", "german_hmg")
+    first = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    lone = press(game, "fire", selected=squad)
+    assert isinstance(lone, Ask) and lone.form.title == "Squad B fires at Squad D"
+    declared = answer(lone, caps="3")
+    assert isinstance(declared, Run) and [t.unit for t in declared.commands[0].targets] == [first]  # type: ignore[attr-defined]
+    second = add(game, SOVIET, "MMG", "soviet_mmg")
+    intent = press(game, "fire", selected=squad)
+    assert isinstance(intent, Ask)
+    picks = [field for field in intent.form.fields if isinstance(field, Pick)]
+    assert [field.options for field in picks] == [((first, "Squad D"), (second, "MMG"))] * 2
+
+
 def test_a_lone_enemy_unit_is_the_target_with_no_list_to_tick_or_untick_only_its_facing_to_choose(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
     target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")

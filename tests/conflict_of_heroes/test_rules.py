@@ -224,6 +224,20 @@ def test_an_attack_the_side_cannot_pay_for_is_refused_and_nothing_is_recorded(ga
     assert len(game.records) == before
 
 
+def test_an_attack_on_a_unit_of_the_attackers_own_side_is_refused_naming_it_and_nothing_is_recorded(game):
+    hmg = add(game, GERMAN, "HMG", "german_hmg")
+    friend = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    enemy = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    before = len(game.records)
+    for targets in ((Target(unit=friend),), (Target(unit=enemy), Target(unit=friend))):
+        with pytest.raises(RuleViolation) as refused:
+            game.execute(DeclareAttack(attacker=hmg, targets=targets, caps_paid=2))
+        assert str(refused.value) == "Squad B is German's own unit: fire only at Soviet's units"
+    assert len(game.records) == before
+    assert game.state.side(GERMAN).caps.current == 7
+
+
 def test_a_declared_attack_is_withdrawn_by_undo_before_its_dice_and_its_caps_come_back(game):
     hmg = add(game, GERMAN, "HMG", "german_hmg")
     squad = add(game, SOVIET, "Squad", "soviet_rifle_squad")

@@ -62,6 +62,10 @@ def _declare_attack(state: CohState, command: DeclareAttack) -> AttackDeclared:
     targets = [checks.unit_in_play(state, number) for number in numbers]
     if attacker.number in numbers:
         raise RuleViolation(f"{attacker.label} cannot attack itself")
+    for target in targets:
+        if target.side == attacker.side:
+            raise RuleViolation(f"{target.label} is {state.side(attacker.side).name}'s own unit: "
+                                f"fire only at {state.side(3 - attacker.side).name}'s units")
     for kind in ("foot", "vehicle"):
         unhit = sum(1 for t in targets if t.hit is None and t.profile.kind == kind)
         left = sum(available(state.pools.pool(kind), state.counters_in_play(kind)).values())
