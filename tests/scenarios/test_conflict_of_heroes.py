@@ -7,7 +7,13 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.games.conflict_of_heroes import guided, view
-from companion.games.conflict_of_heroes.commands import AnnounceInitiative, NameSide, Pass, StartRound
+from companion.games.conflict_of_heroes.commands import (
+    AnnounceInitiative,
+    ChangeVictoryPoints,
+    NameSide,
+    Pass,
+    StartRound,
+)
 from companion.games.conflict_of_heroes.library import library_of
 from companion.games.kit.faces import EnterFace
 from companion.games.kit.guide import ConfirmStep, RevisitStep
@@ -174,3 +180,18 @@ def test_the_victory_conditions_are_shown_at_each_rounds_end_and_the_last_round_
         session.execute(StartRound())
     assert game.controller.press(session.state, "next", None, None) == Tell(
         "The firefight is over: check its victory conditions")
+
+
+def test_once_the_firefight_is_over_minus_1_vp_is_offered_only_while_a_side_has_a_vp_to_lose(start, tmp_path):
+    written(tmp_path, "conflict_of_heroes", "short", SHORT)
+    game, session = start("conflict_of_heroes", scenario("conflict_of_heroes", "short", tmp_path / "data"))
+    through(game, session)
+    play_round(session)
+    session.execute(StartRound())
+    play_round(session)
+    assert guided.over(session.state)
+    assert "vp_down" in game.controller.available(session.state), "Axis has 2 VP"
+    for _ in range(2):
+        session.execute(ChangeVictoryPoints(side=1, change=-1))
+    assert "vp_down" not in game.controller.available(session.state), "victory points do not go below 0"
+    assert "vp_up" in game.controller.available(session.state)

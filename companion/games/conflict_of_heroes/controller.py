@@ -82,6 +82,8 @@ ANNOUNCING = ("face", "side", "confirm", "undo", "redo")
 ACTING = ("activate", "fire", "move", "pass", "next", "side", "rally", "pivot", "stall", "spent", "peek", "reveal",
           "undo", "redo", "vp_up", "vp_down", "add_unit")
 """In the order the action bar offers them: what a side does most first."""
+OVER = ("vp_up", "vp_down", "undo", "redo")
+"""Once the firefight is over: its victory points settled, a −1 VP only for a side with one to lose."""
 
 
 def announcing(state: CohState) -> int | None:
@@ -231,7 +233,7 @@ class ConflictOfHeroesController(Controller[CohState]):
         if guided.setting_up(state):
             return guide.available(state.guide)
         if guided.over(state):
-            return ("vp_up", "vp_down", "undo", "redo")
+            return offers.outside_turn(state, OVER)
         if state.phase in ("setup", "round_over"):
             return setting_up_now(state)
         if announcing(state) is not None:

@@ -65,8 +65,8 @@ def offered(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
 
 
 def outside_turn(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
-    """`names` before the first round or between rounds, less a −1 VP no side can take and a Next
-    that would start no round."""
+    """`names` before the first round, between rounds or once the firefight is over, less a −1 VP
+    no side can take and a Next that would start no round."""
     judged = {"next": starts_round(state), "vp_down": bool(vp_down_sides(state))}
     return tuple(name for name in names if judged.get(name, True))
 
