@@ -16,7 +16,7 @@ def print_log(store, game_ref: str | None, as_json: bool, reveal: bool = False) 
     from companion.games.registry import descriptor, title_of
     from companion.journal.events import DecisionRedone, DecisionUndone
     from companion.journal.timeline import describe
-    from companion.session import state_as_it_stands
+    from companion.snapshots import state_as_it_stands
 
     game = store.find(game_ref) if game_ref else store.last_game()
     if game is None:

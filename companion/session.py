@@ -14,7 +14,7 @@ snapshot older than the decision they act on.
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,23 +24,15 @@ from companion.games.rules import Command, Redo, Rules, Undo
 from companion.hardware.controls import Origin
 from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
 from companion.journal.store import GameInfo, GameStore, utc_now
-from companion.journal.timeline import SavedTimeline, Timeline, describe
+from companion.journal.timeline import Timeline, describe
 from companion.journal.writer import Batch, JournalWriter, SnapshotToWrite, Written
 from companion.played_game import Settled
+from companion.snapshots import Layer, snapshot_dumper, state_format, stored_snapshot
 
 SNAPSHOT_EVERY = 500
 """Events between snapshots: opening or undoing refolds at most this many."""
 ANSWER_AFTER_GIVING_UP = 5.0
 """Seconds a writer told to give up has to answer: one more try at the lock, or the sync under way."""
-
-
-@dataclass(frozen=True, slots=True)
-class Layer:
-    """A state with its timeline, as of `seq`."""
-
-    state: Any
-    timeline: Timeline
-    seq: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,27 +50,6 @@ def first_records(rules: Rules[Any], command: Command, clock: Callable[[], datet
         return ()
     at = clock()
     return tuple(Record(seq, at, event) for seq, event in enumerate(events, 1))
-
-
-def state_format(rules: type[Rules[Any]]) -> str:
-    """Names the shape of a game's state: a snapshot is used only by code that wrote the same shape.
-    (`tests/test_state_formats.py` fails when a state's shape changes and its version does not.)"""
-    return f"{rules.kind}:{rules.state_version}"
-
-
-def state_as_it_stands(store: GameStore, game: GameInfo, rules: Rules[Any], voided: Container[int]) -> Any:
-    """A saved game's state from its newest snapshot and the records after it, folded with `voided`,
-    the decisions undone in the end, for a reader that knows them (`companion log`). The timeline is
-    not read: a session's, of 100,000 decisions, took the log's peak RSS from 38 to 48 MiB."""
-    stored = store.latest_snapshot(game.id, state_format(type(rules)))
-    try:
-        state, seq = (rules.state.validate_json(stored.state), stored.seq) if stored else (rules.initial(), 0)
-    except ValueError:
-        state, seq = rules.initial(), 0  # a damaged snapshot is only a lost shortcut, as in a session
-    for record in store.records(game.id, rules.events, after=seq):
-        if not isinstance(record.event, DecisionUndone | DecisionRedone):
-            state = rules.evolve(state, record, record.seq in voided)
-    return state
 
 
 class GameSession:
@@ -281,7 +252,7 @@ class GameSession:
         snapshot = None
         last = records[-1].seq if records else self._tentative.seq
         if records and last // SNAPSHOT_EVERY > self._tentative.seq // SNAPSHOT_EVERY:
-            snapshot = SnapshotToWrite(last, self._format, self._dumper(after))
+            snapshot = SnapshotToWrite(last, self._format, snapshot_dumper(self.rules, after))
         batch = Batch(self.game.id, records, self._generation, origin, snapshot, forget_from)
         writer = self._writer_started()  # a writer that cannot start refuses the press, changing nothing
         with self._idle:
@@ -355,25 +326,14 @@ class GameSession:
         held = self._snapshot
         if held is not None and held.seq < before:
             return held
-        return self._stored_snapshot(before)
-
-    def _stored_snapshot(self, before: int | None) -> Layer | None:
-        stored = self.store.latest_snapshot(self.game.id, self._format, before)
-        if stored is None:
-            return None
-        try:
-            state = self.rules.state.validate_json(stored.state)
-            timeline = Timeline.load(SavedTimeline.model_validate_json(stored.timeline))
-        except ValueError:
-            return None  # a damaged snapshot is only a lost shortcut: fold the records instead
-        return Layer(state, timeline, stored.seq)
+        return stored_snapshot(self.store, self.game.id, self.rules, before)
 
     def _open(self) -> Layer:
         """The newest snapshot, then the records after it, folded with the voided set they end
         with: the state depends only on that. (Every undo after a snapshot reached no further back
         than it, or the snapshot would have been forgotten.) Two streamed passes, so a long tail
         after the snapshot is never held in memory."""
-        start = self._stored_snapshot(None) or Layer(self.rules.initial(), Timeline(), 0)
+        start = stored_snapshot(self.store, self.game.id, self.rules) or Layer(self.rules.initial(), Timeline(), 0)
         self._snapshot = start if start.seq else None
         timeline, seq = start.timeline, start.seq
         for record in self.store.records(self.game.id, self.rules.events, after=start.seq):
@@ -391,14 +351,6 @@ class GameSession:
                 self._snapshot = None
         if landed.batch.snapshot is not None:
             self._snapshot = landed.after
-
-    def _dumper(self, layer: Layer) -> Callable[[], tuple[str, str]]:
-        adapter = self.rules.state
-
-        def dump() -> tuple[str, str]:
-            return adapter.dump_json(layer.state).decode(), layer.timeline.dump().model_dump_json()
-
-        return dump
 
     def _record(self, seq: int) -> Record:
         for flight in self._in_flight:

@@ -16,7 +16,8 @@ from companion.games.rules import Redo, Undo
 from companion.hardware.controls import Origin
 from companion.journal.store import GameStore
 from companion.network.games_file import PublishedGames
-from companion.session import SNAPSHOT_EVERY, GameSession, state_as_it_stands
+from companion.session import SNAPSHOT_EVERY, GameSession
+from companion.snapshots import state_as_it_stands
 from tests.storage.conftest import fill
 
 
