@@ -1,4 +1,4 @@
-"""The rules through a real GameSession on SQLite: deck counting, turn end, checks, undo."""
+"""The rules through a real GameSession on SQLite: deck counting, turn end, checks, fatigue."""
 
 import contextlib
 import re
@@ -7,11 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import CompanionError, NothingToDo, Overridable, RuleViolation
+from companion.errors import CompanionError, Overridable, RuleViolation
 from companion.games.point_blank.checks.base import Snapshot
-from companion.games.point_blank.checks.battlefield import Blaze, PlainCheck, Spotting
+from companion.games.point_blank.checks.battlefield import PlainCheck
 from companion.games.point_blank.checks.fire import Sniper
-from companion.games.point_blank.checks.melee import Melee
 from companion.games.point_blank.commands import (
     AddUnit,
     AdjustUnit,
@@ -30,7 +29,7 @@ from companion.games.point_blank.view import checklist_lines
 from companion.games.rules import Redo, Undo
 from companion.journal.store import GameStore
 from companion.session import GameSession
-from tests.point_blank.playing import CATALOG, GERMAN, LIEUTENANT, SQUAD, deploy, draw, rules, set_up
+from tests.point_blank.playing import CATALOG, LIEUTENANT, SQUAD, deploy, draw, rules, set_up
 
 
 def test_nothing_is_drawn_before_the_players_confirm_the_deck(session):
@@ -79,20 +78,6 @@ def test_an_impossible_pip_is_refused_and_the_override_records_a_miscount(sessio
     assert session.state.deck.left == 5
     session.execute(EnterPip(pip=6, force=True))
     assert session.state.deck.miscounts == 1 and session.state.deck.left == 4
-
-
-def test_undo_takes_back_a_result_but_never_the_cards_drawn(session, reopen):
-    set_up(session)
-    deploy(session, SQUAD, 2, "B2", "brush")
-    session.execute(StartCheck(check=Spotting(los="degrading", targets=(1,))))
-    session.execute(EnterPip(pip=2))
-    assert session.state.unit(1).spotted
-    session.execute(Undo())
-    assert not session.state.unit(1).spotted
-    assert session.state.deck.left == 7 and session.state.deck.seen[1] == 1
-    session.execute(Redo())
-    assert session.state.unit(1).spotted
-    assert reopen(session).state == session.state
 
 
 def test_dice_mode_discards_one_card_per_die_and_is_locked(session):
@@ -262,93 +247,6 @@ def test_an_order_and_the_check_it_starts_are_one_commit_that_a_restart_finds_wh
     assert resumed.check.pips == (5,) and resumed.card_used == "card"
 
 
-def test_undo_stops_at_the_end_of_an_impulse_the_other_side_has_played_on(session, reopen):
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
-    session.execute(EndImpulse())
-    with pytest.raises(RuleViolation, match=re.escape("its impulse is over (correct the table with Edit unit")):
-        session.execute(Undo())
-    assert session.state.unit(1).spotted
-    assert reopen(session).state == session.state
-    session.execute(AdjustUnit(unit=1, changes={"spotted": False}))
-    session.execute(Undo())  # within the impulse in progress, as before
-    assert session.state.unit(1).spotted
-
-
-TURN_ENDED = (": turn 1 has ended since, and its end stands (4.13); correct the table with Edit unit, t, "
-              "or Marker card, p")
-
-
-def test_undo_across_a_turn_end_refuses_in_one_line_naming_the_turn_end_and_how_to_correct_the_table(session, reopen):
-    """It said "its impulse is over" of an impulse still being played: the turn had ended in it."""
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1, sector="B2"))
-    draw(session, 1, 2, 3, 4, 5, 6, 1)
-    session.execute(StartCheck(check=Blaze(sector="B2/1")))
-    session.execute(EnterPip(pip=5))  # the deck's last card: the blaze is smoke at the turn end
-    before = session.state
-    assert before.turn == 2 and before.smoke == {"B2/1"}
-    with pytest.raises(RuleViolation) as refused:
-        session.execute(Undo())
-    said = str(refused.value)
-    assert said.startswith("cannot undo “Blaze in B2 US: blaze 5;") and said.endswith(TURN_ENDED), said
-    assert "\n" not in said
-    assert session.state == before and reopen(session).state == before, "no card un-drawn, nothing taken back"
-    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
-    session.execute(Undo())  # a decision after the turn end, in the impulse it ended in
-    with pytest.raises(RuleViolation, match=re.escape(TURN_ENDED)):
-        session.execute(Undo())
-
-
-def test_undo_past_a_turn_end_a_flush_brought_names_the_turn_end(session):
-    set_up(session)
-    draw(session, 1, 2, 3, 4, 5, 6, 1)
-    session.execute(FlushHand())  # dealt from this deck's last card, then from the new deck
-    assert session.state.turn == 2
-    with pytest.raises(RuleViolation, match=re.escape("cannot undo “d6 check: 1”" + TURN_ENDED)):
-        session.execute(Undo())
-
-
-def test_an_impulse_s_end_leaves_nothing_to_redo_from_the_impulse_before(session, reopen):
-    """Redo put the side's undone discard back into the other side's impulse, where undo refused it."""
-    set_up(session)
-    session.execute(DiscardCard())
-    session.execute(Undo())
-    session.execute(EndImpulse())
-    hands = session.state.deck.hands
-    with pytest.raises(NothingToDo, match="nothing to redo"):
-        session.execute(Redo())
-    assert session.state.deck.hands == hands and session.state.card_used is None
-    assert reopen(session).state == session.state
-
-
-def test_a_check_started_and_abandoned_after_undo_leaves_nothing_to_redo(session):
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AdjustUnit(unit=1, changes={"spotted": True}))
-    session.execute(Undo())
-    session.execute(StartCheck(check=PlainCheck(cards=1)))
-    session.execute(CancelCheck())
-    with pytest.raises(NothingToDo, match="nothing to redo"):
-        session.execute(Redo())
-    assert not session.state.unit(1).spotted
-
-
-def test_an_order_is_not_taken_back_while_the_check_it_started_goes_on(session):
-    """Undone mid-check, the order went and its check stayed to apply its result: a free attack."""
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(Order(units=(1,), action="rally", check=PlainCheck(cards=2)))
-    session.execute(EnterPip(pip=5))
-    with pytest.raises(RuleViolation, match=re.escape("abandon it (x, its cards stay drawn)")):
-        session.execute(Undo())
-    assert session.state.card_used == "card" and session.state.check is not None
-    session.execute(CancelCheck())
-    session.execute(Undo())
-    assert session.state.card_used is None and session.state.deck.left == 7
-
-
 def test_a_stray_face_key_with_no_check_in_progress_draws_nothing_until_confirmed(session, reopen):
     """Issue 11: a face key pressed by mistake must not put the count a card away from the deck."""
     set_up(session)
@@ -415,84 +313,6 @@ def test_the_turn_end_checklist_stays_until_the_impulse_ends(session):
     assert session.state.turn == 2 and session.state.turn_over is not None
     session.execute(EndImpulse())
     assert session.state.turn_over is None
-
-
-def melee_ordered(session):
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AddUnit(template=GERMAN, side=2))
-    session.execute(Order(units=(1,), action="melee", targets=(2,)))
-
-
-def test_a_melee_order_marks_the_defender_in_melee_too_and_waits_for_the_attackers_next_upkeep(session, reopen):
-    melee_ordered(session)
-    state = reopen(session).state
-    assert state.unit(1).in_melee and state.unit(2).in_melee
-    assert [(m.side, m.attackers, m.defenders) for m in state.melees_pending] == [(1, (1,), (2,))]
-    assert state.melees_due == ()
-    session.execute(EndImpulse())
-    assert session.state.melees_due == ()
-    session.execute(EndImpulse())
-    assert [m.attackers for m in reopen(session).state.melees_due] == [(1,)]
-
-
-def test_resolving_the_melee_lifts_both_markers_and_undoing_it_brings_the_melee_back(session, reopen):
-    melee_ordered(session)
-    session.execute(EndImpulse())
-    session.execute(EndImpulse())
-    state = session.state
-    melee = Melee(attackers=(Snapshot.of(state.unit(1)),), defenders=(Snapshot.of(state.unit(2)),),
-                  attacker_dice=1, defender_dice=1)
-    session.execute(StartCheck(check=melee))
-    session.execute(EnterPip(pip=1))
-    session.execute(EnterPip(pip=2))
-    state = reopen(session).state
-    assert not state.unit(1).in_melee and not state.unit(2).in_melee and state.melees == ()
-    session.execute(Undo())
-    state = session.state
-    assert state.unit(1).in_melee and state.unit(2).in_melee and len(state.melees_due) == 1
-
-
-def test_undoing_a_melee_order_takes_the_defenders_marker_off_again(session):
-    melee_ordered(session)
-    session.execute(Undo())
-    assert not session.state.unit(2).in_melee and session.state.melees == ()
-
-
-def test_a_defender_in_two_melees_keeps_its_marker_until_both_resolve(session):
-    melee_ordered(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AdjustUnit(unit=3, changes={"hero": True}))
-    session.execute(Order(units=(3,), action="melee", via="hero", targets=(2,)))
-    state = session.state
-    melee = Melee(attackers=(Snapshot.of(state.unit(1)),), defenders=(Snapshot.of(state.unit(2)),),
-                  attacker_dice=1, defender_dice=1)
-    session.execute(EndImpulse())
-    session.execute(EndImpulse())
-    session.execute(StartCheck(check=melee))
-    session.execute(EnterPip(pip=1))
-    session.execute(EnterPip(pip=2))
-    state = session.state
-    assert state.unit(2).in_melee and not state.unit(1).in_melee
-    assert [m.attackers for m in state.melees_due] == [(3,)]
-
-
-@pytest.mark.parametrize(("targets", "problem"), [((), "name the enemy units"), ((1,), "attacking side")])
-def test_a_melee_order_names_enemy_defenders(session, targets, problem):
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AddUnit(template=SQUAD, side=1))
-    with pytest.raises(RuleViolation, match=problem):
-        session.execute(Order(units=(2,), action="melee", targets=targets))
-    assert session.state.melees == () and not session.state.unit(1).in_melee
-
-
-def test_only_a_melee_order_names_targets(session):
-    set_up(session)
-    session.execute(AddUnit(template=SQUAD, side=1))
-    session.execute(AddUnit(template=GERMAN, side=2))
-    with pytest.raises(RuleViolation, match=re.escape("7.10")):
-        session.execute(Order(units=(1,), action="move", targets=(2,)))
 
 
 def test_an_odd_d6_on_the_last_card_lets_its_second_fatigue_level_be_taken_before_the_turn_ends(session):
