@@ -100,6 +100,11 @@ def answer(intent: Intent, **values: object) -> Intent:
     return intent.then(intent.form.read({**intent.form.defaults(), **values}))
 
 
+def bar(state: PointBlankState) -> list[str]:
+    """The action bar's buttons now, as their names (a pip as its digit)."""
+    return [str(action.value) if action.name == "face" else action.name for action in CONTROLLER.tappable(state)]
+
+
 def press(session: GameSession, action: str, value: int | None = None, selected: int | None = None,
           **answers: object) -> Intent:
     """A key pressed and, when it opens a form, the form answered; what it asks to run is committed."""
