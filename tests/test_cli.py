@@ -5,7 +5,6 @@ import json
 import os
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,19 +12,13 @@ import pytest
 import companion.cli as cli
 from companion.bootstrap import bootstrap
 from companion.cli import internal_error
-from companion.dice.rules import ChooseSpec, EnterFace, RollDice
+from companion.dice.rules import ChooseSpec, RollDice
 from companion.dice.spec import DiceSpec
 from companion.games.conflict_of_heroes import commands as coh
 from companion.games.point_blank import commands as pb
 from companion.games.rules import Undo
+from tests.command_line import companion, played_dice_game
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, start_with_turn
-
-
-def companion(*args: str, data_dir=None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock"}
-    if data_dir is not None:
-        env["COMPANION_DATA_DIR"] = str(data_dir)
-    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env)
 
 
 def test_roll_prints_one_roll_as_json():
@@ -168,107 +161,6 @@ def test_a_broken_config_file_stops_the_app_with_file_line_and_problem(tmp_path)
     assert result.stderr.strip() == f"companion: {config}, line 2: pins.roll: Input should be less than or equal to 27"
 
 
-def played_dice_game(data_dir, seed: int, rolls: int, keyed: tuple[int, ...] = ()):
-    """A new dice game of generated 2d6 rolls, keyed-in physical faces, and one roll undone; its rolls in force."""
-    wired = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=seed, env={})
-    _, session = wired.open_game(wired.store.create_game("dice"))
-    for _ in range(rolls):
-        session.execute(RollDice())
-    for face in keyed:
-        session.execute(EnterFace(entered=face))
-    session.execute(RollDice())
-    session.execute(Undo())
-    in_force = [entry.roll for entry in session.state.recent if not entry.voided]
-    wired.close()
-    return in_force
-
-
-def face_counts(rolls, source: str) -> list[int]:
-    counts = Counter(face for roll in rolls if roll.source == source for face in roll.faces)
-    return [counts[face] for face in range(1, 7)]
-
-
-def test_stats_json_counts_the_faces_of_the_latest_game_by_source_with_scipys_p_value(tmp_path):
-    from scipy.stats import chisquare  # most of a second to import: only where it is used
-
-    rolls = played_dice_game(tmp_path, seed=1, rolls=40, keyed=(6, 6, 5, 6, 1, 6, 6, 6))
-
-    result = companion("stats", "--json", data_dir=tmp_path)
-
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
-    assert report["games"] == [{"id": 1, "name": "Game 1", "kind": "dice"}]
-    d6 = report["dice"]["d6"]
-    assert list(report["dice"]) == ["d6"] and d6["rolls"] == 44 and d6["faces"] == 88
-    for source in ("generated", "physical"):
-        counts = face_counts(rolls, source)
-        figures = d6["sources"][source]
-        assert list(figures["counts"].values()) == counts
-        assert figures["p_value"] == pytest.approx(chisquare(counts).pvalue, rel=1e-10)
-    assert d6["sources"]["physical"]["counts"] == {"1": 1, "2": 0, "3": 0, "4": 0, "5": 1, "6": 6}
-    both = [g + p for g, p in zip(face_counts(rolls, "generated"), face_counts(rolls, "physical"), strict=True)]
-    assert d6["p_value"] == pytest.approx(chisquare(both).pvalue, rel=1e-10)
-
-
-def test_stats_prints_each_die_type_and_source_with_counts_expected_p_and_verdict(tmp_path):
-    played_dice_game(tmp_path, seed=1, rolls=20, keyed=(6, 6))
-
-    lines = companion("stats", "1", data_dir=tmp_path).stdout.splitlines()
-
-    assert lines[0] == "# Game 1 (Dice roller)"
-    assert lines[1] == "d6, generated: 20 rolls, 40 faces"
-    assert lines[2].split() == ["face", "1", "2", "3", "4", "5", "6"]
-    assert lines[4].split() == ["expected", *["6.7"] * 6]
-    assert "degrees of freedom" in lines[5] and lines[5].split(": ")[-1] in (
-        "consistent with a fair die", "suspicious: a fair die seldom comes up this unevenly",
-        "very unlikely to be a fair die")
-    assert lines[6] == "d6, physical: 1 roll, 2 faces"
-    assert lines[10].endswith("too few rolls to tell: a d6 needs 30 faces for the test, 28 more")
-
-
-def test_stats_all_adds_up_every_saved_game(tmp_path):
-    played_dice_game(tmp_path, seed=1, rolls=3)
-    played_dice_game(tmp_path, seed=2, rolls=4)
-
-    report = json.loads(companion("stats", "--all", "--json", data_dir=tmp_path).stdout)
-
-    assert {game["id"] for game in report["games"]} == {1, 2}
-    assert report["dice"]["d6"]["rolls"] == 7
-    assert companion("stats", "--all", data_dir=tmp_path).stdout.startswith("# all 2 saved games\n")
-
-
-def test_stats_with_no_saved_games_says_so_and_a_game_with_all_is_refused(tmp_path):
-    result = companion("stats", data_dir=tmp_path)
-    assert result.returncode == 1 and result.stderr == "companion: there are no saved games yet\n"
-    refused = companion("stats", "1", "--all", data_dir=tmp_path)
-    assert refused.returncode == 2 and "not allowed with argument" in refused.stderr
-
-
-def a_row_this_version_cannot_read(data_dir, event_type: str) -> int:
-    """The seq of a row of a known type whose JSON does not match it, added to the latest game."""
-    wired = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), seed=1, env={})
-    game = wired.store.last_game()
-    seq = wired.store.last_seq(game.id) + 1
-    with wired.store._db:
-        wired.store._db.execute("INSERT INTO events VALUES (?, ?, '2026-11-30T10:00:00+00:00', ?, ?)",
-                                (game.id, seq, event_type, f'{{"type": "{event_type}", "faces": "six"}}'))
-    wired.close()
-    return seq
-
-
-@pytest.mark.parametrize("event_type", ["dice_rolled", "decision_undone"])
-@pytest.mark.parametrize("which", [(), ("--all",), ("--json",)], ids=["latest", "all", "json"])
-def test_stats_of_a_game_with_an_event_this_version_cannot_read_names_the_game_and_the_event(tmp_path, which,
-                                                                                            event_type):
-    played_dice_game(tmp_path, seed=1, rolls=3)
-    seq = a_row_this_version_cannot_read(tmp_path, event_type)
-    result = companion("stats", *which, data_dir=tmp_path)
-    assert (result.returncode, result.stdout) == (1, "")
-    (line,) = result.stderr.splitlines()
-    assert line.startswith(f"companion: Game 1: event {seq} ({event_type}) cannot be read by this version")
-    assert line.endswith("was the game saved by a newer one?")
-
-
 @pytest.mark.parametrize("command", [("games",), ("games", "list")])
 def test_games_without_a_saved_game_says_so_and_where_it_looked(tmp_path, command):
     result = companion(*command, data_dir=tmp_path)
@@ -286,131 +178,6 @@ def test_a_count_of_one_is_said_in_the_singular_by_log_games_stats_and_delete(tm
     assert "      1 event   " in listed and "events" not in listed
     assert companion("stats", "--all", data_dir=tmp_path).stdout.startswith("# the only saved game\n")
     assert companion("games", "delete", "1", data_dir=tmp_path).stdout == "deleted Game 1 (1 event)\n"
-
-
-def test_a_d2s_test_has_one_degree_of_freedom_in_the_singular(tmp_path):
-    wired = bootstrap(data_dir=tmp_path, config_file=Path(os.devnull), seed=1, env={})
-    _, session = wired.open_game(wired.store.create_game("dice"))
-    session.execute(ChooseSpec(spec=DiceSpec.parse("d2")))
-    for _ in range(10):
-        session.execute(RollDice())
-    wired.close()
-    said = companion("stats", data_dir=tmp_path).stdout
-    assert ", 1 degree of freedom, " in said and "degrees" not in said
-
-
-def test_reveal_without_json_is_refused_rather_than_ignored(tmp_path):
-    refused = companion("log", "--reveal", data_dir=tmp_path)
-    assert refused.returncode == 2 and "--reveal goes with --json" in refused.stderr
-
-
-@pytest.mark.parametrize(("args", "said"), [
-    (("roll",), "the following arguments are required: spec (companion roll --help)"),
-    (("rol", "d6"), "argument COMMAND: invalid choice: 'rol' (choose from "),
-    (("games", "rename", "1"), "the following arguments are required: name (companion games rename --help)"),
-    (("roll", "d6", "--seed", "x"), "argument --seed: invalid int value: 'x' (companion roll --help)"),
-    (("board",), "the following arguments are required: ACTION (companion board --help)"),
-    (("roll", "d6", "--bogus"), "unrecognized arguments: --bogus (companion roll --help)"),
-    (("log", "--reveal"), "--reveal goes with --json (the text log says what every side may know)"
-                          " (companion log --help)"),
-])
-def test_a_usage_error_is_one_line_naming_the_commands_help_and_exits_2(tmp_path, args, said):
-    result = companion(*args, data_dir=tmp_path)
-    assert (result.returncode, result.stdout) == (2, "")
-    (line,) = result.stderr.splitlines()
-    assert line.startswith(f"companion: {said}") and line.endswith(" --help)")
-
-
-@pytest.mark.parametrize(("words", "problem"), [
-    (["--seed", "3", "follow"], "--seed does nothing here: a follower rolls no dice"),
-    (["follow", "--seed", "3"], "unrecognized arguments: --seed 3"),
-    (["--data-dir", "games", "follow"], "--data-dir does nothing here: a follower reads the table's game from the"
-                                        " broker and keeps no games file"),
-    (["follow", "--data-dir", "games"], "unrecognized arguments: --data-dir games"),
-])
-def test_a_seed_or_a_data_dir_for_a_follower_is_a_one_line_usage_error(tmp_path, words, problem):
-    result = subprocess.run([sys.executable, "-m", "companion", *words, "--broker", "mqtt://127.0.0.1:9"],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
-    assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == f"companion: {problem} (companion follow --help)\n"
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_the_followers_help_offers_only_the_options_that_do_something():
-    shown = subprocess.run([sys.executable, "-m", "companion", "follow", "--help"], capture_output=True, text=True,
-                           timeout=60)
-    text = " ".join(shown.stdout.split())
-    assert "--config CONFIG the config file whose [table] gives the broker and table" in text
-    assert "--seed" not in text and "--data-dir" not in text
-
-
-WITHOUT_DICE = {
-    ("log",): "a log prints the saved rolls as they fell",
-    ("stats",): "the statistics count the saved rolls as they fell",
-    ("games", "list"): "listing, renaming or deleting saved games rolls no dice",
-    ("scenarios", "list"): "scenario files are read and written, no dice rolled",
-    ("board", "status"): "the board test rolls no dice",
-    ("speech", "test"): "the speech test says the same roll every time",
-    ("install-service", "--dry-run"): "the service's app rolls fresh dice at every start (no seed is written into it)",
-}
-"""Every command but the app, `dice` and `roll` (`web` and `follow` above): what it does, rolling nothing."""
-SEEDED = [(words, before) for words in WITHOUT_DICE for before in (True, False)]
-
-
-@pytest.mark.parametrize(("words", "before"), SEEDED,
-                         ids=[f"{' '.join(words)}, {'before' if before else 'after'}" for words, before in SEEDED])
-def test_a_seed_for_a_command_that_rolls_no_dice_is_a_usage_error_saying_why(tmp_path, words, before):
-    seed = ("--seed", "3")
-    result = companion(*(seed + words if before else words + seed), data_dir=tmp_path)
-    assert (result.returncode, result.stdout) == (2, "")
-    why = WITHOUT_DICE[words]
-    assert result.stderr == f"companion: --seed does nothing here: {why} (companion {words[0]} --help)\n"
-    assert list(tmp_path.iterdir()) == []
-
-
-@pytest.mark.parametrize("words", WITHOUT_DICE, ids=" ".join)
-def test_the_help_of_a_command_that_rolls_no_dice_offers_no_seed(words):
-    shown = companion(*words[:1], "--help")
-    assert shown.returncode == 0 and "--config" in shown.stdout and "--seed" not in shown.stdout
-
-
-def test_the_dice_roller_is_still_offered_a_seed():
-    assert "--seed SEED" in companion("dice", "--help").stdout
-
-
-@pytest.mark.parametrize("command", [("games",), ("log",), ("scenarios", "list")], ids=" ".join)
-def test_an_empty_data_dir_is_refused_in_one_line_whether_named_by_option_or_environment(tmp_path, command):
-    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "HOME": str(tmp_path), "XDG_DATA_HOME": ""}
-    by_option = subprocess.run([sys.executable, "-m", "companion", *command, "--data-dir", ""], capture_output=True,
-                               text=True, env=env, cwd=tmp_path)
-    assert (by_option.returncode, by_option.stdout, by_option.stderr) == (2, "", (
-        "companion: argument --data-dir: an empty name is no folder (leave the option out for the default)"
-        f" (companion {' '.join(command)} --help)\n"))
-    by_environment = subprocess.run([sys.executable, "-m", "companion", *command], capture_output=True, text=True,
-                                    env={**env, "COMPANION_DATA_DIR": ""}, cwd=tmp_path)
-    assert (by_environment.returncode, by_environment.stdout, by_environment.stderr) == (
-        1, "", "companion: COMPANION_DATA_DIR is empty: set it to a folder, or unset it for the default\n")
-    assert list(tmp_path.iterdir()) == []  # neither the current directory nor the default data dir was used
-
-
-COMMANDS_READING_A_CONFIG_OR_NOT = [
-    ("games",), ("log",), ("stats",), ("roll", "d6"), ("scenarios", "list"), ("speech", "test"),
-    ("board", "status", "--port", os.devnull), ("follow",), ("web",), ("install-service", "--dry-run"),
-]
-
-
-@pytest.mark.parametrize("command", COMMANDS_READING_A_CONFIG_OR_NOT, ids=" ".join)
-@pytest.mark.parametrize("named_by", ["option", "environment"])
-def test_a_config_file_that_was_named_but_does_not_exist_stops_every_command_the_same_way(tmp_path, named_by,
-                                                                                         command):
-    missing = tmp_path / "confg.toml"
-    args = ("--config", str(missing), *command) if named_by == "option" else command
-    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_DATA_DIR": str(tmp_path)}
-    if named_by == "environment":
-        env["COMPANION_CONFIG"] = str(missing)
-    result = subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env,
-                            timeout=60)
-    assert (result.returncode, result.stdout, result.stderr) == (1, "", f"companion: {missing}: no such config file\n")
 
 
 def test_a_log_piped_into_head_ends_quietly(tmp_path):
@@ -452,15 +219,6 @@ def test_an_unexpected_error_is_one_line_and_debug_shows_the_traceback(tmp_path)
                               text=True, env=env)
     assert debugged.returncode == 1
     assert "Traceback (most recent call last)" in debugged.stderr
-
-
-def test_a_game_name_that_is_not_utf8_is_refused_as_an_argument(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "companion", "games", "rename", "1", b"Ark\xffhem"],
-                            capture_output=True, text=True,
-                            env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path)})
-    assert result.returncode == 2
-    assert "argument name: 'Ark\\xffhem' is not UTF-8 text" in result.stderr
-    assert "Traceback" not in result.stderr
 
 
 def test_the_message_of_an_internal_error_is_its_type_and_first_line():
