@@ -1,24 +1,18 @@
-"""What every screen keeps at every size: the status line on one line, notifications clear of the
-controls, a form's buttons on screen, every action in the command palette."""
+"""What every screen keeps at every size: notifications clear of the controls and the key figures,
+every action in the command palette."""
 
-import asyncio
-from dataclasses import replace
 
 import pytest
 from rich.cells import cell_len
 from textual.command import CommandList
 from textual.geometry import Region
-from textual.widgets import Button, Input, OptionList, Select
+from textual.widgets import Input, OptionList
 from textual.widgets._toast import Toast
 
-from companion.bootstrap import bootstrap
 from companion.dice.rules import RollDice
 from companion.dice.spec import DiceSpec
-from companion.games.kit.forms import FormSpec, Number, Tick
-from companion.status_part import StatusPart
 from companion.tui.app import CompanionApp
 from companion.tui.screens.choose_scenario import ScenarioChooser
-from companion.tui.screens.dice import DiceScreen
 from companion.tui.screens.game_screen import TOAST_FRAME as GAME_TOAST_FRAME
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.messages import Messages, clipped
@@ -27,114 +21,11 @@ from companion.tui.widgets.action_bar import ActionBar
 from companion.tui.widgets.big_number import BigNumber
 from companion.tui.widgets.mock_panel import MockPanel
 from companion.tui.widgets.spec_form import SpecForm
-from companion.tui.widgets.status_line import Status, StatusLine, status_text
-from drivers.pin_factory import PinFactoryChoice
+from companion.tui.widgets.status_line import StatusLine
 from tests.pilot import comes_true, press, settle
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
-from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import overlaps, painted, painted_rows
-
-TABLE_STATUS = Status(StatusPart("MOCK HARDWARE (no GPIO found)"),
-                      StatusPart("fake board connected: firmware 1.2, protocol 1"), "Kursk, second evening", True, "",
-                      StatusPart("speech off"), "~/.local/share/companion/games.sqlite3")
-
-
-def test_the_status_line_says_everything_where_it_fits():
-    line = status_text(TABLE_STATUS, 170)
-    assert line == ("MOCK HARDWARE (no GPIO found)  │  fake board connected: firmware 1.2, protocol 1  │  "
-                    "speech off  │  Kursk, second evening  │  ~/.local/share/companion/games.sqlite3")
-
-
-@pytest.mark.parametrize("width", [120, 100, 78, 60, 40])
-def test_the_status_line_fits_its_width_and_keeps_the_hardware_and_the_game(width):
-    line = status_text(TABLE_STATUS, width)
-    assert len(line) <= width
-    assert "MOCK" in line and "Kursk" in line
-
-
-def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
-    fault = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is full"
-    line = status_text(replace(TABLE_STATUS, storage=fault), 78)
-    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK")
-    assert "speech" not in line and "/" not in line
-    assert len(line) <= 78
-    assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
-
-
-SPEECH_UNAVAILABLE = StatusPart("speech unavailable: no sound device (audio open error: No such file or directory)",
-                                must_act=True)
-STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
-"""The status line's own width on an 80 and a 100 column screen (its padding aside)."""
-
-
-@pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
-@pytest.mark.parametrize(("speech", "short"), [("speech off", "speech off"), ("speech on (English)", "speech on")],
-                         ids=["off", "on"])
-def test_speech_keeps_a_short_form_on_the_status_line_of_an_80_and_a_100_column_screen(speech, short, width):
-    line = status_text(replace(TABLE_STATUS, speech=StatusPart(speech)), width)
-    assert short in line.split(" │ ") and len(line) <= width
-
-
-@pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
-def test_a_speech_fault_stays_on_the_status_line_beside_a_table_link_and_a_storage_fault(width):
-    crowded = replace(TABLE_STATUS, table=StatusPart("table club-1: connected"), speech=SPEECH_UNAVAILABLE,
-                      storage="not saved: /media/usb/tables/companion/games.sqlite3: the disk is full")
-    line = status_text(crowded, width)
-    assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW │ speech unavailable")
-    assert len(line) <= width
-
-
-@pytest.fixture
-def table_without_sound(tmp_path, mock_factory, clock):
-    """A companion whose config sends speech to a sound device that is not there."""
-    config = tmp_path / "config.toml"
-    config.write_text('[board]\nenabled = false\n\n[speech]\ndevice = "companion-no-such-device"\n')
-    wired = bootstrap(data_dir=tmp_path / "data", config_file=config, seed=7, env={},
-                      pin_choice=PinFactoryChoice(mock_factory, "mock", True, "test"), clock=clock,
-                      fake_board=False)
-    yield wired
-    wired.close()
-
-
-@pytest.mark.parametrize("size", ["80x24", "100x30"])
-async def test_speech_turned_on_and_off_by_ctrl_s_is_seen_on_the_status_line(table_without_sound, size):
-    app = CompanionApp(table_without_sound, start_kind="dice")
-    async with app.run_test(size=SIZES[size]) as pilot:
-        await settle(pilot)
-        status = app.screen.query_one(StatusLine)
-        assert "speech off" in str(status.render())
-        await press(pilot, "ctrl+s")
-        assert table_without_sound.speaker is not None
-        assert await asyncio.to_thread(table_without_sound.speaker.drain, 10), "the speaker did not check in time"
-        assert await comes_true(pilot, lambda: "speech unavailable" in str(status.render())), str(status.render())
-        await press(pilot, "ctrl+s")
-        assert await comes_true(pilot, lambda: "speech off" in str(status.render())), str(status.render())
-
-
-@pytest.mark.parametrize("size", ["100x30", "160x50"])
-async def test_why_speech_cannot_speak_is_read_whole_on_the_status_line_of_a_100_and_a_160_column_screen(
-        table_without_sound, size):
-    app = CompanionApp(table_without_sound, start_kind="dice")
-    async with app.run_test(size=SIZES[size]) as pilot:
-        await settle(pilot)
-        await press(pilot, "ctrl+s")
-        assert table_without_sound.speaker is not None
-        assert await asyncio.to_thread(table_without_sound.speaker.drain, 10), "the speaker did not check in time"
-        why = table_without_sound.speaker.status
-        assert why.startswith("speech unavailable: no sound device (")
-        status = app.screen.query_one(StatusLine)
-        assert await comes_true(pilot, lambda: why in str(status.render()).split(" │ ")), str(status.render())
-
-
-async def test_the_status_line_on_an_80_column_screen_is_one_line_that_fits(companion):
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES["80x24"]) as pilot:
-        await settle(pilot)
-        status = app.screen.query_one(StatusLine)
-        shown = str(status.render())
-        assert "\n" not in shown and len(shown) <= status.content_size.width
-        assert shown.startswith("MOCK HARDWARE") and "Game 1" in shown
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -369,107 +260,6 @@ async def test_notifications_move_with_the_action_bar_when_the_screen_is_resized
         assert uncovered(app, *figures) == ["said after the resize"]
         toast = app.screen.query_one(Toast)
         assert toast.region.bottom == bar.region.y, "just above the bar"
-
-
-async def open_the_long_form(pilot) -> None:
-    """The form of every field kind over the dice roller; what it is answered is told on screen."""
-    await settle(pilot)
-    pilot.app.push_screen(SpecForm(EVERY_FIELD, told), pilot.app.screen.carry_out)
-    await pilot.pause()
-
-
-def told_last(app) -> str:
-    return [notice.message for notice in app._notifications][-1]
-
-
-@pytest.mark.parametrize("size", SIZES)
-async def test_a_long_form_keeps_its_buttons_on_screen_and_enter_submits(companion, size):
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES[size]) as pilot:
-        await open_the_long_form(pilot)
-        form = app.screen
-        for button in form.query(Button):
-            assert form.region.contains_region(button.region)
-            assert str(button.label) in "".join(painted_rows(app, button))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DiceScreen)
-        assert "'firer': 1" in told_last(app)
-
-
-@pytest.mark.parametrize("size", SIZES)
-async def test_every_field_of_a_long_form_comes_into_view_as_tab_reaches_it(companion, size):
-    """Fields the screen cannot show at once scroll between the title and the buttons."""
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES[size]) as pilot:
-        await open_the_long_form(pilot)
-        form = app.screen
-        foot = form.query_one(".form-foot")
-        reached = []
-        for _ in EVERY_FIELD.fields:
-            field = app.focused
-            assert field is not None
-            reached.append(field.id)
-            assert form.region.contains_region(field.region), f"{field.id} is off the screen"
-            assert not overlaps(field.region, foot.region), f"{field.id} is under the buttons"
-            await pilot.press("tab")
-            await pilot.pause()
-        assert reached == [f"field-{field.name}" for field in EVERY_FIELD.fields]
-
-
-@pytest.mark.parametrize("size", SIZES)
-async def test_a_short_form_keeps_to_its_own_height(companion, size):
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES[size]) as pilot:
-        await settle(pilot)
-        app.push_screen(SpecForm(FormSpec("Range", (Number("range", "Range in hexes", 3, 1, 20),)), told))
-        await pilot.pause()
-        assert app.screen.query_one(".form").region.height <= 12
-
-
-LONG_TICK = "Roll real dice instead (one card discarded per die; locked for the game)"
-
-
-async def test_a_tick_box_label_longer_than_the_form_wraps_and_reads_whole_at_80_columns(companion):
-    """Point Blank's setup cut its real-dice tick box short at 80x24: "…locked for the ga"."""
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES["80x24"]) as pilot:
-        await settle(pilot)
-        ticks = (Tick("dice", LONG_TICK), Tick("save", "Save these counts"))
-        app.push_screen(SpecForm(FormSpec("The deck", (Number("pip1", "Cards with 1 pip", 6, 0, 99), *ticks)), told))
-        await pilot.pause()
-        long, short = app.screen.query_one("#field-dice"), app.screen.query_one("#field-save")
-        assert LONG_TICK in " ".join(line.strip() for line in painted_rows(app, long))
-        assert long.region.height > 1 and app.screen.region.contains_region(long.region)
-        assert short.region.height == 1 and "Save these counts" in painted_rows(app, short)[0]
-
-
-async def test_enter_in_an_open_drop_down_chooses_there_and_the_next_enter_submits(companion):
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES["100x30"]) as pilot:
-        await open_the_long_form(pilot)
-        assert isinstance(app.focused, Select)  # the firing unit, the first field
-        await pilot.press("space", "down", "down", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, SpecForm) and app.screen.query_one("#field-firer", Select).value == "3"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DiceScreen)
-        assert "'firer': 3" in told_last(app)
-
-
-async def test_a_refused_answer_is_said_with_the_buttons_still_on_screen(companion):
-    app = CompanionApp(companion, start_kind="dice")
-    async with app.run_test(size=SIZES["80x24"]) as pilot:
-        await open_the_long_form(pilot)
-        app.screen.query_one("#field-range").value = "99"
-        await pilot.press("enter")
-        await pilot.pause()
-        error = app.screen.query_one("#form-error")
-        assert "Range in hexes: give a number from 1 to 20" in str(error.render())
-        ok = app.screen.query_one("#ok", Button)
-        assert error.region.height and not overlaps(error.region, ok.region)
-        assert app.screen.region.contains_region(ok.region)
 
 
 async def palette_entries(pilot, query: str) -> list[str]:
