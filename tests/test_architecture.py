@@ -21,7 +21,7 @@ def test_the_import_contracts_are_kept():
 
 LONGEST_MODULE = 399
 """Lines a module may have: one that would grow past it is split along a seam first."""
-PACKAGES = ("companion", "drivers", "firmware_bridge", "hw_mocks", "bench")
+PACKAGES = ("companion", "drivers", "firmware_bridge", "hw_mocks", "bench", "tests")
 
 
 def test_every_module_is_under_400_lines():
