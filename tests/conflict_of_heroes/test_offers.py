@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from companion.errors import NothingToDo
+from companion.games.conflict_of_heroes import offers
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     ChangeVictoryPoints,
@@ -94,3 +95,18 @@ def test_between_rounds_with_no_unit_on_the_map_the_bar_offers_adding_one_not_th
     assert "next" not in offered(emptied)
     with pytest.raises(NothingToDo, match=r"add the firefight's units first \(i\): round 2 starts with units"):
         CONTROLLER.press(emptied, "next", None, None)
+
+
+def test_the_rules_are_asked_once_per_state_however_many_parts_of_the_screen_ask_what_is_offered(game, monkeypatch):
+    add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad C", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    asked: list[CohState] = []
+    judged = offers.offered
+    monkeypatch.setattr(offers, "offered", lambda state, names: asked.append(state) or judged(state, names))
+    controller = ConflictOfHeroesController()
+    first = controller.available(game.state)
+    assert controller.available(game.state) == first  # the bar, then the footer, of one state
+    game.execute(Activate(unit=1))
+    controller.available(game.state)
+    assert len(asked) == 2, "once for each state"

@@ -99,6 +99,9 @@ class ConflictOfHeroesController(Controller[CohState]):
     def __init__(self, data: Mapping[str, Any] | None = None, own_files: frozenset[str] = frozenset()) -> None:
         super().__init__(data, own_files)
         self.library = library_of(data)
+        self._asked: tuple[CohState, tuple[str, ...]] | None = None
+        """The last state's actions: asking the rules (`offers`) is a redraw's costly part, and the
+        action bar, the footer and the palette each ask it of the same state (states never change)."""
 
     def guide(self, state: CohState) -> GuideView | None:
         return guided.view(state, self.library)
@@ -230,6 +233,14 @@ class ConflictOfHeroesController(Controller[CohState]):
                         self.available(state))
 
     def available(self, state: CohState) -> tuple[str, ...]:
+        asked = self._asked
+        if asked is not None and asked[0] is state:
+            return asked[1]
+        now = self._available(state)
+        self._asked = (state, now)
+        return now
+
+    def _available(self, state: CohState) -> tuple[str, ...]:
         if guided.setting_up(state):
             return guide.available(state.guide)
         if guided.over(state):
