@@ -224,8 +224,11 @@ def test_every_line_of_the_owners_peek_fits_the_smallest_screen_even_for_a_count
     assert "shown when attacked" in " ".join(lines) and lines[-1].startswith("+0 CAP: ")
 
 
-@pytest.mark.parametrize(("pile", "attacks"), [("pinned", 2), ("killed", 1)], ids=["hit again", "Killed drawn"])
-def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed(new_game, pile, attacks):
+@pytest.mark.parametrize(("pile", "attacks", "why"), [("pinned", 2, ""), ("killed", 1, "Killed counter drawn: ")],
+                         ids=["hit again", "Killed drawn"])
+def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed_and_names_a_killed_counter_drawn(
+        new_game, pile, attacks, why):
+    """7.3: a Killed counter is revealed at once, so the screen says why one hit destroyed the unit."""
     game = new_game(only(pile))
     hmg = add(game, GERMAN, "HMG", "german_hmg")
     squad = add(game, SOVIET, "S2", "soviet_rifle_squad")
@@ -236,7 +239,7 @@ def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed(new_gam
         game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
         enter(game, 4, 4)  # 12 against 12: one hit
     assert game.state.unit(squad).status == "destroyed"
-    assert view.roll_lines(game.state) == ["HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: destroyed, physical"]
+    assert view.roll_lines(game.state) == [f"HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: {why}destroyed, physical"]
 
 
 def test_the_track_shows_this_rounds_allowance_after_a_loss_and_the_next_rounds_apart(game):

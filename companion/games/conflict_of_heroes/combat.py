@@ -161,6 +161,8 @@ def evolve(state: CohState, event: Event) -> CohState:
         case AttackRolled():
             return _attack_rolled(state, event)
         case HitCounterDrawn(unit=number, key=key, counter=counter):
+            if counter.killed:
+                state = replace(state, last_rolls=(*state.last_rolls, event))
             return state.changed_unit(number, hit=HitTaken(key, counter, revealed=counter.killed))
         case UnitDestroyed(unit=number):
             unit = state.unit(number)

@@ -296,10 +296,12 @@ class AttackRolled(Event):
     def attack_value(self) -> int:
         return self.firepower + sum(self.faces) + self.modifier
 
-    def describe(self, destroyed: bool = False) -> str:
+    def describe(self, destroyed: bool = False, killed: str | None = None) -> str:
         """`destroyed`: its one hit destroyed the target (a unit already hit, or a Killed counter
-        drawn), which the events after the roll say and the screen knows from the state."""
-        outcome = ("miss", "one hit: destroyed" if destroyed else "one hit", "two hits: destroyed")[self.hits]
+        drawn), which the events after the roll say and the screen knows from the state; `killed`:
+        the name of the Killed counter drawn, when that is why."""
+        why = f"{killed} counter drawn: " if killed else ""
+        outcome = ("miss", f"one hit: {why}destroyed" if destroyed else "one hit", "two hits: destroyed")[self.hits]
         dice = faces_of(self.faces) + modifier_after(self.modifier)
         return (f"{self.attacker_label} → {self.target_label}: AV {number(self.attack_value)}"
                 f" ({number(self.firepower)} FP + {dice}) vs DV {self.defence}: {outcome}, {self.source}")

@@ -9,6 +9,7 @@ from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.events import (
     AttackDeclared,
     AttackRolled,
+    HitCounterDrawn,
     InitiativeRolled,
     RallyDeclared,
     RallyRolled,
@@ -116,7 +117,8 @@ class Settled:
     kind: SettlingKind
 
 
-LastRoll = Annotated[InitiativeRolled | AttackRolled | RallyRolled, Field(discriminator="type")]
+LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled, Field(discriminator="type")]
+"""A roll of the latest action, or a Killed counter it drew: revealed at once (7.3), it says why one hit destroyed."""
 
 
 @dataclass(frozen=True, slots=True)

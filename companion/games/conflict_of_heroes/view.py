@@ -7,7 +7,7 @@ from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
 from companion.games.conflict_of_heroes.amounts import caps_count
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import AttackRolled, InitiativeRolled, SideEvent
+from companion.games.conflict_of_heroes.events import AttackRolled, HitCounterDrawn, InitiativeRolled, SideEvent
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
@@ -197,15 +197,18 @@ def summary(state: CohState) -> str:
 
 def roll_lines(state: CohState) -> list[str]:
     """The latest action's rolls; a roll whose one hit destroyed its target says so (the target is
-    out of play now, and nothing but that roll can have put it out since)."""
-    return [_roll_line(state, roll) for roll in state.last_rolls]
+    out of play now, and nothing but that roll can have put it out since), and names the Killed
+    counter it drew, if that is why."""
+    killed = {roll.unit: roll.counter.name for roll in state.last_rolls if isinstance(roll, HitCounterDrawn)}
+    return [_roll_line(state, roll, killed) for roll in state.last_rolls if not isinstance(roll, HitCounterDrawn)]
 
 
-def _roll_line(state: CohState, roll: LastRoll) -> str:
+def _roll_line(state: CohState, roll: LastRoll, killed: dict[int, str]) -> str:
+    """A Killed counter drawn by the roll's one hit is named in its line (it is revealed at once, 7.3)."""
     if isinstance(roll, AttackRolled) and roll.hits == 1:
         target = state.unit(roll.target)
         if target is not None and not target.in_play:
-            return roll.describe(destroyed=True)
+            return roll.describe(destroyed=True, killed=killed.get(roll.target))
     return describe(state, roll)
 
 
