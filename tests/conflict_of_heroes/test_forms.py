@@ -145,6 +145,15 @@ def soviet_squad_hit(new_game, counter: str) -> tuple[GameSession, int]:
     return game, squad
 
 
+
+def test_a_lone_targets_facing_is_asked_as_front_or_flank_in_words(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    intent = press(game, "fire", selected=squad)
+    assert isinstance(intent, Ask)
+    assert intent.form.fields[0].label == "Squad D is hit in the front or flank (close combat: always the flank)"
+
 @pytest.mark.parametrize(("cover_dm", "hill", "friends", "bonus"), [
     (1, False, 0, 1), (3, False, 0, 1), (0, False, 0, 0), (-1, False, 0, 0), (2, True, 0, 0), (1, False, 2, 3),
 ])

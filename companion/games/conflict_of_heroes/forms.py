@@ -153,8 +153,8 @@ def attack_form(state: CohState, attacker: UnitState) -> FormSpec:
     aim: tuple[Field, ...]
     if len(targets) == 1:
         title = f"{attacker.label} fires at {targets[0].label}"
-        aim = (Choice("facing", f"{targets[0].label} is hit in the (close combat: always the flank)", FACINGS,
-                      default="front"),)
+        facing = f"{targets[0].label} is hit in the front or flank (close combat: always the flank)"
+        aim = (Choice("facing", facing, FACINGS, default="front"),)
     else:
         options = tuple((u.number, u.label) for u in targets)
         aim = (
