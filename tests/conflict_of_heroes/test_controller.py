@@ -72,18 +72,38 @@ def test_the_side_button_of_the_rolling_side_steps_its_caps_on_the_roll_and_the_
     start_with_turn(game, GERMAN)
     run(game, press(game, "activate", selected=squad))
     run(game, answer(press(game, "fire", selected=squad)))
+    assert [value for name, value in buttons(game) if name == "side"] == [GERMAN], "only the roller's CAP button"
     steps = []
-    for _ in range(3):
+    for _ in range(2):
         intent = press(game, "side", GERMAN)
         steps.append(intent)
         run(game, intent)
-    assert steps == [Run.one(DeclareModifier(caps=caps)) for caps in (1, 2, 0)]
+    assert steps == [Run.one(DeclareModifier(caps=caps)) for caps in (1, 2)]
     with pytest.raises(RuleViolation, match=r"German rolls now: no side changes its opponent's roll \(3.23\)"):
         press(game, "side", SOVIET)
     assert game.state.side(SOVIET).caps.current == 7
-    assert [value for name, value in buttons(game) if name == "side"] == [GERMAN], "only the roller's CAP button"
-    assert press(game, "modifier", -1) == Run.one(DeclareModifier(caps=-1))
+    assert press(game, "modifier", -1) == Run.one(DeclareModifier(caps=1))
     assert game.state.pending.attack.targets[0].unit == target
+
+
+def test_a_third_cap_on_a_roll_is_refused_by_the_side_button_as_by_plus_and_neither_is_offered_at_plus_2(game):
+    """3.23: a roll is changed by at most 2 CAPs; the side button used to go back to 0 without a word."""
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "activate", selected=squad))
+    run(game, answer(press(game, "fire", selected=squad)))
+    run(game, press(game, "side", GERMAN))
+    run(game, press(game, "modifier", 1))
+    for action, value in (("side", GERMAN), ("modifier", 1)):
+        with pytest.raises(RuleViolation, match=r"at most 2 CAPs either way \(3.23\)"):
+            run(game, press(game, action, value))
+    assert game.state.pending.modifier == 2
+    offered = set(buttons(game))
+    assert ("modifier", 1) not in offered and ("side", GERMAN) not in offered
+    assert ("modifier", -1) in offered
+    run(game, press(game, "modifier", -1))
+    assert {("modifier", 1), ("side", GERMAN)} <= set(buttons(game))
 
 
 def test_a_cap_button_pressed_during_the_initiative_roll_is_refused_the_spends_were_announced(game):

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes import checks, forms, guided, offers, view
+from companion.games.conflict_of_heroes.attack import MAX_CAP_MODIFIER
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -195,8 +196,8 @@ class ConflictOfHeroesController(Controller[CohState]):
         return super().press(state, action, value, selected)
 
     def _side_button(self, state: CohState, side: int) -> Intent:
-        """A side's CAP button: a CAP more on its side's roll (back to 0 after 2), one more CAP counted
-        for its initiative announcement, or else one CAP spent (a card and the like). While a roll
+        """A side's CAP button: a CAP more on its side's roll (a third refused, as `+` is, 3.23), one
+        more CAP counted for its initiative announcement, or else one CAP spent (a card and the like). While a roll
         waits, only the rolling side's button does anything: no side changes its opponent's roll
         (3.23), and the initiative roll counts only what was announced (3.24)."""
         waiting = state.pending
@@ -207,7 +208,7 @@ class ConflictOfHeroesController(Controller[CohState]):
             if roller.side != side:
                 raise RuleViolation(f"{state.side(roller.side).name} rolls now: no side changes its opponent's roll"
                                     f" (3.23), so {state.side(side).name}'s CAP button spends nothing")
-            return Run.one(DeclareModifier(caps=waiting.modifier + 1 if waiting.modifier < 2 else 0))
+            return Run.one(DeclareModifier(caps=waiting.modifier + 1))
         announcer = announcing(state)
         if announcer == side:
             return Run.one(CountInitiativeSpend(side=checks.side_number(side)))
@@ -218,9 +219,10 @@ class ConflictOfHeroesController(Controller[CohState]):
     def tappable(self, state: CohState) -> tuple[KeyAction, ...]:
         """The bar's buttons in the order `available` gives them (what is most done first): a side's
         buttons named after the side, and only the digits that mean something now (a die's faces;
-        an initiative spend of 0 to 2 CAPs)."""
+        an initiative spend of 0 to 2 CAPs; a CAP more or less on a roll only while 3.23 allows it)."""
         digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
-        values = {"face": digits, "side": cap_buttons(state), "vp_down": vp_down_buttons(state)}
+        values = {"face": digits, "side": cap_buttons(state), "vp_down": vp_down_buttons(state),
+                  "modifier": modifier_steps(state)}
         shown = [
             replace(action, label=view.side_button(state, action.name, action.value))
             if action.name in view.SIDE_BUTTONS and action.value is not None else action
@@ -263,15 +265,21 @@ HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
 def cap_buttons(state: CohState) -> tuple[int, ...]:
     """The sides whose CAP button does something now: the rolling side's while a roll waits (none
     for the initiative roll), the announcing side's while one announces, in a turn each side with
-    a CAP left, else both."""
+    a CAP left, else both; none on a roll already changed by the most CAPs (3.23)."""
     waiting = state.pending
     if waiting is not None:
         roller = state.unit(waiting.roller) if waiting.roller is not None else None
-        return (roller.side,) if roller is not None else ()
+        return (roller.side,) if roller is not None and 1 in modifier_steps(state) else ()
     announcer = announcing(state)
     if announcer is not None:
         return (announcer,)
     return offers.cap_sides(state) if state.phase == "play" else (1, 2)
+
+
+def modifier_steps(state: CohState) -> tuple[int, ...]:
+    """The steps (+1, −1) of the CAPs on the waiting roll that keep within 3.23's 2 either way."""
+    modifier = state.pending.modifier if state.pending is not None else 0
+    return tuple(step for step in (1, -1) if abs(modifier + step) <= MAX_CAP_MODIFIER)
 
 
 def vp_down_buttons(state: CohState) -> tuple[int, ...]:
