@@ -1,16 +1,18 @@
 """The forms behind Conflict of Heroes' keys: what each asks, its labels and defaults, and what it refuses."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import NothingToDo, RuleViolation
-from companion.games.conflict_of_heroes.commands import AddUnit, DeclareAttack, DeclareRally, RevealCounter
+from companion.games.conflict_of_heroes.commands import AddUnit, DeclareAttack, DeclareRally, Pass, RevealCounter
 from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import shipped
 from companion.games.kit.forms import Choice, Number, Pick, Text, Tick
 from companion.games.kit.intents import Ask, Reveal, Run
 from companion.session import GameSession
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, only, start_with_turn
-from tests.conflict_of_heroes.controlling import answer, buttons, press, run
+from tests.conflict_of_heroes.controlling import CONTROLLER, answer, buttons, press, run
 
 
 def test_the_set_up_form_asks_the_sides_by_name_with_labels_and_the_current_values(game):
@@ -79,6 +81,34 @@ def test_a_spent_unit_is_told_only_to_pay_in_caps_since_it_cannot_activate_again
     run(game, answer(press(game, "fire", selected=squad), caps="3"))
     assert game.state.pending is not None
 
+
+def test_a_unit_short_of_aps_is_told_to_pay_the_rest_in_caps_in_the_form_when_its_side_has_caps(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "activate", selected=squad))
+    unit = game.state.unit(squad)
+    fire_cost = unit.profile.fire_cost
+    run(game, answer(press(game, "move", selected=squad), extra=str(unit.aps - unit.profile.move_cost - 2)))
+    game.execute(Pass(side=SOVIET))
+    with pytest.raises(RuleViolation) as refused:
+        answer(press(game, "fire", selected=squad))
+    assert str(refused.value) == f"{fire_cost} APs needed, Squad B has 2 left: pay the rest in CAPs in the form"
+    run(game, answer(press(game, "fire", selected=squad), caps=str(fire_cost - 2)))
+    assert game.state.pending is not None
+
+
+def test_a_unit_short_of_aps_whose_side_has_no_cap_left_is_told_only_what_it_lacks(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    run(game, press(game, "activate", selected=squad))
+    unit = game.state.unit(squad)
+    state = game.state.with_unit(replace(unit, aps=2))
+    state = state.with_caps(GERMAN, state.side(GERMAN).caps.drain(state.side(GERMAN).caps.current))
+    with pytest.raises(RuleViolation) as refused:
+        answer(CONTROLLER.press(state, "fire", None, squad))
+    assert str(refused.value) == f"{unit.profile.fire_cost} APs needed, Squad B has 2 left"
 
 def test_the_attack_form_offers_the_enemy_units_none_ticked_and_which_of_them_are_hit_in_the_flank(game):
     squad = add(game, GERMAN, "Squad B", "german_rifle_squad")

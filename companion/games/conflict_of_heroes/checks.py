@@ -66,7 +66,8 @@ def payment(state: CohState, unit: UnitState, action: activation.Action, caps_pa
             extra: int = 0) -> tuple[int, int]:
     """(APs, CAPs) the action costs `unit` with `caps_paid` of it in CAPs; refused when its hit
     counter forbids it (7.4), or the unit or its side cannot pay: a unit not activated pays all in
-    CAPs (a command action), and a refusal offers activating only to a fresh unit."""
+    CAPs (a command action), and a refusal offers activating only to a fresh unit, and paying the
+    APs it lacks in CAPs only when its side has them."""
     activation.check_allowed(action, unit.counter)
     total = activation.cost(action, unit.profile, unit.counter, extra)
     aps, caps = activation.split(total, caps_paid)
@@ -77,7 +78,10 @@ def payment(state: CohState, unit: UnitState, action: activation.Action, caps_pa
         if unit.status != "active":
             raise RuleViolation(f"{unit.label} is not activated: {in_caps}, or activate it")
         if aps > unit.aps:
-            raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left")
+            # The forms behind fire, move and rally take a part of the cost in CAPs.
+            affords = state.side(unit.side).caps.current >= aps - unit.aps
+            rest = ": pay the rest in CAPs in the form" if affords else ""
+            raise RuleViolation(f"{aps} APs needed, {unit.label} has {unit.aps} left{rest}")
     state.side(unit.side).caps.spend(caps, "this action")
     return aps, caps
 
