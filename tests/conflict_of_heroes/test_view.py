@@ -13,8 +13,10 @@ from companion.games.conflict_of_heroes.commands import (
     DeclareRally,
     Move,
     Pass,
+    Pivot,
     RevealCounter,
     SetStartingCaps,
+    Stall,
     StartRound,
     Target,
 )
@@ -241,6 +243,25 @@ def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed_and_nam
     assert game.state.unit(squad).status == "destroyed"
     assert view.roll_lines(game.state) == [f"HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: {why}destroyed, physical"]
 
+
+def test_a_move_pivot_or_stall_is_the_last_action_said_in_place_of_the_attack_before_it(game):
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN, caps=(9, 9))
+    game.execute(Activate(unit=squad))
+    game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target),)))
+    enter(game, 1, 1)
+    assert view.roll_lines(game.state)[0].startswith("Squad B → Squad D")
+    game.execute(Pass(side=SOVIET))
+    cost = game.state.unit(squad).profile.move_cost
+    game.execute(Move(unit=squad, extra_aps=1))
+    assert view.roll_lines(game.state) == [f"Squad B moves ({cost + 1} AP)"]
+    game.execute(Pass(side=SOVIET))
+    game.execute(Pivot(unit=squad, caps_paid=1))
+    assert view.roll_lines(game.state) == ["Squad B pivots (1 CAP)"]
+    game.execute(Pass(side=SOVIET))
+    game.execute(Stall(unit=squad))
+    assert view.roll_lines(game.state) == ["Squad B stalls (1 AP)"]
 
 def test_the_track_shows_this_rounds_allowance_after_a_loss_and_the_next_rounds_apart(game):
     """7.3: "At the beginning of each round, the total number of CAPs a player receives permanently

@@ -90,7 +90,7 @@ def evolve(state: CohState, event: Event) -> CohState:
                 state = state.with_unit(replace(previous, status="spent"))
             return state.changed_unit(number, status="active", aps=activation.ACTIVATION_APS)
         case ActionPaid(unit=number, aps=aps, caps=caps):
-            return state.paid(number, aps, caps).turn_ended()
+            return replace(state.paid(number, aps, caps), last_rolls=(event,)).turn_ended()
         case CapsSpent(side=side, caps=caps, ends_turn=ends_turn):
             state = state.with_caps(side, state.side(side).caps.drain(caps))
             return state.turn_ended() if ends_turn else state

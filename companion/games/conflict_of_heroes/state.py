@@ -7,6 +7,7 @@ from pydantic import Field
 
 from companion.games.conflict_of_heroes.cap_track import CapTrack
 from companion.games.conflict_of_heroes.events import (
+    ActionPaid,
     AttackDeclared,
     AttackRolled,
     HitCounterDrawn,
@@ -117,8 +118,10 @@ class Settled:
     kind: SettlingKind
 
 
-LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled, Field(discriminator="type")]
-"""A roll of the latest action, or a Killed counter it drew: revealed at once (7.3), it says why one hit destroyed."""
+LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled | ActionPaid,
+                     Field(discriminator="type")]
+"""A roll of the latest action, a Killed counter it drew (revealed at once, 7.3: why one hit destroyed),
+or the latest action itself when it rolls nothing (a move, pivot or stall)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,7 @@ class CohState:
     initiative: Initiative | None = None
     pending: PendingRoll | None = None
     last_rolls: tuple[LastRoll, ...] = ()
-    """The rolls of the latest action, for the screen."""
+    """The rolls of the latest action (or the move, pivot or stall it was), for the screen."""
     next_number: int = 1
     settled: Settled | None = None
     """Kept as the game is folded, so undo asks one question, however long the game."""

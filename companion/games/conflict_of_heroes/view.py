@@ -5,9 +5,15 @@ import textwrap
 
 from companion.games.conflict_of_heroes import attack, checks
 from companion.games.conflict_of_heroes.activation import RALLY_COST
-from companion.games.conflict_of_heroes.amounts import caps_count
+from companion.games.conflict_of_heroes.amounts import caps_count, paid
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
-from companion.games.conflict_of_heroes.events import AttackRolled, HitCounterDrawn, InitiativeRolled, SideEvent
+from companion.games.conflict_of_heroes.events import (
+    ActionPaid,
+    AttackRolled,
+    HitCounterDrawn,
+    InitiativeRolled,
+    SideEvent,
+)
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
 from companion.games.conflict_of_heroes.state import CohState, LastRoll, UnitState
@@ -21,6 +27,8 @@ SIDE_BUTTONS = {"side": "{} CAP", "vp_up": "{} +1 VP", "vp_down": "{} −1 VP"}
 """The action bar's buttons that act for one side, named after it."""
 BUTTON_NAME = 12
 """As much of a side's name as a button shows."""
+ACTS = {"move": "moves", "pivot": "pivots", "stall": "stalls"}
+"""The latest action's line for an action that rolls nothing: `Squad B moves (2 AP)`."""
 PEEK_WIDTH = 72
 """The longest line of the owner's peek: it fits inside the panel's frame on an 80-column screen."""
 
@@ -196,15 +204,17 @@ def summary(state: CohState) -> str:
 
 
 def roll_lines(state: CohState) -> list[str]:
-    """The latest action's rolls; a roll whose one hit destroyed its target says so (the target is
-    out of play now, and nothing but that roll can have put it out since), and names the Killed
-    counter it drew, if that is why."""
+    """The latest action's rolls, or the move, pivot or stall it was; a roll whose one hit
+    destroyed its target says so (the target is out of play now, and nothing but that roll can
+    have put it out since), and names the Killed counter it drew, if that is why."""
     killed = {roll.unit: roll.counter.name for roll in state.last_rolls if isinstance(roll, HitCounterDrawn)}
     return [_roll_line(state, roll, killed) for roll in state.last_rolls if not isinstance(roll, HitCounterDrawn)]
 
 
 def _roll_line(state: CohState, roll: LastRoll, killed: dict[int, str]) -> str:
     """A Killed counter drawn by the roll's one hit is named in its line (it is revealed at once, 7.3)."""
+    if isinstance(roll, ActionPaid):
+        return f"{roll.label} {ACTS[roll.action]} ({paid(roll.aps, roll.caps)})"
     if isinstance(roll, AttackRolled) and roll.hits == 1:
         target = state.unit(roll.target)
         if target is not None and not target.in_play:
