@@ -25,7 +25,7 @@ STATE_SHAPES = {
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
     "point_blank": (15, "d5a7eaf3ae9a11e1"),
-    "conflict_of_heroes": (4, "b489ea982273f1d5"),
+    "conflict_of_heroes": (5, "12d571dca01cd860"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])
