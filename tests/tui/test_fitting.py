@@ -275,7 +275,8 @@ async def test_the_palette_lists_every_action_of_the_dice_roller_and_runs_it(com
     async with app.run_test(size=SIZES["100x30"]) as pilot:
         await settle(pilot)
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        for action in ("Roll", "Face 4", "Erase face", "Undo", "Redo", "Next dice", "Dice…"):
+        for action in ("Roll (space)", "Face 4 (4)", "Erase face (⌫)", "Undo (u)", "Redo (y)", "Next dice (n)",
+                       "Dice… (e)"):
             assert action in titles
         assert any(entry.startswith("Next dice") for entry in await palette_entries(pilot, "next dice"))
         await pilot.press("enter")

@@ -41,6 +41,13 @@ class KeyAction:
         return f"{self.label} {self.value}" if self.shown_key and self.value is not None else self.label
 
     @property
+    def palette_title(self) -> str:
+        """The palette's entry: the title and the key that asks for it, `Redo (y)`, `Dice 4 (4)`;
+        the title alone for an action with no key (a hardware control only)."""
+        key = (self.keys or "").split(",")[0]
+        return f"{self.title} ({KEY_NAMES.get(key, key)})" if key else self.title
+
+    @property
     def key_text(self) -> str:
         if self.shown_key is not None:
             return self.shown_key

@@ -299,7 +299,7 @@ class GameScreen(ActionBarScreen):
         """(label, help, action name, value) for every action this screen takes, for the command palette."""
         for action in self.game.controller.keymap:
             if (action.keys or action.control is None) and self.shows(action.name):
-                yield action.title, action.help or action.title, action.name, action.value
+                yield action.palette_title, action.help or action.title, action.name, action.value
 
     def shows(self, name: str) -> bool:
         """Whether the palette offers the action: one this screen takes (`offers`) and, once the game

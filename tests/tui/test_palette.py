@@ -1,0 +1,43 @@
+"""The command palette of a game: each action once, each named with the key that asks for it."""
+
+import pytest
+
+from companion.dice.spec import DiceSpec
+from companion.games.kit.keymap import KEY_NAMES
+from companion.tui.app import CompanionApp
+from tests.pilot import settle
+from tests.tui import game_positions
+from tests.tui.conftest import SIZES
+from tests.tui.test_fitting import palette_entries
+
+POSITIONS = {"conflict_of_heroes": game_positions.conflict_of_heroes, "point_blank": game_positions.point_blank,
+             "take_cover": game_positions.take_cover}
+
+
+def app_at(table, kind: str) -> CompanionApp:
+    if kind == "dice":
+        return CompanionApp(table, start_kind="dice", start_spec=DiceSpec.parse("d6"))
+    POSITIONS[kind](table)
+    return CompanionApp(table)
+
+
+@pytest.mark.parametrize("kind", ["dice", *POSITIONS])
+async def test_every_palette_entry_of_a_keyed_action_names_its_key(table, kind):
+    app = app_at(table, kind)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        keymap = app.screen.game.controller.keymap  # type: ignore[attr-defined]
+        entries = list(app.screen.palette())  # type: ignore[attr-defined]
+        assert entries
+        for label, _, name, value in entries:
+            action = next(a for a in keymap if a.name == name and a.value == value and a.keys)
+            key = action.keys.split(",")[0]
+            assert label == f"{action.title} ({KEY_NAMES.get(key, key)})"
+        assert {"Undo (u)", "Redo (y)"} <= {label for label, *_ in entries}
+
+
+async def test_the_palette_reads_redo_with_its_key_as_a_player_searches_for_it(table):
+    app = app_at(table, "conflict_of_heroes")
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        assert [entry.splitlines()[0] for entry in await palette_entries(pilot, "redo")] == ["Redo (y)"]
