@@ -41,3 +41,21 @@ async def test_the_palette_reads_redo_with_its_key_as_a_player_searches_for_it(t
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await settle(pilot)
         assert [entry.splitlines()[0] for entry in await palette_entries(pilot, "redo")] == ["Redo (y)"]
+
+
+DIGIT_KEYS = {"dice": "face", "conflict_of_heroes": "dice", "point_blank": "pip", "take_cover": "face"}
+"""What a player types to find the digit keys, the entries without help of their own."""
+
+
+@pytest.mark.parametrize("kind", ["dice", *POSITIONS])
+async def test_each_palette_entry_reads_once_its_help_never_repeating_its_title(table, kind):
+    app = app_at(table, kind)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        entries = await palette_entries(pilot, DIGIT_KEYS[kind])
+        assert len(entries) >= 6, entries
+        titles = [entry.splitlines()[0] for entry in entries]
+        assert len(titles) == len(set(titles)), entries
+        for entry in entries:
+            title, *help_lines = entry.splitlines()
+            assert not any(title.startswith(line) for line in help_lines), entry

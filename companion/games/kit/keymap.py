@@ -26,7 +26,7 @@ class KeyAction:
     """The GPIO or board control that asks for this action, with `value` as the control's value.
     A control with no value here matches every value of that control (`Control.FACE` for any face)."""
     help: str = ""
-    """A sentence for the palette; the label stands in when empty."""
+    """A sentence for the palette, under the entry's title; none when empty (a digit key says it all)."""
     footer: bool = False
     """One of the few essential actions the footer shows."""
     shown_key: str | None = None

@@ -296,10 +296,11 @@ class GameScreen(ActionBarScreen):
         """A screen with more than one view of its game shows `view`, or goes back from it."""
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
-        """(label, help, action name, value) for every action this screen takes, for the command palette."""
+        """(label, help, action name, value) for every action this screen takes, for the command palette;
+        no help for an action with none, whose title would else read twice (`Dice 1`, `Dice 1`)."""
         for action in self.game.controller.keymap:
             if (action.keys or action.control is None) and self.shows(action.name):
-                yield action.palette_title, action.help or action.title, action.name, action.value
+                yield action.palette_title, action.help, action.name, action.value
 
     def shows(self, name: str) -> bool:
         """Whether the palette offers the action: one this screen takes (`offers`) and, once the game
