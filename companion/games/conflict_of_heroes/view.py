@@ -227,7 +227,8 @@ def track_text(state: CohState, side: int) -> str:
     lie on, and the next round's allowance once a loss this round has lowered it (7.3)."""
     named = state.side(side)
     track = named.caps
-    lost = f"\nlost units on {', '.join(map(str, track.occupied))}" if track.occupied else ""
+    # No space after the commas: a narrow track (17 columns at 80) wraps the list whole, never `7,` then `6`.
+    lost = f"\nlost units on {','.join(map(str, track.occupied))}" if track.occupied else ""
     lowered = f"\nnext round {track.allowance}" if track.allowance != track.this_round else ""
     return f"of {track.this_round} this round\nstart {track.start} · VP {named.victory_points}{lost}{lowered}"
 
