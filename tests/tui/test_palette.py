@@ -11,7 +11,7 @@ from tests.tui.conftest import SIZES
 from tests.tui.test_fitting import palette_entries
 
 POSITIONS = {"conflict_of_heroes": game_positions.conflict_of_heroes, "point_blank": game_positions.point_blank,
-             "take_cover": game_positions.take_cover}
+             "take_cover": game_positions.take_cover, "deckung": game_positions.deckung}
 
 
 def app_at(table, kind: str) -> CompanionApp:
@@ -43,7 +43,8 @@ async def test_the_palette_reads_redo_with_its_key_as_a_player_searches_for_it(t
         assert [entry.splitlines()[0] for entry in await palette_entries(pilot, "redo")] == ["Redo (y)"]
 
 
-DIGIT_KEYS = {"dice": "face", "conflict_of_heroes": "dice", "point_blank": "pip", "take_cover": "face"}
+DIGIT_KEYS = {"dice": "face", "conflict_of_heroes": "dice", "point_blank": "pip", "take_cover": "face",
+              "deckung": "face"}
 """What a player types to find the digit keys, the entries without help of their own."""
 
 
