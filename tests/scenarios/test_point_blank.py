@@ -11,7 +11,7 @@ from companion.games.kit.intents import Ask, Run
 from companion.games.point_blank import setup_terrain
 from companion.games.point_blank.battlefield_events import TerrainDrawn
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.commands import EndImpulse, EnterPip, PlayEventCard, RollDie
+from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, PlayEventCard, RollDie
 from companion.games.point_blank.orders import by_card
 from companion.games.point_blank.view import checklist_lines
 from companion.games.point_blank.words import title
@@ -124,6 +124,28 @@ def test_the_reinforcement_arrives_with_its_turn_and_the_last_turn_ends_the_game
         session.execute(RollDie(plain=True))
     assert game.rules.finished(session.state)
     assert any(line.startswith("Victory check: ") for line in checklist_lines(session.state, catalog))
+
+
+def test_the_reinforcement_arriving_at_the_turn_start_stands_with_the_turn_end(start):
+    """Undo took the Late squad back (`undo: unit added: Late squad (German) in A4 German`) while
+    turn 2 went on: the scenario's arrival is part of the turn end, which stands (4.13)."""
+    game, session = start("point_blank", TUTORIAL)
+    while session.state.guide.setting_up:
+        confirm(game, session, {**SMALL_DECK, "dice": True})
+    while session.state.turn_over is None:
+        session.execute(RollDie(plain=True))
+    before = session.state
+    assert before.units[-1].name == "Late squad"
+    with pytest.raises(RuleViolation) as refused:
+        session.execute(Undo())
+    assert str(refused.value) == ("cannot undo “unit added: Late squad (German) in A4 German”: turn 1 has ended "
+                                  "since, and its end stands (4.13); correct the table with Edit unit, t, or "
+                                  "Marker card, p")
+    assert session.state == before, "nothing taken back"
+    catalog = Catalog.of(game.data)
+    session.execute(AddUnit(template=catalog.units["us_rifle_squad"], side=1))  # the players' own, after it
+    session.execute(Undo())
+    assert session.state.units == before.units
 
 
 RESERVES = """

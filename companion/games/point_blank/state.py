@@ -82,6 +82,13 @@ class TurnOver:
     blaze: frozenset[str] = frozenset()
     last: bool = False
     """It was the scenario's last turn: the game is over."""
+    stands: int = 0
+    """The journal seq of the last record the turn end brought with it (the end itself, control it
+    changed, the scenario's units arriving at the next turn's start and their terrain): undo takes
+    back none of them (4.13)."""
+    units: int = 0
+    """How many units were in the tracker at the turn end: those added after it, up to the
+    scenario's arrivals for the next turn, are its arrivals."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,7 +210,7 @@ def turn_ended(state: PointBlankState, turn: int, event: TurnEnded) -> PointBlan
         flushed=frozenset(),
         smoke=frozenset(state.blaze),
         blaze=frozenset(),
-        turn_over=TurnOver(turn, state.smoke, state.blaze, over),
+        turn_over=TurnOver(turn, state.smoke, state.blaze, over, units=len(state.units)),
         log=state.logged(event),
         game_over=over,
     )

@@ -1,5 +1,6 @@
 """Where undo stops in Point Blank, and what a refusal names: the scenario's setup, an impulse that
-is over or a turn's end (which may come mid-impulse, with the deck's last card), a check in
+is over or a turn's end (which may come mid-impulse, with the deck's last card) with what it
+brought (control changed, the scenario's reinforcements for the next turn), a check in
 progress, a table row the AEO acted on, and the AEO's facts (its discards, dice and steps), which
 stand with the check result a step of it was decided on. A refusal names what stands, the fact the
 players just saw rather than an older decision behind it, and how to correct the table instead."""
@@ -15,8 +16,8 @@ from companion.games.point_blank.aeo.events import AeoActed, AeoCardsDiscarded, 
 from companion.games.point_blank.aeo.state import NOTED, STEPS, Noted
 from companion.games.point_blank.aeo.view import act_line, short
 from companion.games.point_blank.catalog import Catalog
-from companion.games.point_blank.events import CheckResolved, ImpulseEnded, TurnEnded
-from companion.games.point_blank.state import PointBlankState
+from companion.games.point_blank.events import CheckResolved, ImpulseEnded, ObjectiveControlled, TurnEnded, UnitAdded
+from companion.games.point_blank.state import PointBlankState, TurnOver
 from companion.games.point_blank.view import check_title
 from companion.journal.events import Event, Record
 
@@ -31,12 +32,30 @@ def noted(state: PointBlankState, record: Record) -> PointBlankState:
     """The state with what undo needs to know of `record`: where the impulse began, the AEO's latest fact."""
     event = record.event
     if isinstance(event, ImpulseEnded | TurnEnded):
-        return replace(state, impulse_began=record.seq)
+        state = replace(state, impulse_began=record.seq)
+        over = state.turn_over
+        return replace(state, turn_over=replace(over, stands=record.seq)) if isinstance(event, TurnEnded) and over \
+            else state
+    over = state.turn_over
+    if over is not None and record.seq == over.stands + 1 and brought(state, over, event):
+        state = replace(state, turn_over=replace(over, stands=record.seq))
     aeo = state.aeo
     if aeo is None or not isinstance(event, NOTED):
         return state
     stepped = record.seq if isinstance(event, STEPS) else aeo.stepped
     return replace(state, aeo=replace(aeo, latest=Noted(record.seq, event), stepped=stepped))
+
+
+def brought(state: PointBlankState, over: TurnOver, event: Event) -> bool:
+    """Whether `event`, recorded right after what the turn end brought, is more of it: control it
+    changed, a terrain card drawn, one of the units the scenario has arrive at the next turn's
+    start. The scenario's arrivals come with the turn end, before anything the players add; a
+    unit they add by hand once those are in is their own decision."""
+    if isinstance(event, UnitAdded):
+        scenario = state.scenario
+        owed = sum(force.arrives_in(state.turn) for force in scenario.forces) if scenario is not None else 0
+        return len(state.units) - over.units <= owed
+    return isinstance(event, ObjectiveControlled) or not event.undoable
 
 
 def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "redo"], said: Said,
@@ -52,9 +71,10 @@ def check_undo(state: PointBlankState, target: Record, verb: Literal["undo", "re
         return
     aeo_facts(state, target, said, catalog)
     guide.check_undo(state.guide, target, CORRECTS, said)
-    if target.seq < state.impulse_began:
-        # The other side has played on what the impulse left, or the turn's end reset the table and
-        # shuffled a new deck: a wrong marker is corrected, not undone, and no card is un-drawn.
+    if target.seq < state.impulse_began or (state.turn_over is not None and target.seq <= state.turn_over.stands):
+        # The other side has played on what the impulse left, or the turn's end reset the table,
+        # shuffled a new deck and brought the scenario's reinforcements: a wrong marker is
+        # corrected, not undone, and no card is un-drawn.
         raise RuleViolation(undo_refused(said(target.event), boundary(state)))
     turn = state.aeo.impulse if state.aeo is not None else None
     if isinstance(target.event, AeoRowFilled) and (
