@@ -107,6 +107,20 @@ def test_a_fire_order_fills_in_the_selected_unit_the_only_target_and_the_leaders
     assert session.state.check is not None
 
 
+def test_the_fire_group_lists_only_the_units_other_than_the_lead(session):
+    """It listed the lead unit too (`1 · 1st squad · US`) under "Other units of the fire group"."""
+    set_up(session)
+    for _ in range(3):
+        session.execute(AddUnit(template=SQUAD, side=1))
+    deploy(session, GERMAN, 2, "B2", "brush")
+    intent = CONTROLLER.press(session.state, "fire", None, 1)
+    form, group = asked(intent).form, field(intent, "group")
+    assert isinstance(group, Pick)
+    assert [value for value, _ in group.shown(form.defaults())] == [2, 3]
+    assert [value for value, _ in group.shown({**form.defaults(), "lead": 2})] == [1, 3]
+    assert form.read({**form.defaults(), "lead": 2, "group": [1, 2]})["group"] == (1,), "the lead is not ticked"
+
+
 def test_an_order_form_starts_at_a_unit_the_order_would_do_something_for(session):
     """A spent squad may not fire (4.8): the form starts at the one that may, and Ready at the spent one."""
     set_up(session)

@@ -6,6 +6,7 @@ number field of more digits, they are typed."""
 from collections.abc import Callable
 
 import pytest
+from textual.widgets import Select, SelectionList
 
 from companion.bootstrap import Companion
 from companion.games.conflict_of_heroes.events import UnitAdded
@@ -107,3 +108,35 @@ async def test_a_face_key_fills_a_one_digit_field_and_ticks_by_number_while_long
         await settle(pilot)
         assert not isinstance(app.screen, SpecForm)
     assert answered == [Tell(repr({"grenades": 2, "targets": (3,), "cards": 12, "name": "c3", "lead": "c"}))]
+
+
+GROUP = FormSpec("A fire group", (
+    Choice("lead", "Lead unit", (("a", "Squad A"), ("b", "Squad B"), ("c", "Squad C"))),
+    Pick("group", "Other units of the fire group", (("a", "Squad A"), ("b", "Squad B"), ("c", "Squad C")),
+         apart_from="lead")))
+
+
+async def test_a_pick_kept_apart_from_a_choice_lists_the_other_options_as_the_choice_changes(table):
+    """The fire form listed the lead unit itself among the other units of its fire group."""
+    answered: list[Intent | None] = []
+    app = CompanionApp(table, start_kind="dice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(SpecForm(GROUP, lambda answers: Tell(repr(dict(answers))), PB_KEYS.form_keys()),
+                        answered.append)
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, SpecForm)
+        picks = form.query_one("#field-group", SelectionList)
+
+        def listed() -> list[str]:
+            return [picks.get_option_at_index(n).value for n in range(picks.option_count)]
+
+        assert listed() == ["b", "c"]
+        picks.select("c")
+        form.query_one("#field-lead", Select).value = "b"
+        await settle(pilot)
+        assert listed() == ["a", "c"] and picks.selected == ["c"]
+        await pilot.press("c")
+        await settle(pilot)
+    assert answered == [Tell(repr({"lead": "b", "group": ("c",)}))]

@@ -85,6 +85,14 @@ class Pick:
     least: int = 0
     most: int | None = None
     help: str = ""
+    apart_from: str = ""
+    """The name of a Choice of the same form whose answer is none of these: its option is left out
+    while chosen there (a fire group's lead unit is not one of its other units)."""
+
+    def shown(self, answers: Mapping[str, object]) -> tuple[Option, ...]:
+        """The options listed while the form holds `answers`."""
+        apart = answers.get(self.apart_from) if self.apart_from else None
+        return tuple(option for option in self.options if apart is None or str(option[0]) != str(apart))
 
     def read(self, raw: object) -> tuple[Value, ...]:
         chosen = tuple(raw) if isinstance(raw, list | tuple) else ()
@@ -154,4 +162,12 @@ class FormSpec:
     def read(self, raw: Mapping[str, object]) -> dict[str, object]:
         """The answers, each checked against its field; the first bad one raises `FormError`."""
         defaults = self.defaults()
-        return {field.name: field.read(raw.get(field.name, defaults[field.name])) for field in self.fields}
+        answers: dict[str, object] = {}
+        for field in self.fields:
+            given = raw.get(field.name, defaults[field.name])
+            if isinstance(field, Pick) and field.apart_from and isinstance(given, list | tuple):
+                # A value left out of the list is not picked, whatever the view kept ticked.
+                listed = {str(value) for value, _ in field.shown({**defaults, **raw, **answers})}
+                given = [value for value in given if str(value) in listed]
+            answers[field.name] = field.read(given)
+        return answers

@@ -71,7 +71,8 @@ def order(state: PointBlankState, catalog: Catalog, action: Action, selected: in
     if action in ("fire", "assault"):
         options = unit_options(state, catalog, own)
         fields += [Choice("lead", "Lead unit (fires first)", options, default_id(selected, able)),
-                   Pick("group", "Other units of the fire group", unit_options(state, catalog, own))]
+                   Pick("group", "Other units of the fire group", unit_options(state, catalog, own),
+                        apart_from="lead")]
     else:
         fields.append(Pick("units", "Units ordered", unit_options(state, catalog, own), default_ids(selected, able),
                            least=1))

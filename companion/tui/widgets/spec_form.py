@@ -162,10 +162,22 @@ class SpecForm(PanelModal[Intent]):
             case Pick():
                 chosen = set(map(str, field.default))
                 widget = Picks(*((RichText(label), str(value), str(value) in chosen)
-                                 for value, label in field.options), id=widget_id)
+                                 for value, label in field.shown(self.spec.defaults())), id=widget_id)
         yield widget
         if field.help:
             yield Label(RichText(field.help), classes="form-help")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A Pick kept apart from the Choice changed lists again without its answer, keeping the
+        other ticks."""
+        name = (event.select.id or "").removeprefix("field-")
+        for field in self.spec.fields:
+            if isinstance(field, Pick) and field.apart_from == name:
+                picks = self.query_one(f"#field-{field.name}", Picks)
+                ticked = set(picks.selected)
+                picks.clear_options()
+                picks.add_options([(RichText(label), str(value), str(value) in ticked)
+                                   for value, label in field.shown(self.raw_values())])
 
     def raw_values(self) -> dict[str, object]:
         values: dict[str, object] = {}
@@ -271,7 +283,8 @@ class SpecForm(PanelModal[Intent]):
         the field as typing does: Tab goes on. A face button, with no Tab beside it, goes on itself."""
         focused = self.focused
         field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
-        options = field.options if isinstance(field, Choice | Pick) else ()
+        options = field.shown(self.raw_values()) if isinstance(field, Pick) else \
+            field.options if isinstance(field, Choice) else ()
         nth = options[face - 1][0] if 0 < face <= len(options) else None
         one_digit = isinstance(field, Number) and field.high <= 9
         match focused:
