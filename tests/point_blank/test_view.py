@@ -236,3 +236,20 @@ def test_a_turn_end_after_an_older_result_shows_alone_as_the_latest():
     assert latest_lines(state, CATALOG) == ["Latest: turn 1 ends"]
     assert latest_lines(played(SET_UP, *pips(3)), CATALOG) == ["Latest: d6 check: 3"]
     assert latest_lines(played(SET_UP), CATALOG) == []
+
+
+
+def test_the_latest_line_goes_on_after_a_turn_end_to_the_impulse_ends_and_orders_that_follow_it():
+    """Impulses after the turn end still showed `Latest: turn 1 ends`: a Move order never appeared there."""
+    game = (SetUpGame(cards_per_pip=(1, 1, 1, 1, 1, 2), hand_size=2, nationalities=("us", "german")),
+            AddUnit(template=SQUAD, side=1, sector="B2"), AddUnit(template=GERMAN, side=2),
+            *pips(3), DiscardCard(), EndImpulse(), DiscardCard(), EndImpulse())
+    over = played(*game)
+    assert over.turn == 2 and latest_lines(over, CATALOG) == ["Latest: turn 1 ends"]
+    assert checklist_lines(over, CATALOG)[0].startswith("Turn 1 is over")
+    next_impulse = played(*game, EndImpulse())
+    assert latest_lines(next_impulse, CATALOG) == ["Latest: US's impulse ends"]
+    assert not any(line.startswith("Turn 1 is over") for line in checklist_lines(next_impulse, CATALOG))
+    moved = played(*game, EndImpulse(), Order(units=(2,), action="move", destination="B2/2"))
+    assert latest_lines(moved, CATALOG) == ["Latest: Move ordered with an Action card: German Rifle squad "
+                                            "towards B2 German"]

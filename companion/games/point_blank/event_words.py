@@ -120,9 +120,9 @@ def log_lines(state: PointBlankState, catalog: Catalog | None = None) -> list[st
 
 
 def latest_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
-    """What the screen shows in place of a check: the newest result; when a check's card was the
-    deck's last, its result and then the turn end it brought, which followed it in the same
-    command and would otherwise hide it (4.13)."""
+    """What the screen shows in place of a check: the newest entry of the log (a result, an order,
+    an impulse's or a turn's end); when a check's card was the deck's last, its result and then
+    the turn end it brought, which followed it in the same command and would otherwise hide it (4.13)."""
     lines = log_lines(state, catalog)
     if not lines:
         return []

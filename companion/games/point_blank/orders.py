@@ -290,7 +290,7 @@ def _ordered(state: PointBlankState, event: UnitsOrdered) -> PointBlankState:
             updates[target] = replace(updates.get(target, state.unit(target)), in_melee=True)
         melee = PendingMelee(event.side, state.impulse, event.units, event.targets)
         state = replace(state, melees=(*state.melees, melee))
-    state = replace(state, units=tuple(updates.get(u.id, u) for u in state.units))
+    state = replace(state, units=tuple(updates.get(u.id, u) for u in state.units), log=state.logged(event))
     if event.action == "cover":
         return replace(state, deck=state.deck.play(event.side))
     if event.via in ("card", "unit_card", "spend"):

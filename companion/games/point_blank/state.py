@@ -19,8 +19,10 @@ from companion.games.point_blank.events import (
     CheckAbandoned,
     CheckResolved,
     DeckCorrected,
+    ImpulseEnded,
     ObjectiveControlled,
     TurnEnded,
+    UnitsOrdered,
 )
 from companion.games.point_blank.scenario import PbScenario
 from companion.games.point_blank.units import Unit
@@ -28,10 +30,11 @@ from companion.games.point_blank.units import Unit
 CardUse = Literal["card", "unit_card", "spend", "event", "discard", "flush", "ready"]
 """How the impulse's one Action card or Spend action went (6.2)."""
 
-Entry = CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected | TerrainDrawn | ObjectiveControlled
+Entry = (CheckResolved | CheckAbandoned | TurnEnded | DeckCorrected | TerrainDrawn | ObjectiveControlled | UnitsOrdered
+         | ImpulseEnded)
 Logged = Annotated[Entry, Field(discriminator="type")]
 LOG = 6
-"""Results kept for the screen's log, newest last; `companion log` has them all."""
+"""Entries kept for the screen's log, newest last; `companion log` has every event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +130,8 @@ class PointBlankState:
     battlefield: Battlefield = field(default_factory=Battlefield)
     moves: tuple[PendingMove, ...] = ()
     log: tuple[Logged, ...] = ()
-    """The newest results, abandoned checks, turn ends, deck corrections and terrain drawn, newest last."""
+    """The newest results, abandoned checks, orders, impulse and turn ends, deck corrections, terrain
+    drawn and control taken, newest last: the screen's Latest line is the last of them."""
     turn_over: TurnOver | None = None
     game_over: bool = False
     resolved: int = 0

@@ -181,7 +181,7 @@ def evolve(state: PointBlankState, event: Event, voided: bool) -> PointBlankStat
                 state, units=units, side=side, impulse=state.impulse + 1, card_used=None, second_icon_used=False,
                 leaders_acted=frozenset(), fatigue_bonus_owed=False, fatigue_bonus_first=None,
                 fatigue_bonus_sector=None, turn_over=None,
-                bog_owed=(), mines_owed=(),
+                bog_owed=(), mines_owed=(), log=state.logged(event),
             )
         case DeckCorrected(pile=pile):
             if voided:
