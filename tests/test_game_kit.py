@@ -24,7 +24,7 @@ STATE_SHAPES = {
     "dice": (2, "e47babcf9ad835e4"),
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
-    "point_blank": (15, "d5a7eaf3ae9a11e1"),
+    "point_blank": (16, "8b24f3a267e9c4da"),
     "conflict_of_heroes": (5, "12d571dca01cd860"),
 }
 

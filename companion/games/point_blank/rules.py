@@ -81,7 +81,7 @@ class PointBlankRules(Rules[PointBlankState]):
     title: ClassVar[str] = "Point Blank"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
     state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
-    state_version: ClassVar[int] = 15
+    state_version: ClassVar[int] = 16
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
