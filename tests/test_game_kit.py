@@ -25,7 +25,7 @@ STATE_SHAPES = {
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
     "point_blank": (16, "8b24f3a267e9c4da"),
-    "conflict_of_heroes": (5, "12d571dca01cd860"),
+    "conflict_of_heroes": (6, "c37c2602e16fc4a8"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])

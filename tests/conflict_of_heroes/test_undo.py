@@ -115,3 +115,19 @@ def test_what_undo_took_back_is_told_with_the_sides_names(game):
     game.execute(ChangeVictoryPoints(side=SOVIET, change=1))
     (undone,) = game.execute(Undo())
     assert game.describe(undone) == "undo: Red Army: +1 VP"
+
+
+def test_undo_after_show_hit_names_the_counter_shown_not_the_attack_before_it(new_game):
+    game = new_game(only("pinned"))
+    mmg = add(game, GERMAN, "MMG C", "german_hmg")
+    squad = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(DeclareAttack(attacker=mmg, targets=(Target(unit=squad),), caps_paid=2))
+    enter(game, 5, 5)
+    game.execute(RevealCounter(unit=squad))
+    before = game.state
+    with pytest.raises(RuleViolation) as refused:
+        game.execute(Undo())
+    assert str(refused.value) == ("cannot undo “Squad D shows Pinned: shown to the opponent”: a counter shown cannot "
+                                  "be taken back, the table has seen it; it stays face up, play on")
+    assert game.state == before

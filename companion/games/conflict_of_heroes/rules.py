@@ -23,6 +23,7 @@ from companion.games.conflict_of_heroes.commands import Roll, StartRound
 from companion.games.conflict_of_heroes.events import (
     AttackRolled,
     CohEvent,
+    CounterRevealed,
     HitCounterDrawn,
     InitiativeRolled,
     RallyRolled,
@@ -49,7 +50,7 @@ class ConflictOfHeroesRules(Rules[CohState]):
     title: ClassVar[str] = "Conflict of Heroes"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(CohEvent)
     state: ClassVar[TypeAdapter[CohState]] = TypeAdapter(CohState)
-    state_version: ClassVar[int] = 5
+    state_version: ClassVar[int] = 6
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)
@@ -131,7 +132,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
             return state
         settling = undo.SETTLING.get(type(event))
         if settling is not None:
-            state = replace(state, settled=Settled(record.seq, settling))
+            shown = event if isinstance(event, CounterRevealed) else None
+            state = replace(state, settled=Settled(record.seq, settling, shown))
         if isinstance(event, InitiativeRolled | AttackRolled | RallyRolled):
             state = replace(state, rolled_at=record.seq)
         if isinstance(event, guided.EVENTS):

@@ -10,6 +10,7 @@ from companion.games.conflict_of_heroes.events import (
     ActionPaid,
     AttackDeclared,
     AttackRolled,
+    CounterRevealed,
     HitCounterDrawn,
     InitiativeRolled,
     RallyDeclared,
@@ -112,10 +113,12 @@ class PendingRoll:
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """The latest fact (a roll, a draw, a reveal, an announcement): no decision before it is undone."""
+    """The latest fact (a roll, a draw, a reveal, an announcement): no decision before it is undone.
+    `reveal` is the counter shown when the fact is a reveal: a refusal names it."""
 
     seq: int
     kind: SettlingKind
+    reveal: CounterRevealed | None = None
 
 
 LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled | ActionPaid,

@@ -6,6 +6,9 @@ by nobody's order), so undo refuses it and says which fact settled it. Everythin
 after the latest fact can be undone and redone as usual (a fact after an undo leaves nothing to
 redo: the timeline ends redo at any new record). The state keeps the latest fact's seq as
 it is folded, so the question costs the same however long the game is.
+
+A counter its owner showed (Show hit) is a fact with no decision of its own: the press that showed it
+is the one undo would take back, so the refusal names the reveal, not the decision before it.
 """
 
 from companion.errors import RuleViolation
@@ -46,6 +49,10 @@ SETTLED_BY: dict[SettlingKind, str] = {
 def check(state: CohState, target: int, decision: str) -> None:
     """Refuses to undo the decision at seq `target`, read as `decision`, once a fact has followed it."""
     settled = state.settled
-    if settled is not None and settled.seq > target:
-        raise RuleViolation(undo_refused(decision, f"{SETTLED_BY[settled.kind]} followed it, and rolls, draws "
+    if settled is None or settled.seq <= target:
+        return
+    if settled.reveal is not None and settled.reveal.cause == "asked":
+        raise RuleViolation(undo_refused(settled.reveal.describe(), "a counter shown cannot be taken back, the table "
+                                                                    "has seen it; it stays face up, play on"))
+    raise RuleViolation(undo_refused(decision, f"{SETTLED_BY[settled.kind]} followed it, and rolls, draws "
                                                    "and announcements stand"))
