@@ -106,6 +106,21 @@ def test_a_third_cap_on_a_roll_is_refused_by_the_side_button_as_by_plus_and_neit
     assert {("modifier", 1), ("side", GERMAN)} <= set(buttons(game))
 
 
+def test_a_side_with_no_caps_left_is_offered_neither_its_cap_button_nor_plus_on_its_roll(game):
+    """The CAP track refuses a CAP on the roll then: the bar used to offer both to be refused."""
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    start_with_turn(game, GERMAN)
+    game.execute(SpendCaps(side=GERMAN, caps=game.state.side(GERMAN).caps.current, use="card", ends_turn=False))
+    run(game, press(game, "activate", selected=squad))
+    run(game, answer(press(game, "fire", selected=squad)))
+    offered = set(buttons(game))
+    assert ("roll", None) in offered
+    assert not offered & {("side", GERMAN), ("modifier", 1), ("modifier", -1)}
+    with pytest.raises(RuleViolation, match=r"only 0 left \(3.23\)"):
+        run(game, press(game, "side", GERMAN))
+
+
 def test_a_cap_button_pressed_during_the_initiative_roll_is_refused_the_spends_were_announced(game):
     add(game, GERMAN, "Squad B", "german_rifle_squad")
     run(game, press(game, "next"))

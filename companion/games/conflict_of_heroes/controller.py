@@ -6,7 +6,6 @@ from typing import Any
 
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.conflict_of_heroes import checks, forms, guided, offers, view
-from companion.games.conflict_of_heroes.attack import MAX_CAP_MODIFIER
 from companion.games.conflict_of_heroes.commands import (
     Activate,
     AnnounceInitiative,
@@ -265,7 +264,8 @@ HIGHLIGHT_KEYS = "(↑ ↓ or Next)"
 def cap_buttons(state: CohState) -> tuple[int, ...]:
     """The sides whose CAP button does something now: the rolling side's while a roll waits (none
     for the initiative roll), the announcing side's while one announces, in a turn each side with
-    a CAP left, else both; none on a roll already changed by the most CAPs (3.23)."""
+    a CAP left, else both; none on a roll already changed by the most CAPs (3.23) or for a side
+    with no CAP left to put on it."""
     waiting = state.pending
     if waiting is not None:
         roller = state.unit(waiting.roller) if waiting.roller is not None else None
@@ -277,9 +277,8 @@ def cap_buttons(state: CohState) -> tuple[int, ...]:
 
 
 def modifier_steps(state: CohState) -> tuple[int, ...]:
-    """The steps (+1, −1) of the CAPs on the waiting roll that keep within 3.23's 2 either way."""
-    modifier = state.pending.modifier if state.pending is not None else 0
-    return tuple(step for step in (1, -1) if abs(modifier + step) <= MAX_CAP_MODIFIER)
+    """The steps (+1, −1) of the CAPs on the waiting roll the rules take (`offers.roll_steps`)."""
+    return offers.roll_steps(state)
 
 
 def vp_down_buttons(state: CohState) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from companion.games.conflict_of_heroes.commands import (
     Activate,
     ChangeVictoryPoints,
     DeclareAttack,
+    DeclareModifier,
     DeclareRally,
     MarkSpent,
     Move,
@@ -104,6 +105,13 @@ def cap_sides(state: CohState) -> tuple[int, ...]:
     """The sides with a CAP to spend on their CAP button (a card and the like)."""
     return tuple(side for side in (1, 2) if taken(actions.decide, state, SpendCaps(
         side=checks.side_number(side), caps=1, use="side_button", ends_turn=False)))
+
+
+def roll_steps(state: CohState) -> tuple[int, ...]:
+    """The steps (+1, −1) of the CAPs on the waiting roll that the rules take: within 3.23's 2 either
+    way, before a face is keyed, and paid by the rolling side's CAPs (none with none left)."""
+    modifier = state.pending.modifier if state.pending is not None else 0
+    return tuple(step for step in (1, -1) if taken(combat.decide, state, DeclareModifier(caps=modifier + step)))
 
 
 def _paid(state: CohState, unit: UnitState, action: activation.Action) -> bool:
