@@ -25,7 +25,7 @@ STATE_SHAPES = {
     "take_cover": (4, "8c63497671cd1550"),
     "deckung": (3, "7a5d0d958136a2a8"),
     "point_blank": (16, "8b24f3a267e9c4da"),
-    "conflict_of_heroes": (6, "c37c2602e16fc4a8"),
+    "conflict_of_heroes": (7, "2e487d9db0deee0b"),
 }
 
 by_kind = pytest.mark.parametrize("game", GAMES, ids=[game.kind for game in GAMES])

@@ -11,11 +11,14 @@ from companion.games.conflict_of_heroes.commands import (
     AnnounceInitiative,
     DeclareAttack,
     DeclareRally,
+    MarkSpent,
     Move,
+    NameSide,
     Pass,
     Pivot,
     RevealCounter,
     SetStartingCaps,
+    SpendCaps,
     Stall,
     StartRound,
     Target,
@@ -241,7 +244,8 @@ def test_the_last_action_says_a_unit_its_one_hit_destroyed_was_destroyed_and_nam
         game.execute(DeclareAttack(attacker=hmg, targets=(Target(unit=squad),), caps_paid=2))
         enter(game, 4, 4)  # 12 against 12: one hit
     assert game.state.unit(squad).status == "destroyed"
-    assert view.roll_lines(game.state) == [f"HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: {why}destroyed, physical"]
+    assert view.roll_lines(game.state) == [f"HMG → S2: AV 12 (4 FP + 4+4) vs DV 12: one hit: {why}destroyed, physical",
+                                           "Soviet passes: no unit in play"], "the companion passed for it, as said"
 
 
 def test_a_move_pivot_or_stall_is_the_last_action_said_in_place_of_the_attack_before_it(game):
@@ -262,6 +266,25 @@ def test_a_move_pivot_or_stall_is_the_last_action_said_in_place_of_the_attack_be
     game.execute(Pass(side=SOVIET))
     game.execute(Stall(unit=squad))
     assert view.roll_lines(game.state) == ["Squad B stalls (1 AP)"]
+
+def test_an_activation_a_unit_marked_spent_a_pass_and_caps_spent_are_the_last_action_said_in_place_of_the_one_before(
+        game):
+    """They used to leave the roll or move before them on screen, as if nothing had been done since."""
+    squad = add(game, GERMAN, "Squad B", "german_rifle_squad")
+    target = add(game, SOVIET, "Squad D", "soviet_rifle_squad")
+    game.execute(NameSide(side=SOVIET, name="Red Army"))
+    start_with_turn(game, GERMAN, caps=(9, 9))
+    game.execute(DeclareAttack(attacker=squad, targets=(Target(unit=target),), caps_paid=3))
+    enter(game, 1, 1)
+    game.execute(Activate(unit=target))
+    assert view.roll_lines(game.state) == ["Squad D activates (7 AP)"]
+    game.execute(MarkSpent(unit=target))
+    assert view.roll_lines(game.state) == ["Squad D is spent"]
+    game.execute(SpendCaps(side=SOVIET, caps=1, use="side_button", ends_turn=False))
+    assert view.roll_lines(game.state) == ["Red Army spends 1 CAP on the CAP button"]
+    game.execute(Pass(side=SOVIET))
+    assert view.roll_lines(game.state) == ["Red Army passes"]
+
 
 def test_the_track_shows_this_rounds_allowance_after_a_loss_and_the_next_rounds_apart(game):
     """7.3: "At the beginning of each round, the total number of CAPs a player receives permanently

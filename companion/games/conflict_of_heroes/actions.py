@@ -88,14 +88,15 @@ def evolve(state: CohState, event: Event) -> CohState:
             previous = state.active_unit(unit.side)
             if previous is not None:
                 state = state.with_unit(replace(previous, status="spent"))
-            return state.changed_unit(number, status="active", aps=activation.ACTIVATION_APS)
+            return replace(state, last_rolls=(event,)).changed_unit(number, status="active",
+                                                                   aps=activation.ACTIVATION_APS)
         case ActionPaid(unit=number, aps=aps, caps=caps):
             return replace(state.paid(number, aps, caps), last_rolls=(event,)).turn_ended()
         case CapsSpent(side=side, caps=caps, ends_turn=ends_turn):
-            state = state.with_caps(side, state.side(side).caps.drain(caps))
+            state = replace(state.with_caps(side, state.side(side).caps.drain(caps)), last_rolls=(event,))
             return state.turn_ended() if ends_turn else state
         case UnitMarkedSpent(unit=number):
-            return state.changed_unit(number, status="spent")
+            return replace(state, last_rolls=(event,)).changed_unit(number, status="spent")
         case CounterRevealed(unit=number):
             unit = state.unit(number)
             if unit is None or unit.hit is None:

@@ -103,7 +103,9 @@ def evolve(state: CohState, event: Event) -> CohState:
             if first is None:
                 return _open_initiative(state)
             return replace(state, phase="play", turn=first, passes=0)
-        case Passed(side=side):
+        case Passed(side=side, no_unit=no_unit):
+            # The companion's pass for a side with no unit follows the action that left it none: both are said.
+            state = replace(state, last_rolls=(*state.last_rolls, event) if no_unit else (event,))
             passes = state.passes + 1
             if passes >= 2:
                 return replace(state, phase="round_over", turn=None, passes=passes, pending=None)

@@ -50,7 +50,7 @@ class ConflictOfHeroesRules(Rules[CohState]):
     title: ClassVar[str] = "Conflict of Heroes"
     events: ClassVar[TypeAdapter[Event]] = TypeAdapter(CohEvent)
     state: ClassVar[TypeAdapter[CohState]] = TypeAdapter(CohState)
-    state_version: ClassVar[int] = 6
+    state_version: ClassVar[int] = 7
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(rng, data)

@@ -10,11 +10,15 @@ from companion.games.conflict_of_heroes.events import (
     ActionPaid,
     AttackDeclared,
     AttackRolled,
+    CapsSpent,
     CounterRevealed,
     HitCounterDrawn,
     InitiativeRolled,
+    Passed,
     RallyDeclared,
     RallyRolled,
+    UnitActivated,
+    UnitMarkedSpent,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounter, HitCounterPools
 from companion.games.conflict_of_heroes.scenario import CohScenario
@@ -121,10 +125,11 @@ class Settled:
     reveal: CounterRevealed | None = None
 
 
-LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled | ActionPaid,
-                     Field(discriminator="type")]
+LastRoll = Annotated[InitiativeRolled | AttackRolled | HitCounterDrawn | RallyRolled | ActionPaid | UnitActivated
+                     | UnitMarkedSpent | CapsSpent | Passed, Field(discriminator="type")]
 """A roll of the latest action, a Killed counter it drew (revealed at once, 7.3: why one hit destroyed),
-or the latest action itself when it rolls nothing (a move, pivot or stall)."""
+or the latest action itself when it rolls nothing (a move, pivot or stall, an activation, a unit
+marked spent, CAPs spent, a pass), with the pass the companion made for a side left with no unit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ the sides' tracks, a hidden counter's peek, and every event's line with the side
 import textwrap
 
 from companion.games.conflict_of_heroes import attack, checks
-from companion.games.conflict_of_heroes.activation import RALLY_COST
+from companion.games.conflict_of_heroes.activation import ACTIVATION_APS, RALLY_COST
 from companion.games.conflict_of_heroes.amounts import caps_count, paid
 from companion.games.conflict_of_heroes.attack import RANGE_NAMES
 from companion.games.conflict_of_heroes.events import (
@@ -13,6 +13,8 @@ from companion.games.conflict_of_heroes.events import (
     HitCounterDrawn,
     InitiativeRolled,
     SideEvent,
+    UnitActivated,
+    UnitMarkedSpent,
 )
 from companion.games.conflict_of_heroes.hit_counters import HitCounter
 from companion.games.conflict_of_heroes.odds import attack_odds_by_spend, percent, rally_odds
@@ -28,7 +30,8 @@ SIDE_BUTTONS = {"side": "{} CAP", "vp_up": "{} +1 VP", "vp_down": "{} −1 VP"}
 BUTTON_NAME = 12
 """As much of a side's name as a button shows."""
 ACTS = {"move": "moves", "pivot": "pivots", "stall": "stalls"}
-"""The latest action's line for an action that rolls nothing: `Squad B moves (2 AP)`."""
+"""The latest action's line for an action that rolls nothing: `Squad B moves (2 AP)`; an activation,
+a unit marked spent, CAPs spent and a pass say what was done too (`_roll_line`)."""
 PEEK_WIDTH = 72
 """The longest line of the owner's peek: it fits inside the panel's frame on an 80-column screen."""
 
@@ -204,7 +207,8 @@ def summary(state: CohState) -> str:
 
 
 def roll_lines(state: CohState) -> list[str]:
-    """The latest action's rolls, or the move, pivot or stall it was; a roll whose one hit
+    """The latest action's rolls, or the action itself when it rolled nothing (a move, an
+    activation, a unit marked spent, CAPs spent, a pass: `German passes`); a roll whose one hit
     destroyed its target says so (the target is out of play now, and nothing but that roll can
     have put it out since), and names the Killed counter it drew, if that is why."""
     killed = {roll.unit: roll.counter.name for roll in state.last_rolls if isinstance(roll, HitCounterDrawn)}
@@ -215,6 +219,10 @@ def _roll_line(state: CohState, roll: LastRoll, killed: dict[int, str]) -> str:
     """A Killed counter drawn by the roll's one hit is named in its line (it is revealed at once, 7.3)."""
     if isinstance(roll, ActionPaid):
         return f"{roll.label} {ACTS[roll.action]} ({paid(roll.aps, roll.caps)})"
+    if isinstance(roll, UnitActivated):
+        return f"{roll.label} activates ({paid(ACTIVATION_APS, 0)})"
+    if isinstance(roll, UnitMarkedSpent):
+        return f"{roll.label} is spent"
     if isinstance(roll, AttackRolled) and roll.hits == 1:
         target = state.unit(roll.target)
         if target is not None and not target.in_play:
