@@ -10,6 +10,7 @@ import pytest
 from textual.content import Content
 
 from companion.errors import RuleViolation
+from companion.games.conflict_of_heroes.events import CounterRevealed
 from companion.games.conflict_of_heroes.state import Settled as CohSettled
 from companion.games.conflict_of_heroes.undo import SETTLED_BY
 from companion.games.deckung.events import RankTested, SplinterRolled
@@ -76,9 +77,14 @@ def deckung() -> list[str]:
             for roll in facts for seq, taken_back in FACT_PLACES]
 
 
+SHOWN = CounterRevealed(unit=1, label=Wordy().describe(), name="Suppressed", cause="asked")
+"""A counter its owner showed (Show hit): the refusal quotes the reveal, with as long a label as any."""
+
+
 def conflict_of_heroes() -> list[str]:
     return [refusal("conflict_of_heroes", {"guide": started_guide()}),
-            *(refusal("conflict_of_heroes", {"settled": CohSettled(DECISION + 1, kind)}) for kind in SETTLED_BY)]
+            *(refusal("conflict_of_heroes", {"settled": CohSettled(DECISION + 1, kind)}) for kind in SETTLED_BY),
+            refusal("conflict_of_heroes", {"settled": CohSettled(DECISION + 1, "reveal", SHOWN)})]
 
 
 def point_blank() -> list[str]:
