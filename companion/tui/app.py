@@ -20,7 +20,7 @@ from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.tui.messages import ContinueGame, JournalWaiting, NewGame, OpenGame, ShowSavedGames
 from companion.tui.parts_app import LOOK_EVERY, OTHER_QUIT, PartsApp
-from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.home import SAVED_GAMES_KEY, HomeScreen
 from companion.tui.table_app import SCREENSHOTS
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ FOLLOW_EVERY = 0.25
 
 
 class CompanionApp(PartsApp):
-    BINDINGS = [("g", "show_games", "Games"), ("ctrl+s", "toggle_speech", "Speech")]
+    BINDINGS = [(SAVED_GAMES_KEY, "show_games", "Games"), ("ctrl+s", "toggle_speech", "Speech")]
 
     def __init__(
         self,

@@ -291,10 +291,11 @@ async def test_the_palette_lists_home_and_saved_games_entries(companion):
         await settle(pilot)
         await pilot.press("escape")
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert {"Continue Dice roller", "New Dice roller game", "New Point Blank game", "Saved games"} <= set(titles)
+        assert {"Continue Dice roller", "New Dice roller game", "New Point Blank game", "Saved games (g)"
+                } <= set(titles)
         await pilot.press("g")
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert {"Open", "Rename", "Delete", "New game", "Home"} <= set(titles)
+        assert {"Open (enter)", "Rename (r)", "Delete (d)", "New game (n)", "Home (esc)"} <= set(titles)
         assert any(entry.startswith("Rename") for entry in await palette_entries(pilot, "rename"))
 
 

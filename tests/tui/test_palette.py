@@ -1,11 +1,13 @@
-"""The command palette of a game: each action once, each named with the key that asks for it."""
+"""The command palette: each action once, each named with the key that asks for it (a game's, the home
+screen's, the saved games' and the setup guide's)."""
 
 import pytest
 
 from companion.dice.spec import DiceSpec
 from companion.games.kit.keymap import KEY_NAMES
 from companion.tui.app import CompanionApp
-from tests.pilot import settle
+from companion.tui.screens.guide_screen import GuideScreen
+from tests.pilot import press, settle
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
 from tests.tui.test_fitting import palette_entries
@@ -60,3 +62,32 @@ async def test_each_palette_entry_reads_once_its_help_never_repeating_its_title(
         for entry in entries:
             title, *help_lines = entry.splitlines()
             assert not any(title.startswith(line) for line in help_lines), entry
+
+
+async def test_the_home_and_saved_games_palettes_name_each_entrys_key(table):
+    table.store.create_game("dice")
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        labels = [label for label, *_ in app.screen.palette()]  # type: ignore[attr-defined]
+        assert "Saved games (g)" in labels, labels
+        # The menu's entries have no key of their own: Next and Confirm, or a tap, pick them.
+        assert "Continue Dice roller" in labels, labels
+        await pilot.press("g")
+        await settle(pilot)
+        labels = [label for label, *_ in app.screen.palette()]  # type: ignore[attr-defined]
+        assert labels == ["Open (enter)", "Rename (r)", "Delete (d)", "New game (n)", "Home (esc)"]
+        assert next(entry.splitlines()[0] for entry in await palette_entries(pilot, "rename")) == "Rename (r)"
+
+
+async def test_the_setup_guides_palette_names_confirm_and_back_with_their_keys(table):
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES["100x30"]) as pilot:
+        await press(pilot, "g", "n")
+        await press(pilot, "down", "down", "enter")
+        await press(pilot, "down", "enter")
+        assert isinstance(app.screen, GuideScreen)
+        await press(pilot, "c")
+        assert [label for label, *_ in app.screen.palette()] == ["Confirm (c)", "Back (u)"]

@@ -117,7 +117,7 @@ async def test_with_no_saved_games_it_says_so_and_offers_only_a_new_game_and_hom
         assert line.display and str(line.render()) == "no saved games yet: n starts one"
         assert buttons(app) == ["New game", "Home"]
         assert footer_keys(app) == ["n", "escape"]
-        assert [entry[0] for entry in app.screen.palette()] == ["New game", "Home"]
+        assert [entry[0] for entry in app.screen.palette()] == ["New game (n)", "Home (esc)"]
         await pilot.press("d", "r", "enter")
         assert isinstance(app.screen, SavedGamesScreen), "nothing asked, nothing opened"
 

@@ -215,8 +215,8 @@ async def test_a_views_home_offers_no_new_game_in_its_menu_or_palette(companion)
         await progress_read(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert menu(app) == ["Continue Dice roller Game 1, no rolls yet", "Saved games…"]
-        assert [label for label, *_ in app.screen.palette()] == ["Continue Dice roller", "Saved games"]
-        assert [help for label, help, *_ in app.screen.palette() if label == "Saved games"] == [
+        assert [label for label, *_ in app.screen.palette()] == ["Continue Dice roller", "Saved games (g)"]
+        assert [help for label, help, *_ in app.screen.palette() if label == "Saved games (g)"] == [
             "Look at the saved games (read only: nothing can be changed here)"]
     lock.release()
 

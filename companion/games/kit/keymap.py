@@ -44,8 +44,7 @@ class KeyAction:
     def palette_title(self) -> str:
         """The palette's entry: the title and the key that asks for it, `Redo (y)`, `Dice 4 (4)`;
         the title alone for an action with no key (a hardware control only)."""
-        key = (self.keys or "").split(",")[0]
-        return f"{self.title} ({KEY_NAMES.get(key, key)})" if key else self.title
+        return keyed(self.title, (self.keys or "").split(",")[0])
 
     @property
     def key_text(self) -> str:
@@ -60,6 +59,12 @@ KEY_NAMES = {
     "less_than_sign": "<", "greater_than_sign": ">",
     "left_square_bracket": "[", "right_square_bracket": "]",
 }
+
+
+def keyed(title: str, key: str) -> str:
+    """A palette entry's title with the key that asks for it, `Open (enter)`; the title alone for no key.
+    `key` is a Textual key name (`backspace` reads `⌫`)."""
+    return f"{title} ({KEY_NAMES.get(key, key)})" if key else title
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Label, Static
 
+from companion.games.kit.keymap import keyed
 from companion.tui.screens.game_screen import GameScreen
 from companion.tui.widgets.action_bar import ActionBar, Tap
 
@@ -60,6 +61,6 @@ class GuideScreen(GameScreen):
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         if self.offers("confirm"):
-            yield "Confirm", "Done with this step: on to the next (the last starts play)", "confirm", None
+            yield keyed("Confirm", "c"), "Done with this step: on to the next (the last starts play)", "confirm", None
         if self.offers("undo"):
-            yield "Back", "Back to the step before", "undo", None
+            yield keyed(BACK.label, BACK.key), "Back to the step before", "undo", None

@@ -16,6 +16,7 @@ from textual.widgets import Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
+from companion.games.kit.keymap import keyed
 from companion.hardware.controls import ControlPressed
 from companion.journal.store import GameInfo, GameStore
 from companion.tui.buttons import MENU_HINT, does_nothing, on_menu
@@ -26,6 +27,8 @@ from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
 
 SAVED_GAMES = "saved-games"
+SAVED_GAMES_KEY = "g"
+"""The app's key for the saved games, from every screen."""
 ProgressOf = Callable[[GameInfo], GameProgress | None]
 
 
@@ -204,7 +207,7 @@ class HomeScreen(BaseScreen):
                     yield f"New {entry.title} game", f"Start a new game of {entry.title}", "new", value
                 case _:
                     help_text = SAVED_GAMES_HELP_READ_ONLY if self._read_only else SAVED_GAMES_HELP
-                    yield "Saved games", help_text, "saved", None
+                    yield keyed("Saved games", SAVED_GAMES_KEY), help_text, "saved", None
 
     def on_control(self, press: ControlPressed) -> str:
         """Next steps down, Confirm (or Roll) picks; returns why any other press does nothing."""

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
 from companion.errors import CompanionError
+from companion.games.kit.keymap import keyed
 from companion.games.registry import title_of
 from companion.hardware.controls import Control, ControlPressed
 from companion.journal.names import same_name
@@ -182,7 +183,7 @@ class SavedGamesScreen(ActionBarScreen):
 
     def palette(self) -> Iterable[tuple[str, str, str, int | None]]:
         for tap in self._offered():
-            yield tap.label, self.WHAT_EACH_DOES[tap.name], tap.name, None
+            yield keyed(tap.label, tap.key), self.WHAT_EACH_DOES[tap.name], tap.name, None
 
     def action_open(self) -> None:
         if game := self._selected():
