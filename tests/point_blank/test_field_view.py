@@ -76,7 +76,9 @@ def test_the_upkeep_lists_the_moves_due_and_the_cards_no_unit_is_next_to():
     lines = checklist(state, CATALOG)
     assert "  US Rifle squad (1) to B1 US (no card yet: one is drawn)" in lines
     assert removable(state, CATALOG) == ["A4/2", "C2/2", "C4/1"]
-    assert lines[-1].startswith("No unit next to these cards: remove them (T, 6.1.2.4): A4 German")
+    duty = next(at for at, line in enumerate(lines) if line.startswith("No unit next to these cards: remove them "
+                                                                        "(T, 6.1.2.4): A4 German"))
+    assert lines[duty + 1].startswith("- Melee"), "the Upkeep's duties before the steps every Upkeep lists"
 
 
 def test_the_log_names_a_card_drawn_and_its_sector():

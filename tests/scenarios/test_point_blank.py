@@ -12,6 +12,7 @@ from companion.games.point_blank import setup_terrain
 from companion.games.point_blank.battlefield_events import TerrainDrawn
 from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.commands import AddUnit, EndImpulse, EnterPip, PlayEventCard, RollDie
+from companion.games.point_blank.field_view import checklist
 from companion.games.point_blank.orders import by_card
 from companion.games.point_blank.view import checklist_lines
 from companion.games.point_blank.words import title
@@ -221,3 +222,21 @@ def test_a_side_with_no_unit_left_on_the_table_plays_its_event_card_without_bein
     assert game.controller.press(session.state, "event", None, None) == Run.one(PlayEventCard(name="event card"))
     with pytest.raises(RuleViolation, match="no unit of this side is still to come by a Reinforcement card"):
         session.execute(PlayEventCard(name="Reinforcement", reinforcement=True))
+
+
+def test_after_setup_the_cards_no_unit_is_next_to_are_the_upkeeps_first_duty_named_under_its_heading(start):
+    """6.1.2.4: the tutorial's random cards at C4 (US) and A4 (German) have no unit next to them, so
+    the first Upkeep removes them and the bar offers Sector card first. Its reason comes right under
+    the Upkeep's heading, where a panel two lines high shows it, not after the seven steps; once
+    both cards are off, Sector card no longer leads the bar."""
+    game, session = start("point_blank", TUTORIAL)
+    through(game, session)
+    catalog = game.controller.catalog
+    lines = checklist(session.state, catalog)
+    assert lines[:2] == ["Upkeep for US (6.1):",
+                         "No unit next to these cards: remove them (T, 6.1.2.4): A4 German Clear, C4 US Hill"], lines
+    assert next(action.name for action in game.controller.tappable(session.state)) == "sector_card"
+    for _ in range(2):
+        carry_out(session, game.controller.press(session.state, "sector_card", None, None), {})
+    assert not any(line.startswith("No unit next to") for line in checklist(session.state, catalog))
+    assert next(action.name for action in game.controller.tappable(session.state)) != "sector_card"

@@ -122,11 +122,10 @@ def terrain_deck_line(field: Battlefield) -> str:
 
 def checklist(state: PointBlankState, catalog: Catalog) -> list[str]:
     """The turn end's and the Upkeep's checklist (`view.checklist_lines`) with the battlefield's
-    part of the Upkeep: the moves to resolve and the cards to remove (6.1.2)."""
-    lines = checklist_lines(state, catalog)
+    part of the Upkeep, under its heading: the moves to resolve and the cards to remove (6.1.2)."""
     if state.settings is None or state.game_over:
-        return lines
-    return lines + upkeep_lines(state, catalog)
+        return checklist_lines(state, catalog)
+    return checklist_lines(state, catalog, upkeep_lines(state, catalog))
 
 
 def upkeep_lines(state: PointBlankState, catalog: Catalog) -> list[str]:

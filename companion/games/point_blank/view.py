@@ -2,7 +2,7 @@
 the checklists and the unit table, as plain text worded from the state's facts (its log and the
 undo notices: `event_words`)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 
@@ -232,9 +232,12 @@ def melee_line(state: PointBlankState, melee: PendingMelee) -> str:
     return f"  {names(melee.attackers)} against {names(melee.defenders)}"
 
 
-def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
+def checklist_lines(state: PointBlankState, catalog: Catalog, duties: Sequence[str] = ()) -> list[str]:
     """The last turn end's checklist for the table (4.13.2), then this impulse's Upkeep (6.1), one
-    line once the AEO has done its own, with the melees it must resolve and those waiting for a later Upkeep."""
+    line once the AEO has done its own, with the melees it must resolve and those waiting for a later Upkeep.
+    What this Upkeep owes (the melees due, then `duties`: the battlefield's) comes right under its
+    heading, before the steps every Upkeep lists: a short panel shows only its first lines, and they
+    say why the action bar offers Check, Enter Sector or Sector card first."""
     if state.settings is None:
         return []
     over = state.turn_over
@@ -246,11 +249,14 @@ def checklist_lines(state: PointBlankState, catalog: Catalog) -> list[str]:
     turn = impulse(state)
     if turn is not None and turn.upkept:
         lines.append(f"{upkeep}: done, with the AEO Upkeep flowchart (12.3.1)")
+        steps: list[str] = []
     else:
-        lines += [f"{upkeep}:", *(f"- {item}" for item in UPKEEP)]
+        lines.append(f"{upkeep}:")
+        steps = [f"- {item}" for item in UPKEEP]
     due = state.melees_due
     if due:
         lines += ["Melees to resolve now (Check opens the first):", *(melee_line(state, m) for m in due)]
+    lines += [*duties, *steps]
     for side in (1, 2):
         waiting = [m for m in state.melees_pending if m not in due and m.side == side]
         if waiting:
