@@ -220,8 +220,8 @@ class ConflictOfHeroesController(Controller[CohState]):
         buttons named after the side, and only the digits that mean something now (a die's faces;
         an initiative spend of 0 to 2 CAPs; a CAP more or less on a roll only while 3.23 allows it)."""
         digits = range(MAX_INITIATIVE_SPEND + 1) if announcing(state) is not None else range(1, 7)
-        values = {"face": digits, "side": cap_buttons(state), "vp_down": vp_down_buttons(state),
-                  "modifier": modifier_steps(state)}
+        values = {"face": digits, "side": cap_buttons(state), "vp_down": offers.vp_down_sides(state),
+                  "modifier": offers.roll_steps(state)}
         shown = [
             replace(action, label=view.side_button(state, action.name, action.value))
             if action.name in view.SIDE_BUTTONS and action.value is not None else action
@@ -269,21 +269,11 @@ def cap_buttons(state: CohState) -> tuple[int, ...]:
     waiting = state.pending
     if waiting is not None:
         roller = state.unit(waiting.roller) if waiting.roller is not None else None
-        return (roller.side,) if roller is not None and 1 in modifier_steps(state) else ()
+        return (roller.side,) if roller is not None and 1 in offers.roll_steps(state) else ()
     announcer = announcing(state)
     if announcer is not None:
         return (announcer,)
     return offers.cap_sides(state) if state.phase == "play" else (1, 2)
-
-
-def modifier_steps(state: CohState) -> tuple[int, ...]:
-    """The steps (+1, −1) of the CAPs on the waiting roll the rules take (`offers.roll_steps`)."""
-    return offers.roll_steps(state)
-
-
-def vp_down_buttons(state: CohState) -> tuple[int, ...]:
-    """The sides whose −1 VP button is offered: only a side with a VP to lose (never below 0)."""
-    return offers.vp_down_sides(state)
 
 
 def setting_up_now(state: CohState) -> tuple[str, ...]:

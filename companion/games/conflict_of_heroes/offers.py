@@ -10,6 +10,7 @@ Move can tell an attentive opponent that its counter forbids moving (see docs/co
 """
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from companion.errors import CompanionError, NothingToDo
 from companion.games.conflict_of_heroes import actions, activation, checks, combat, guided, rounds, setup
@@ -52,24 +53,29 @@ def offered(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
     side = state.turn
     own = state.in_play(side) if side is not None else []
     everyone = state.in_play()
-    judged: dict[str, bool] = {
-        "activate": any(taken(actions.decide, state, Activate(unit=unit.number)) for unit in own),
-        "stall": any(taken(actions.decide, state, Stall(unit=unit.number)) for unit in own),
-        "spent": any(taken(actions.decide, state, MarkSpent(unit=unit.number)) for unit in own),
-        "peek": any(unit.hit is not None for unit in everyone),
-        "reveal": any(taken(actions.decide, state, RevealCounter(unit=unit.number)) for unit in everyone),
-        "side": bool(cap_sides(state)),
-        "vp_down": bool(vp_down_sides(state)),
-        **{action: any(_paid(state, unit, action) for unit in own) for action in PAID},
+    judges: dict[str, Callable[[], bool]] = {
+        "activate": lambda: any(taken(actions.decide, state, Activate(unit=unit.number)) for unit in own),
+        "stall": lambda: any(taken(actions.decide, state, Stall(unit=unit.number)) for unit in own),
+        "spent": lambda: any(taken(actions.decide, state, MarkSpent(unit=unit.number)) for unit in own),
+        "peek": lambda: any(unit.hit is not None for unit in everyone),
+        "reveal": lambda: any(taken(actions.decide, state, RevealCounter(unit=unit.number)) for unit in everyone),
+        "side": lambda: bool(cap_sides(state)),
+        "vp_down": lambda: bool(vp_down_sides(state)),
+        **{action: partial(_paid_by_any, state, own, action) for action in PAID},
     }
-    return tuple(name for name in names if judged.get(name, True))
+    return _kept(names, judges)
 
 
 def outside_turn(state: CohState, names: Iterable[str]) -> tuple[str, ...]:
     """`names` before the first round, between rounds or once the firefight is over, less a −1 VP
     no side can take and a Next that would start no round."""
-    judged = {"next": starts_round(state), "vp_down": bool(vp_down_sides(state))}
-    return tuple(name for name in names if judged.get(name, True))
+    return _kept(names, {"next": lambda: starts_round(state), "vp_down": lambda: bool(vp_down_sides(state))})
+
+
+def _kept(names: Iterable[str], judges: dict[str, Callable[[], bool]]) -> tuple[str, ...]:
+    """`names` less those their judge refuses; only the names asked about are judged (asking the
+    rules is a redraw's costly part), and one with no judge stays."""
+    return tuple(name for name in names if name not in judges or judges[name]())
 
 
 def vp_down_sides(state: CohState) -> tuple[int, ...]:
@@ -112,6 +118,10 @@ def roll_steps(state: CohState) -> tuple[int, ...]:
     way, before a face is keyed, and paid by the rolling side's CAPs (none with none left)."""
     modifier = state.pending.modifier if state.pending is not None else 0
     return tuple(step for step in (1, -1) if taken(combat.decide, state, DeclareModifier(caps=modifier + step)))
+
+
+def _paid_by_any(state: CohState, units: list[UnitState], action: activation.Action) -> bool:
+    return any(_paid(state, unit, action) for unit in units)
 
 
 def _paid(state: CohState, unit: UnitState, action: activation.Action) -> bool:
