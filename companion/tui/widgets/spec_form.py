@@ -79,6 +79,11 @@ class NumberBox(Input):
         return key not in self.passes and super().check_consume_key(key, character)
 
 
+def _pick_options(field: Pick, answers: Mapping[str, object], ticked: set[str]) -> list[tuple[RichText, str, bool]]:
+    """A Pick's list while the form holds `answers` (one kept apart from a Choice leaves its answer out)."""
+    return [(RichText(label), str(value), str(value) in ticked) for value, label in field.shown(answers)]
+
+
 def plain(text: str) -> Label:
     """A label whose text is shown as written: names from files and players are never markup."""
     return Label(RichText(text))
@@ -160,9 +165,8 @@ class SpecForm(PanelModal[Intent]):
                 options = [(RichText(label), str(value)) for value, label in field.options]
                 widget = Select(options, value=str(field.initial), allow_blank=False, id=widget_id)
             case Pick():
-                chosen = set(map(str, field.default))
-                widget = Picks(*((RichText(label), str(value), str(value) in chosen)
-                                 for value, label in field.shown(self.spec.defaults())), id=widget_id)
+                widget = Picks(*_pick_options(field, self.spec.defaults(), set(map(str, field.default))),
+                               id=widget_id)
         yield widget
         if field.help:
             yield Label(RichText(field.help), classes="form-help")
@@ -176,8 +180,7 @@ class SpecForm(PanelModal[Intent]):
                 picks = self.query_one(f"#field-{field.name}", Picks)
                 ticked = set(picks.selected)
                 picks.clear_options()
-                picks.add_options([(RichText(label), str(value), str(value) in ticked)
-                                   for value, label in field.shown(self.raw_values())])
+                picks.add_options(_pick_options(field, self.raw_values(), ticked))
 
     def raw_values(self) -> dict[str, object]:
         values: dict[str, object] = {}
@@ -283,8 +286,13 @@ class SpecForm(PanelModal[Intent]):
         the field as typing does: Tab goes on. A face button, with no Tab beside it, goes on itself."""
         focused = self.focused
         field = next((f for f in self.spec.fields if focused is not None and focused.id == f"field-{f.name}"), None)
-        options = field.shown(self.raw_values()) if isinstance(field, Pick) else \
-            field.options if isinstance(field, Choice) else ()
+        match field:
+            case Pick():
+                options = field.shown(self.raw_values())
+            case Choice():
+                options = field.options
+            case _:
+                options = ()
         nth = options[face - 1][0] if 0 < face <= len(options) else None
         one_digit = isinstance(field, Number) and field.high <= 9
         match focused:
