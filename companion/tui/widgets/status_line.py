@@ -21,8 +21,10 @@ UNSAID = StatusPart()
 CUT_SHOWS_AT_LEAST = 8
 """A text cut short with "…" must show this many characters more than the part's next shorter form,
 or that form is shown instead: "speech unavailable: n…" says no more than "speech unavailable"."""
-WHOLE_HARDWARE = "whole hardware"
-"""Not a part: the hardware's step from its short form to its whole text while the rest come in."""
+COMING_IN = (("game", -1), ("table", -1), ("board", -1), ("speech", -1), ("hardware", 0), ("games_file", -1))
+"""The parts brought in while they fit, left out in the reverse order, each in the form given: its
+shortest (-1), or, for the hardware (always shown), its whole text (0): cut to "MOCK HARDWARE (n…"
+later, the warning would no longer say why the pins are not real."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,19 +168,17 @@ def status_text(status: Status, width: int) -> str:
     if len(line_shown()) > width:
         return shortened(line_shown(), width)
     grow(troubled, details=False)
-    for name in ("game", "table", "board", "speech", WHOLE_HARDWARE, "games_file"):
-        if name == WHOLE_HARDWARE:
-            # Whole, not cut to "MOCK HARDWARE (n…" later: the warning says why the pins are not real.
-            if "hardware" in shown:
-                short, shown["hardware"] = shown["hardware"], parts["hardware"][0].text
-                if len(line_shown()) > width:
-                    shown["hardware"] = short
-                    break
-        elif name in present and name not in shown:
-            shown[name] = parts[name][-1].text
-            if len(line_shown()) > width:
+    for name, form in COMING_IN:
+        if name not in present or (name in shown and form == -1):
+            continue  # absent, or already in (a part in trouble)
+        before = shown.get(name)
+        shown[name] = parts[name][form].text
+        if len(line_shown()) > width:
+            if before is None:
                 del shown[name]
-                break
+            else:
+                shown[name] = before
+            break
     grow(("storage", "game", "hardware", "table", "board", "speech", "games_file"), details=True)
     return line_shown()
 
