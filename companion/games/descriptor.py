@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from companion.games.kit.lights import Lights
     from companion.games.kit.scenarios import Scenario, ScenarioFile
     from companion.games.rules import Rules
-    from companion.journal.events import Record
+    from companion.journal.record import Record
     from companion.speech.announcement import Announcement  # a model: built only by a game that speaks
 
 
@@ -101,7 +101,7 @@ class GameDescriptor:
             rules=resolve(self.rules)(rng, loaded),
             controller=resolve(self.controller)(loaded, data_files.own_files(folder, self.data_files())),
             lights=resolve(self.lights),
-            announce=partial(spoken, resolve(self.announce)) if self.announce else silent,
+            announce=partial(spoken, self.announce) if self.announce else silent,
             folder=folder,
         )
 
@@ -120,12 +120,13 @@ class Game:
     """The players' folder for this game's data files (`<data dir>/<kind>/`), None without a data dir."""
 
 
-def spoken(announce: "Callable[[Sequence[Record], Any], tuple[Announcement, ...]]", records: "Sequence[Record]",
-           state: Any) -> "tuple[Announcement, ...]":
-    """What the game says of a commit, then any undo or redo in it, which every game says alike."""
-    from companion.speech.common import taken_back  # a model: built only by a game that speaks
+def spoken(announce: str, records: "Sequence[Record]", state: Any) -> "tuple[Announcement, ...]":
+    """What the game says of a commit (`announce`, a `module:function` reference: its announcements are
+    models, loaded only once speech is on and something is said), then any undo or redo in it, which
+    every game says alike."""
+    from companion.speech.common import taken_back
 
-    return (*announce(records, state), *taken_back(records))
+    return (*resolve(announce)(records, state), *taken_back(records))
 
 
 def silent(records: "Sequence[Record]", state: Any) -> "tuple[Announcement, ...]":

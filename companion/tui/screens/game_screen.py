@@ -40,7 +40,6 @@ from companion.tui.table_app import TableApp
 from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
-from companion.tui.widgets.spec_form import RevealPanel, SpecForm
 from companion.tui.widgets.status_line import StatusLine
 
 NOTIFICATION_LINES = 2
@@ -166,12 +165,16 @@ class GameScreen(ActionBarScreen):
                         break
                     origin, taken = None, True  # the input is recorded with the first command it caused
             case Ask(form=form, then=then):
+                from companion.tui.widgets.spec_form import SpecForm  # its widgets load with a first form
+
                 keys = self.game.controller.keymap.form_keys()
                 self.app.push_screen(SpecForm(form, then, keys), self._answered)
             case Tell(text=text, severity=severity):
                 self.answer(text, severity, timeout=4 if severity == "error" else 3)
                 refusal = text
             case Reveal(title=title, lines=lines):
+                from companion.tui.widgets.spec_form import RevealPanel
+
                 self.app.push_screen(RevealPanel(title, lines))
             case Select(step=step):
                 self.move_selection(step)
