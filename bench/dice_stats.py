@@ -26,7 +26,7 @@ from companion.dice.spec import DiceSpec
 from companion.dice.statistics import EMPTY, DiceStatistics, Throw
 from companion.dice.stats_view import fairness_text, totals_text
 from companion.journal.connection import connect
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.journal.writer import Batch, write
 

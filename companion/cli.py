@@ -221,10 +221,13 @@ def run(args: argparse.Namespace) -> int:
         gc.enable()  # it may run on for hours (`web`, `follow`): only a companion holds the collector off
         return command(args)
     from companion.bootstrap import bootstrap
-    from companion.dice.spec import DiceSpec
 
     # A spec the dice roller cannot roll is refused before anything opens, let alone Textual.
-    spec = DiceSpec.parse(args.spec) if args.command == "dice" and args.spec else None
+    spec = None
+    if args.command == "dice" and args.spec:
+        from companion.dice.spec import DiceSpec  # a model: a start at home loads no pydantic
+
+        spec = DiceSpec.parse(args.spec)
     # Only the app makes a games file: `log`, `games` and `stats` read what is there, even while a
     # companion that still has a deleted one open keeps its traces (`-wal`, `-shm`) beside its path.
     companion = bootstrap(data_dir=args.data_dir, config_file=args.config, seed=args.seed,

@@ -6,7 +6,7 @@ from typing import Any, Protocol
 from companion.errors import StorageError
 from companion.games.rules import Command
 from companion.hardware.controls import Origin
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameInfo
 
 

@@ -22,7 +22,8 @@ from typing import Any
 from companion.errors import NotSaved, StorageError
 from companion.games.rules import Command, Redo, Rules, Undo
 from companion.hardware.controls import Origin
-from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
+from companion.journal.events import DecisionRedone, DecisionUndone, Event
+from companion.journal.record import Record
 from companion.journal.store import GameInfo, GameStore, utc_now
 from companion.journal.timeline import Timeline, describe
 from companion.journal.writer import Batch, JournalWriter, SnapshotToWrite, Written

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
-from companion.speech.announcement import Announcement, Cue
+from companion.speech.announcement import Announcement
 from companion.speech.backlog import Backlog, Item
+from companion.speech.cue import Cue
 from companion.speech.cues import cue_wav, silence
 from companion.speech.phrases import PhrasePack, phrase_pack
 from companion.speech.settings import SpeechSettings

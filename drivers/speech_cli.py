@@ -7,8 +7,7 @@ from typing import TextIO
 
 from companion.config import load_user_config
 from companion.errors import DeviceError
-from companion.speech import common
-from companion.speech.announcement import Cue
+from companion.speech.cue import Cue
 from companion.speech.settings import LANGUAGES
 
 WAIT = 15.0
@@ -25,6 +24,7 @@ def add_speech_commands(commands: argparse._SubParsersAction) -> None:
 
 def run_speech_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """0 when everything was played (or written), printing the status; `DeviceError` with the reason otherwise."""
+    from companion.speech import common  # announcements are models: the parser every start builds loads none
     from drivers.speech import Speaker, WavFiles
 
     settings = load_user_config(getattr(args, "config", None)).speech

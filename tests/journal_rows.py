@@ -4,7 +4,8 @@ that need a game as an older (or differently behaved) companion would have left 
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.journal.writer import Batch, write
 

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from companion.dice.events import DiceRolled
 from companion.dice.state import DiceState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement
 from companion.speech.common import dice_rolled
 

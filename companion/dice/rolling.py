@@ -2,8 +2,10 @@
 
 import random
 import secrets
+from typing import TYPE_CHECKING
 
-from companion.dice.spec import DiceSpec
+if TYPE_CHECKING:
+    from companion.dice.spec import DiceSpec  # a model: the composition root takes `random_source` before any is needed
 
 
 def random_source(seed: int | None = None) -> random.Random:
@@ -13,5 +15,5 @@ def random_source(seed: int | None = None) -> random.Random:
     return random.Random(seed)
 
 
-def roll_faces(spec: DiceSpec, rng: random.Random) -> tuple[int, ...]:
+def roll_faces(spec: "DiceSpec", rng: random.Random) -> tuple[int, ...]:
     return tuple(rng.randint(1, spec.sides) for _ in range(spec.count))

@@ -14,7 +14,8 @@ from companion.errors import NothingToDo, RuleViolation
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
 from companion.games.kit.words import count_of
 from companion.games.rules import Command, Rules
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 class ChooseSpec(Command):

@@ -6,7 +6,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 class Command(BaseModel):

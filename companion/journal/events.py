@@ -1,7 +1,5 @@
 """The base of every journaled event, and the undo / redo events every game shares."""
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -36,12 +34,3 @@ class DecisionRedone(Event):
 
     type: Literal["decision_redone"] = "decision_redone"
     target: int
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One committed event: its place in the game, when it happened, and the event."""
-
-    seq: int
-    at: datetime
-    event: Event

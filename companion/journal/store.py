@@ -10,9 +10,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import TypeAdapter, ValidationError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.connection import (
@@ -22,9 +20,12 @@ from companion.journal.connection import (
     read_only_reason,
     storage_error,
 )
-from companion.journal.events import Record
 from companion.journal.names import game_name
+from companion.journal.record import Record
 from companion.journal.schema import FORMAT, TABLES, no_games, not_yet_a_games_file
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter  # the events' union: listing the games file (home) loads no pydantic
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,13 +228,13 @@ class GameStore:
 
     # A game's journal
 
-    def records(self, game_id: int, events: TypeAdapter[Any], after: int = 0) -> Iterator[Record]:
+    def records(self, game_id: int, events: "TypeAdapter[Any]", after: int = 0) -> Iterator[Record]:
         """The game's records after `after`, read back through the game's tagged union of events.
         An event this version cannot read (a newer companion's) raises `UnreadableGame`."""
         for raw in self.raw_records(game_id, after):
             yield Record(raw.seq, raw.at, read_payload(raw, events.validate_json))
 
-    def record(self, game_id: int, seq: int, events: TypeAdapter[Any]) -> Record:
+    def record(self, game_id: int, seq: int, events: "TypeAdapter[Any]") -> Record:
         for record in self.records(game_id, events, after=seq - 1):
             return record
         raise GameNotFound(f"game {game_id} has no event {seq}")
@@ -366,6 +367,8 @@ Payload = TypeVar("Payload")
 def read_payload(raw: RawRecord, validate: Callable[[str], Payload]) -> Payload:
     """The row's event, read with `validate`; one this version cannot read (a newer companion's, or
     a damaged row) raises `UnreadableGame` naming the event, never pydantic's `ValidationError`."""
+    from pydantic import ValidationError  # loaded already: `validate` is pydantic's
+
     try:
         return validate(raw.payload)
     except ValidationError as error:

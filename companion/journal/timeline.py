@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.errors import NothingToDo
-from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
+from companion.journal.events import DecisionRedone, DecisionUndone, Event
+from companion.journal.record import Record
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from pathlib import Path
 from companion.errors import StorageError
 from companion.hardware.controls import Origin
 from companion.journal.connection import OpenedFile, cause, connect, storage_error
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import insert_records
 
 

@@ -15,7 +15,7 @@ from pydantic import JsonValue, ValidationError
 from companion.errors import ReadOnlyView, UnreadableGame
 from companion.games.rules import Command, Rules
 from companion.hardware.controls import Origin
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameInfo
 from companion.journal.timeline import describe
 from companion.network.messages import StateMessage

@@ -1,6 +1,4 @@
-"""An announcement (what to say, in no language yet) and the short sound cues."""
-
-from enum import StrEnum
+"""An announcement: what to say, in no language yet."""
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,12 +29,3 @@ class Announcement(BaseModel):
     def stale_after(self) -> str:
         """The channel: a newer announcement with the same one replaces this one."""
         return self.channel if self.channel is not None else self.phrase.split(".", 1)[0]
-
-
-class Cue(StrEnum):
-    """A short sound instead of words."""
-
-    PRESS = "press"
-    """A click: a button was taken."""
-    REFUSAL = "refusal"
-    """A low double tone: the press was refused."""

@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass, replace
 
-from companion.speech.announcement import Announcement, Cue
+from companion.speech.announcement import Announcement
+from companion.speech.cue import Cue
 
 Item = Announcement | Cue
 

@@ -2,7 +2,8 @@
 
 from collections.abc import Sequence
 
-from companion.journal.events import DecisionRedone, DecisionUndone, Record
+from companion.journal.events import DecisionRedone, DecisionUndone
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement
 
 

@@ -7,7 +7,7 @@ import wave
 from array import array
 from collections.abc import Iterable
 
-from companion.speech.announcement import Cue
+from companion.speech.cue import Cue
 
 RATE = 22050
 """espeak-ng's own sample rate, so a cue and speech go through the same output unchanged."""

@@ -16,7 +16,7 @@ from companion.hardware.controls import ControlPressed, Origin, board_run
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
 from companion.paths import shorter_path
-from companion.speech.announcement import Cue
+from companion.speech.cue import Cue
 from companion.status_part import StatusPart
 from companion.tui.buttons import does_nothing
 from companion.tui.messages import (

@@ -19,7 +19,8 @@ from companion.games.conflict_of_heroes.hit_counters import HitCounterPools
 from companion.games.conflict_of_heroes.library import shipped
 from companion.games.conflict_of_heroes.rules import ConflictOfHeroesRules
 from companion.games.kit.faces import EnterFace
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.session import GameSession
 

@@ -32,7 +32,7 @@ from companion.games.conflict_of_heroes.rules import ConflictOfHeroesRules
 from companion.games.conflict_of_heroes.state import CohState
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Redo, Undo
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.session import GameSession
 from tests.conflict_of_heroes.conftest import GERMAN, SOVIET, add, enter, event, only, rules, start_with_turn

@@ -13,7 +13,7 @@ from companion.games.deckung.state import DeckungState
 from companion.games.kit.faces import EnterFace
 from companion.games.kit.intents import Ask, Run, Tell
 from companion.hardware.controls import Control
-from companion.journal.events import Record
+from companion.journal.record import Record
 from tests.deckung.conftest import DATA, rules
 
 controller = DeckungController(DATA)

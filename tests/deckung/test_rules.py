@@ -19,7 +19,7 @@ from companion.games.deckung.rules import DeckungRules
 from companion.games.deckung.view import log_lines, model_line
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Redo, Undo
-from companion.journal.events import Record
+from companion.journal.record import Record
 
 
 def test_cover_and_position_are_remembered_and_choosing_the_same_again_records_nothing(session):

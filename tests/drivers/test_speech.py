@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.speech import common
-from companion.speech.announcement import Cue
+from companion.speech.cue import Cue
 from companion.speech.phrases import phrase_pack
 from companion.speech.settings import SpeechSettings
 from companion.status_part import StatusPart

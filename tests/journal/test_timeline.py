@@ -8,7 +8,7 @@ from companion.dice.events import DiceRolled
 from companion.dice.spec import DiceSpec
 from companion.errors import NothingToDo
 from companion.games.kit.faces import FaceEntered
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.timeline import Timeline, describe
 
 AT = datetime(2026, 11, 29, tzinfo=UTC)

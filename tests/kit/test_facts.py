@@ -8,7 +8,8 @@ import pytest
 
 from companion.errors import RuleViolation
 from companion.games.kit.facts import Fact, check_undo
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 class Noted(Event):

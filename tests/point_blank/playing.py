@@ -14,7 +14,7 @@ from companion.games.point_blank.rules import PointBlankRules
 from companion.games.point_blank.state import PointBlankState
 from companion.games.registry import KINDS
 from companion.games.rules import Command
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.session import GameSession
 
 DATA = KINDS["point_blank"].load_data(None)

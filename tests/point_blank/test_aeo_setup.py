@@ -13,7 +13,7 @@ from companion.games.point_blank.aeo.events import AeoTerrainChosen
 from companion.games.point_blank.battlefield import SectorRef
 from companion.games.point_blank.commands import LayOutBattlefield
 from companion.games.point_blank.scenario import PbScenario
-from companion.journal.events import Record
+from companion.journal.record import Record
 from tests.point_blank.playing import CATALOG, played, rules
 
 # The placement order and the leaders, on an order of battle of our own

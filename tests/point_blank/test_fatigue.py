@@ -13,7 +13,7 @@ from companion.games.point_blank.catalog import UnitTemplate
 from companion.games.point_blank.commands import AddUnit, EndImpulse, Order, ReduceFatigue, SetUpGame
 from companion.games.point_blank.rules import PointBlankRules
 from companion.games.point_blank.units import ACTIONS, Unit
-from companion.journal.events import Record
+from companion.journal.record import Record
 
 SQUAD = Unit(id=1, name="squad", side=1, kind="full_squad", morale=6, firepower=2)
 LEADER = Unit(id=2, name="leader", side=1, kind="leader", morale=8, leadership=1)

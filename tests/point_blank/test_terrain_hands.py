@@ -20,7 +20,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.events import DeckReshuffled, TurnEnded
 from companion.games.point_blank.view import terrain_hand_lines
 from companion.games.rules import Redo, Undo
-from companion.journal.events import Record
+from companion.journal.record import Record
 from tests.point_blank.playing import CATALOG, CONTROLLER, SQUAD, deploy, draw, rules, set_up
 from tests.point_blank.solo import GRENADIERS, solo_game
 

@@ -1,8 +1,8 @@
 """The queue policy: newer announcements replace stale ones and cues never hold up speech."""
 
 from companion.speech import common
-from companion.speech.announcement import Cue
 from companion.speech.backlog import Backlog
+from companion.speech.cue import Cue
 
 ROLL = common.dice_rolled((2, 5))
 NEXT_ROLL = common.dice_rolled((6, 6))

@@ -3,7 +3,7 @@
 import io
 import wave
 
-from companion.speech.announcement import Cue
+from companion.speech.cue import Cue
 from companion.speech.cues import RATE, cue_wav, silence
 from tests.speech.sound import loudness, seconds
 

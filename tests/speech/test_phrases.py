@@ -8,7 +8,8 @@ from pydantic import ValidationError
 
 from companion.dice.events import DiceRolled
 from companion.dice.spec import DiceSpec
-from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
+from companion.journal.events import DecisionRedone, DecisionUndone, Event
+from companion.journal.record import Record
 from companion.speech import common
 from companion.speech.announcement import Announcement
 from companion.speech.phrases import Counted, PhrasePack, fields_of, phrase_pack

@@ -13,7 +13,7 @@ from companion.dice.spec import DiceSpec
 from companion.errors import StorageError
 from companion.games.registry import descriptor
 from companion.games.take_cover.scenario import ScenarioChosen
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.journal.writer import Batch, JournalWriter, Written
 

@@ -13,7 +13,7 @@ from companion.games.take_cover.cards import Attachment
 from companion.games.take_cover.commands import Advance, Attach, Discard, EndTurn, SetUpGame
 from companion.games.take_cover.rules import TakeCoverRules
 from companion.games.take_cover.state import TakeCoverState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.journal.store import GameStore
 from companion.session import GameSession
 

@@ -28,7 +28,7 @@ from companion.games.take_cover.commands import (
 )
 from companion.games.take_cover.deck import chance_of, dealt, drawn_up, face_down, on_table, unseen
 from companion.games.take_cover.state import Deck, TakeCoverState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from tests.take_cover.conftest import DATA, LEADER, LMG, WOODS, rules
 
 COMPOSITION = DATA["deck.toml"].counts()

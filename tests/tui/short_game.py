@@ -15,7 +15,8 @@ from companion.games.kit.intents import Intent, Run
 from companion.games.kit.keymap import UNDO_REDO, KeyAction, Keymap
 from companion.games.kit.lights import Lights
 from companion.games.rules import Command, Rules
-from companion.journal.events import DecisionRedone, DecisionUndone, Event, Record
+from companion.journal.events import DecisionRedone, DecisionUndone, Event
+from companion.journal.record import Record
 from companion.tui.keys import bindings
 from companion.tui.screens.game_screen import GameScreen
 

@@ -23,7 +23,8 @@ from companion.games.point_blank.state import PendingCheck, TurnOver
 from companion.games.registry import descriptor
 from companion.games.take_cover.events import FirstPlayerRolled, TurnEnded
 from companion.games.take_cover.state import Settled
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 from companion.tui.screens.game_screen import NOTIFICATION_LINES, TOAST_FRAME
 
 ROOM = 100 - TOAST_FRAME

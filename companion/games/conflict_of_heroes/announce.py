@@ -17,7 +17,7 @@ from companion.games.conflict_of_heroes.events import (
     UnitDestroyed,
 )
 from companion.games.conflict_of_heroes.state import CohState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement
 from companion.speech.common import hit_revealed, side_caps, unit_destroyed
 

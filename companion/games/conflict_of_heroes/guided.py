@@ -26,7 +26,8 @@ from companion.games.conflict_of_heroes.state import CohState
 from companion.games.kit import guide
 from companion.games.kit.guide import ChooseScenario, ConfirmStep, MakeChoice, PlayStarted, RevisitStep, Step
 from companion.games.rules import Command
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 COMMANDS = guide.GUIDE_COMMANDS
 EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)

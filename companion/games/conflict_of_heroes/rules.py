@@ -37,7 +37,8 @@ from companion.games.conflict_of_heroes.state import CohState, PendingRoll, Sett
 from companion.games.kit import guide
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
 from companion.games.rules import Command, Rules
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 TRIAL = datetime(2000, 1, 1, tzinfo=UTC)
 """The time a trial fold gives its records: nothing in the state depends on it."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from companion.games.deckung.cover import splinter_hits, survives
 from companion.games.deckung.events import CoverShot, RankTested, SplinterRolled
 from companion.games.deckung.state import DeckungState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement
 
 

@@ -38,7 +38,8 @@ from companion.games.deckung.view import fact_named, summary
 from companion.games.kit import facts
 from companion.games.kit.faces import EnterFace
 from companion.games.rules import Command, Rules
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 def face_of(entered: int) -> int:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from companion.errors import RuleViolation
 from companion.games.kit.words import undo_refused
-from companion.journal.events import Record
+from companion.journal.record import Record
 
 
 @dataclass(frozen=True, slots=True)

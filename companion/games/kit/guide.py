@@ -17,7 +17,8 @@ from companion.games.kit.intents import Intent, Run, Tell
 from companion.games.kit.scenarios import Scenario
 from companion.games.kit.words import undo_refused
 from companion.games.rules import Command
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 Chosen = bool | int | str
 

@@ -19,7 +19,7 @@ from companion.games.point_blank.events import (
 )
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.words import names_of
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement
 from companion.speech.common import deck_exhausted, game_over, together
 

@@ -63,7 +63,8 @@ from companion.games.point_blank.events import PointBlankEvent
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import check_title, game_over_why
 from companion.games.rules import Command, Rules
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 CHECK_COMMANDS = (EnterPip, RollDie, CancelCheck)
 """What a check in progress allows; everything else waits until it resolves."""

@@ -44,7 +44,8 @@ from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import sector_of, unit_name
 from companion.games.point_blank.words import plural
 from companion.games.rules import Command
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 COMMANDS = guide.GUIDE_COMMANDS
 EVENTS = (ScenarioChosen, *guide.GUIDE_EVENTS)

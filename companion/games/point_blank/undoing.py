@@ -19,7 +19,8 @@ from companion.games.point_blank.catalog import Catalog
 from companion.games.point_blank.events import CheckResolved, ImpulseEnded, ObjectiveControlled, TurnEnded, UnitAdded
 from companion.games.point_blank.state import PointBlankState, TurnOver
 from companion.games.point_blank.view import check_title
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 Said = Callable[[Event], str]
 CORRECTS = "t corrects a unit, T a Sector's card"

@@ -22,7 +22,7 @@ from companion.games.take_cover.notes import (
     SquadEliminated,
 )
 from companion.games.take_cover.state import TakeCoverState
-from companion.journal.events import Record
+from companion.journal.record import Record
 from companion.speech.announcement import Announcement, Argument
 
 

@@ -31,7 +31,8 @@ from companion.games.take_cover.table import (
     require_own_standing,
     rolled,
 )
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 def enemy_targets(state: TakeCoverState, holder: Side) -> tuple[SquadName, ...]:

@@ -22,7 +22,8 @@ from companion.games.take_cover.table import (
     require_own_standing,
     rolled,
 )
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 def check_fire(state: TakeCoverState, side: Side, firer: SquadName, target: SquadName, grenades: int,

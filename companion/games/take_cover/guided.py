@@ -22,7 +22,8 @@ from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.scenario import ScenarioChosen, TcScenario
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 STEPS = ("Sides", "Squads placed opposite", "Optional rules", "Hands dealt")
 OPTIONAL_RULES = 2

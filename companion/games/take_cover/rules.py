@@ -18,7 +18,8 @@ from companion.games.take_cover.events import TakeCoverEvent
 from companion.games.take_cover.state import TakeCoverState
 from companion.games.take_cover.table import Context
 from companion.games.take_cover.words import fact_named, game_over, summary
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 FAMILIES = (guided, turns, combat, cardplay)
 NOW = datetime(2000, 1, 1, tzinfo=UTC)

@@ -23,7 +23,7 @@ from companion.games.take_cover.library import DeckFile
 from companion.games.take_cover.notes import GameWon, HitTaken, LastTurnPlayed, SquadEliminated, WinKind
 from companion.games.take_cover.state import Settled, TakeCoverState, squads_of
 from companion.games.take_cover.words import game_over
-from companion.journal.events import Record
+from companion.journal.record import Record
 
 
 @dataclass(frozen=True, slots=True)

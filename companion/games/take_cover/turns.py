@@ -56,7 +56,8 @@ from companion.games.take_cover.table import (
     to_draw,
     turn_ended,
 )
-from companion.journal.events import Event, Record
+from companion.journal.events import Event
+from companion.journal.record import Record
 
 
 def decide(state: TakeCoverState, command: Command, context: Context) -> list[Event] | None:
