@@ -9,31 +9,24 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, Self
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictFloat,
-    StrictInt,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
-from pydantic_core import ErrorDetails
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
+from companion import settings_check as kind
 from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
-from companion.network.settings import CONFIG_FOLDER, TableSettings
-from companion.speech.settings import SpeechSettings
+from companion.network.settings import TableSettings, read_table_settings
+from companion.settings_check import Check, Location, Refused, read_table
+from companion.speech.settings import SpeechSettings, read_speech_settings
 
-Location = tuple[str | int, ...]
-"""Where a key sits, as pydantic gives it: the keys, and the index of each array's element."""
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
+
 
 
 class AtKey(ValueError):
@@ -45,51 +38,30 @@ class AtKey(ValueError):
         self.location = location
 
 
-class PinMap(BaseModel):
+@dataclass(frozen=True, slots=True)
+class PinMap:
     """BCM pin numbers; every button wired between its pin and ground (internal pull-up).
 
-    Strict ints: TOML's `true` is not pin 1."""
+    Strict ints (`PIN_KEYS`): TOML's `true` is not pin 1."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    roll: StrictInt | None = Field(default=17, ge=0, le=27)
-    undo: StrictInt | None = Field(default=27, ge=0, le=27)
-    confirm: StrictInt | None = Field(default=22, ge=0, le=27)
-    next: StrictInt | None = Field(default=23, ge=0, le=27)
-    roll_led: StrictInt | None = Field(default=24, ge=0, le=27)
-    faces: tuple[StrictInt, ...] = Field(default=(5, 6, 12, 13, 16, 26), max_length=10)
+    roll: int | None = 17
+    undo: int | None = 27
+    confirm: int | None = 22
+    next: int | None = 23
+    roll_led: int | None = 24
+    faces: tuple[int, ...] = (5, 6, 12, 13, 16, 26)
     """Face keys in order: the first is face 1; a tenth key is a d10's 10."""
-    sides: tuple[StrictInt, ...] = Field(default=(), max_length=2)
+    sides: tuple[int, ...] = ()
     """Optional per-side buttons (side 1, side 2), such as Conflict of Heroes CAP buttons."""
-    side_leds: tuple[StrictInt, ...] = Field(default=(), max_length=2)
+    side_leds: tuple[int, ...] = ()
     """Optional per-side LEDs (side 1, side 2): lit for the side whose impulse or turn it is."""
-
-    @model_validator(mode="after")
-    def _each_pin_once(self) -> Self:
-        """Each pin on one part. A pin used twice is reported at the key of its second use, or at the
-        file's own key when the other use is a default, which the message says (the file lacks it)."""
-        written = self.model_fields_set
-        seen: dict[int, tuple[str, Location]] = {}
-        for name, key, pin in self.assignments():
-            if not 0 <= pin <= 27:
-                raise AtKey(key, f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
-            if pin in seen:
-                first, first_key = seen[pin]
-                blamed = key if key[0] in written else first_key
-                message = f"GPIO{pin} is given to both {first} and {name}"
-                for default, default_key in ((first, first_key), (name, key)):
-                    if default_key[0] not in written:
-                        message += f" ({default}'s GPIO{pin} is the default: the file does not set {default_key[0]})"
-                raise AtKey(blamed, message)
-            seen[pin] = (name, key)
-        return self
 
     def assignments(self) -> list[tuple[str, Location, int]]:
         """Every wired part: its name as a person would say it, its key in the file, its pin."""
         named: list[tuple[str, Location, int | None]] = [
             (n, (n,), getattr(self, n)) for n in ("roll", "undo", "confirm", "next", "roll_led")]
-        for field, label in (("faces", "face {}"), ("sides", "side {}"), ("side_leds", "side {} LED")):
-            named += [(label.format(i), (field, i - 1), pin) for i, pin in enumerate(getattr(self, field), 1)]
+        for key, label in (("faces", "face {}"), ("sides", "side {}"), ("side_leds", "side {} LED")):
+            named += [(label.format(i), (key, i - 1), pin) for i, pin in enumerate(getattr(self, key), 1)]
         return [(name, key, pin) for name, key, pin in named if pin is not None]
 
     def buttons(self) -> list[tuple[int, Control, int | None]]:
@@ -104,38 +76,75 @@ class PinMap(BaseModel):
         return wired
 
 
-class GpioSettings(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+def each_pin_once(pins: PinMap, written: frozenset[str]) -> None:
+    """Each pin on one part. A pin used twice is reported at the key of its second use, or at the
+    file's own key when the other use is a default, which the message says (the file lacks it)."""
+    seen: dict[int, tuple[str, Location]] = {}
+    for name, key, pin in pins.assignments():
+        if not 0 <= pin <= 27:
+            raise AtKey(key, f"GPIO{pin} does not exist: BCM pins run from 0 to 27")
+        if pin in seen:
+            first, first_key = seen[pin]
+            blamed = key if key[0] in written else first_key
+            message = f"GPIO{pin} is given to both {first} and {name}"
+            for default, default_key in ((first, first_key), (name, key)):
+                if default_key[0] not in written:
+                    message += f" ({default}'s GPIO{pin} is the default: the file does not set {default_key[0]})"
+            raise AtKey(blamed, message)
+        seen[pin] = (name, key)
 
-    debounce_ms: StrictFloat = Field(default=DEFAULT_WINDOW * 1000, ge=0, le=500)
+
+@dataclass(frozen=True, slots=True)
+class GpioSettings:
+    debounce_ms: float = DEFAULT_WINDOW * 1000
 
 
-class BoardSettings(BaseModel):
+@dataclass(frozen=True, slots=True)
+class BoardSettings:
     """The serial button board; `port` pins it to one device instead of searching."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     port: str | None = None
-    enabled: StrictBool = True
-
-    @field_validator("port")
-    @classmethod
-    def _names_a_device(cls, port: str | None) -> str | None:
-        # An empty path would be looked for as a device named "" by `board status` and never found by the app.
-        if port is not None and not port.strip():
-            raise ValueError('an empty port names no device: give its path ("/dev/ttyACM0"), '
-                             "or leave the key out to search for the board")
-        return port
+    enabled: bool = True
 
 
-class Config(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+def names_a_device(port: str) -> str:
+    # An empty path would be looked for as a device named "" by `board status` and never found by the app.
+    if not port.strip():
+        raise ValueError('an empty port names no device: give its path ("/dev/ttyACM0"), '
+                         "or leave the key out to search for the board")
+    return port
 
-    pins: PinMap = PinMap()
-    gpio: GpioSettings = GpioSettings()
-    board: BoardSettings = BoardSettings()
-    speech: SpeechSettings = SpeechSettings()
-    table: TableSettings = TableSettings()
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    pins: PinMap = field(default_factory=PinMap)
+    gpio: GpioSettings = field(default_factory=GpioSettings)
+    board: BoardSettings = field(default_factory=BoardSettings)
+    speech: SpeechSettings = field(default_factory=SpeechSettings)
+    table: TableSettings = field(default_factory=TableSettings)
+
+
+PIN_KEYS: dict[str, Check] = {
+    **dict.fromkeys(("roll", "undo", "confirm", "next", "roll_led"), kind.optional(kind.integer(ge=0, le=27))),
+    "faces": kind.integers(max_length=10),
+    "sides": kind.integers(max_length=2),
+    "side_leds": kind.integers(max_length=2),
+}
+GPIO_KEYS: dict[str, Check] = {"debounce_ms": kind.number(ge=0, le=500)}
+BOARD_KEYS: dict[str, Check] = {"port": kind.optional(kind.also(kind.text(), names_a_device)), "enabled": kind.boolean}
+
+
+def read_config(data: object, config_folder: Path | None = None) -> Config:
+    """The config file's settings, each table checked strictly in TOML's types (`"3"` is no
+    integer, `"yes"` no boolean): `Refused` names each key that is wrong, at its location.
+    A relative `ca_file` is read from `config_folder`."""
+    return read_table(Config, {
+        "pins": partial(read_table, PinMap, PIN_KEYS, whole=each_pin_once),
+        "gpio": partial(read_table, GpioSettings, GPIO_KEYS),
+        "board": partial(read_table, BoardSettings, BOARD_KEYS),
+        "speech": read_speech_settings,
+        "table": partial(read_table_settings, config_folder=config_folder),
+    }, data)
 
 
 def load_config(path: Path, *, required: bool = False) -> Config:
@@ -151,10 +160,10 @@ def load_config(path: Path, *, required: bool = False) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    refuse_dates(data, text, path)
     try:
-        return Config.model_validate_json(toml_as_json(data, text, path), strict=True,
-                                          context={CONFIG_FOLDER: path.parent.absolute()})
-    except ValidationError as error:
+        return read_config(data, path.parent.absolute())
+    except Refused as error:
         raise ConfigError(describe_validation_error(path, text, error, data)) from None
 
 
@@ -190,11 +199,16 @@ def read_text_file(path: Path) -> str:
 def toml_as_json(data: dict[str, Any], text: str, path: Path) -> str:
     """A TOML file's values as JSON, for pydantic to validate strictly (`strict=True`).
 
-    TOML, like JSON, gives each value its own type, so a config or data file is checked in strict
+    TOML, like JSON, gives each value its own type, so a data file or scenario is checked in strict
     mode: `rounds = "3"` and `enabled = "yes"` are refused, not read as 3 and true. Strict mode
     reads JSON's types as they are meant (an array for a tuple, a string for one of a set of words,
-    an integer for a number), which from Python it would not. TOML's dates and times, which JSON
-    lacks and no file of ours takes, are refused here with their line."""
+    an integer for a number), which from Python it would not."""
+    refuse_dates(data, text, path)
+    return json.dumps(data)
+
+
+def refuse_dates(data: dict[str, Any], text: str, path: Path) -> None:
+    """TOML's dates and times, which JSON lacks and no file of ours takes, refused with their line."""
     dated = _first_date(data)
     if dated is not None:
         line = line_of_location(text, dated)
@@ -202,7 +216,6 @@ def toml_as_json(data: dict[str, Any], text: str, path: Path) -> str:
         key = ".".join(str(part) for part in dated if not isinstance(part, int))
         raise ConfigError(f"{where}: {key}: a date or time is not a value this file takes "
                           "(text goes in quotes)")
-    return json.dumps(data)
 
 
 def _first_date(value: object, location: Location = ()) -> Location | None:
@@ -216,9 +229,9 @@ def _first_date(value: object, location: Location = ()) -> Location | None:
     return None
 
 
-def describe_validation_error(path: Path, text: str, error: ValidationError, data: object) -> str:
-    """`file, line N: key: problem` for the first problem pydantic found in `data` (read from
-    `text`, or laid over by it), in TOML's words."""
+def describe_validation_error(path: Path, text: str, error: "ValidationError | Refused", data: object) -> str:
+    """`file, line N: key: problem` for the first problem pydantic (or the config's own check) found
+    in `data` (read from `text`, or laid over by it), in TOML's words."""
     problem = error.errors()[0]
     raised = problem.get("ctx", {}).get("error")
     location = in_data((*problem["loc"], *raised.location) if isinstance(raised, AtKey) else problem["loc"], data)
@@ -249,7 +262,7 @@ def in_data(location: Location, data: object) -> Location:
     return kept
 
 
-def line_to_name(problem: ErrorDetails, location: Location) -> Location:
+def line_to_name(problem: "ErrorDetails", location: Location) -> Location:
     """Where the line to name is: an array's first item too many, or the array that lacks an item."""
     if problem["type"] == "too_long":
         return (*location, problem["ctx"]["max_length"])
@@ -258,7 +271,7 @@ def line_to_name(problem: ErrorDetails, location: Location) -> Location:
     return location
 
 
-def in_toml_words(problem: ErrorDetails, header: str) -> str:
+def in_toml_words(problem: "ErrorDetails", header: str) -> str:
     """The problem as a player who wrote TOML would say it: tables, arrays, strings, integers,
     `true` and `false`; never pydantic's words (`Tuple`, `after validation`) nor a class of ours."""
     kind, ctx = problem["type"], problem.get("ctx", {})

@@ -1,3 +1,5 @@
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -95,6 +97,47 @@ def test_the_pin_map_lists_every_button_with_its_control():
 def test_a_side_led_cannot_share_a_pin_with_a_button(tmp_path):
     with pytest.raises(ConfigError, match="GPIO17 is given to both roll and side 1 LED"):
         load_config(write(tmp_path, "[pins]\nside_leds = [17]\n"))
+
+
+EVERY_TABLE = """\
+[pins]
+roll = 4
+faces = [5, 6]
+sides = [20, 21]
+side_leds = [7, 8]
+
+[gpio]
+debounce_ms = 30
+
+[board]
+port = "/dev/ttyACM0"
+
+[speech]
+enabled = true
+language = "de"
+voice = "de+f3"
+device = "default"
+
+[table]
+broker = "mqtts://pi.local"
+name = "club-1"
+username = "table"
+password = "secret"
+ca_file = "ca.pem"
+press_token = "12345678"
+"""
+
+
+def test_reading_a_config_that_sets_every_table_loads_no_pydantic(tmp_path):
+    """The config is read before the first frame (the buttons need the pin map): pydantic, ~10 MiB and
+    a third of a second's instructions at start, must wait for a game."""
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    path = write(tmp_path, EVERY_TABLE)
+    read = ("import sys; from pathlib import Path; from companion.config import load_config; "
+            f"config = load_config(Path({str(path)!r}), required=True); "
+            "print(config.table.enabled, config.speech.language, sorted(m for m in sys.modules if 'pydantic' in m))")
+    said = subprocess.run([sys.executable, "-c", read], capture_output=True, text=True, check=True).stdout
+    assert said.split(maxsplit=2) == ["True", "de", "[]\n"]
 
 
 def test_a_config_file_that_was_named_must_exist(tmp_path):

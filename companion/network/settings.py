@@ -1,19 +1,15 @@
 """The `[table]` settings: which broker, the table's name, the credentials and TLS; off when unset."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
-from typing import Self
 from urllib.parse import urlsplit
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from companion.errors import ConfigError
 from companion.network.topics import CLUB, check_table_name
+from companion.settings_check import Check, Refused, also, optional, path, read_table, text
 
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
-CONFIG_FOLDER = "config_folder"
-"""The validation context's key for the folder of the config file being read: a relative `ca_file`
-is found from there, wherever the app was started."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,60 +40,22 @@ def parse_broker_url(url: str) -> BrokerAddress:
     return BrokerAddress(parts.hostname, port or DEFAULT_PORTS[parts.scheme], parts.scheme == "mqtts")
 
 
-class TableSettings(BaseModel):
+@dataclass(frozen=True, slots=True)
+class TableSettings:
     """The table network. Nothing connects and nothing listens unless `broker` is set."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     broker: str | None = None
     """`mqtt://HOST:PORT` or `mqtts://HOST:PORT` (TLS)."""
     name: str | None = None
     """The table's name, one MQTT topic level: `companion/<name>/...`."""
     username: str | None = None
-    password: str | None = Field(default=None, repr=False)
+    password: str | None = field(default=None, repr=False)
     ca_file: Path | None = None
     """CA certificate(s) to check the broker's TLS certificate against; the system's when unset. A
     relative path in the config file is read from that file's folder (kept whole once read)."""
-    press_token: str | None = Field(default=None, min_length=8, repr=False)
-    """Remote presses are applied only when they carry this token; without one they are refused."""
-
-    @field_validator("broker")
-    @classmethod
-    def _a_broker_url(cls, url: str | None) -> str | None:
-        if url is not None:
-            parse_broker_url(url)
-        return url
-
-    @field_validator("ca_file")
-    @classmethod
-    def _an_existing_file(cls, path: Path | None, info: ValidationInfo) -> Path | None:
-        if path is None:
-            return None
-        folder: Path | None = (info.context or {}).get(CONFIG_FOLDER)
-        read_from = ""
-        if folder is not None and not path.is_absolute():
-            path, read_from = folder / path, " (a relative ca_file is read from the config file's folder)"
-        # Said here, with the config's line, rather than as a link that never connects.
-        if path.is_dir():
-            raise ValueError(f"{path} is a folder, not a file")
-        if not path.is_file():
-            raise ValueError(f"no such file: {path}{read_from}")
-        return path
-
-    @field_validator("name")
-    @classmethod
-    def _a_topic_level(cls, name: str | None) -> str | None:
-        return None if name is None else check_table_name(name)
-
-    @model_validator(mode="after")
-    def _complete(self) -> Self:
-        if self.broker is not None and self.name is None:
-            raise ValueError("a broker needs the table's name too (name = \"...\")")
-        if self.password is not None and self.username is None:
-            raise ValueError("a password needs a username")
-        if self.ca_file is not None and not self.address.tls:
-            raise ValueError("ca_file is for TLS: write the broker as mqtts://HOST:PORT")
-        return self
+    press_token: str | None = field(default=None, repr=False)
+    """Remote presses are applied only when they carry this token (8 characters or more); without
+    one they are refused."""
 
     @property
     def enabled(self) -> bool:
@@ -108,6 +66,47 @@ class TableSettings(BaseModel):
         if self.broker is None:
             raise ValueError("no broker is configured")
         return parse_broker_url(self.broker)
+
+
+def read_table_settings(data: object, config_folder: Path | None = None) -> TableSettings:
+    """The `[table]` table's settings; `Refused` names each key that is wrong, or what the table
+    lacks. A relative `ca_file` is found in `config_folder` (the config file's), wherever the app
+    was started."""
+    keys: dict[str, Check] = {
+        "broker": optional(also(text(), a_broker_url)),
+        "name": optional(also(text(), check_table_name)),
+        "username": optional(text()),
+        "password": optional(text()),
+        "ca_file": optional(also(path, partial(an_existing_file, config_folder))),
+        "press_token": optional(text(min_length=8)),
+    }
+    return read_table(TableSettings, keys, data, whole=_complete)
+
+
+def a_broker_url(url: str) -> str:
+    parse_broker_url(url)
+    return url
+
+
+def an_existing_file(config_folder: Path | None, path: Path) -> Path:
+    read_from = ""
+    if config_folder is not None and not path.is_absolute():
+        path, read_from = config_folder / path, " (a relative ca_file is read from the config file's folder)"
+    # Said here, with the config's line, rather than as a link that never connects.
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not a file")
+    if not path.is_file():
+        raise ValueError(f"no such file: {path}{read_from}")
+    return path
+
+
+def _complete(settings: TableSettings, _written: frozenset[str]) -> None:
+    if settings.broker is not None and settings.name is None:
+        raise ValueError("a broker needs the table's name too (name = \"...\")")
+    if settings.password is not None and settings.username is None:
+        raise ValueError("a password needs a username")
+    if settings.ca_file is not None and not settings.address.tls:
+        raise ValueError("ca_file is for TLS: write the broker as mqtts://HOST:PORT")
 
 
 def follower_settings(configured: TableSettings, broker: str | None, table: str | None) -> tuple[TableSettings, str]:
@@ -128,9 +127,9 @@ def follower_settings(configured: TableSettings, broker: str | None, table: str 
     # A club view needs no table of its own; the name only completes the settings.
     name = followed if followed != CLUB else configured.name or "club"
     try:
-        given = {**configured.model_dump(exclude_none=True), "broker": url, "name": name}
-        settings = TableSettings.model_validate(given)
-    except ValidationError as error:
+        given = {key.name: value for key in fields(configured) if (value := getattr(configured, key.name)) is not None}
+        settings = read_table_settings({**given, "broker": url, "name": name})
+    except Refused as error:
         problem = error.errors()[0]
         raise ConfigError(f"--broker: {problem['msg'].removeprefix('Value error, ')}") from None
     return settings, followed

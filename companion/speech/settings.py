@@ -1,9 +1,10 @@
 """The `[speech]` table of the config file: on or off, language, voice, rate, volume, cues and device."""
 
 import re
+from dataclasses import dataclass
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from companion.settings_check import Check, also, boolean, choice, integer, optional, read_table, text
 
 Language = Literal["en", "de"]
 """The languages a phrase pack ships for (`companion/speech/data/<language>.toml`). Named here, not
@@ -12,32 +13,46 @@ LANGUAGES: tuple[Language, ...] = get_args(Language)
 VOICE_NAME = re.compile(r"^[A-Za-z0-9_+-]+$")
 
 
-class SpeechSettings(BaseModel):
+@dataclass(frozen=True, slots=True)
+class SpeechSettings:
     """Speech is off until the config or the toggle key turns it on.
 
-    Strict values: `enabled = "off"` or `1` is refused, not read as on; `volume = true` is not 1."""
+    Strict values (`SPEECH_KEYS`): `enabled = "off"` or `1` is refused, not read as on; `volume = true` is not 1."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    enabled: StrictBool = False
+    enabled: bool = False
     language: Language = "en"
-    voice: str | None = Field(default=None, max_length=40)
+    voice: str | None = None
     """An espeak-ng voice (`espeak-ng --voices`), e.g. "en-us" or "de+f3"; by default the language's own."""
-    rate: StrictInt = Field(default=175, ge=80, le=450)
+    rate: int = 175
     """Words per minute."""
-    volume: StrictInt = Field(default=100, ge=0, le=200)
+    volume: int = 100
     """espeak-ng's amplitude: 100 is normal; cues follow it."""
-    cues: StrictBool = True
+    cues: bool = True
     """A click for each press and a tone for a refusal, while speech is on."""
-    device: str | None = Field(default=None, min_length=1, max_length=200)
+    device: str | None = None
     """The ALSA device for `aplay -D` (e.g. "plughw:CARD=Headphones"), or the PulseAudio / PipeWire sink
     for `paplay`; the system's default when left out."""
 
-    @field_validator("voice")
-    @classmethod
-    def _a_voice_name(cls, voice: str | None) -> str | None:
-        # Said in words, not as the pattern: a player reads the error, not a regular expression.
-        if voice is not None and not VOICE_NAME.match(voice):
-            raise ValueError(f"{voice!r} is not a voice's name: letters, digits, _, + and - only "
-                             "(espeak-ng --voices lists them)")
-        return voice
+
+def a_voice_name(voice: str) -> str:
+    # Said in words, not as the pattern: a player reads the error, not a regular expression.
+    if not VOICE_NAME.match(voice):
+        raise ValueError(f"{voice!r} is not a voice's name: letters, digits, _, + and - only "
+                         "(espeak-ng --voices lists them)")
+    return voice
+
+
+SPEECH_KEYS: dict[str, Check] = {
+    "enabled": boolean,
+    "language": choice(LANGUAGES),
+    "voice": optional(also(text(max_length=40), a_voice_name)),
+    "rate": integer(ge=80, le=450),
+    "volume": integer(ge=0, le=200),
+    "cues": boolean,
+    "device": optional(text(min_length=1, max_length=200)),
+}
+
+
+def read_speech_settings(data: object) -> SpeechSettings:
+    """The `[speech]` table's settings; `Refused` names each key that is wrong."""
+    return read_table(SpeechSettings, SPEECH_KEYS, data)

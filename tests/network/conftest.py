@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.network.link_state import TableLinkState, TableLinkStatus
-from companion.network.settings import TableSettings
+from companion.network.settings import TableSettings, read_table_settings
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 READY = " running"
@@ -141,7 +141,7 @@ def retained(broker: Mosquitto, topic: str, timeout: float = 10.0) -> bytes | No
 
 
 def table_settings(broker: Mosquitto, name: str = "club-1", **more: object) -> TableSettings:
-    return TableSettings.model_validate({"broker": broker.url, "name": name, **more})
+    return read_table_settings({"broker": broker.url, "name": name, **more})
 
 
 class Recorder:
