@@ -96,6 +96,14 @@ def test_a_follower_follows_the_table_named_or_every_table_with_the_configs_cred
     assert follower_settings(TableSettings(), "mqtt://pi.local", "*")[1] == CLUB
 
 
+def test_a_follower_keeps_the_configs_ca_file_read_from_its_folder(tmp_path):
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    configured = load_config(write(tmp_path, '[table]\nbroker = "mqtts://pi.local"\nname = "club-1"\n'
+                                             'ca_file = "ca.pem"\n'))
+    settings, _ = follower_settings(configured.table, None, "club-2")
+    assert settings.ca_file == tmp_path / "ca.pem"
+
+
 def test_a_follower_without_a_broker_or_with_a_bad_one_or_a_bad_table_is_told_in_one_line():
     with pytest.raises(ConfigError, match="no broker to follow: give --broker"):
         follower_settings(TableSettings(), None, "club-1")
