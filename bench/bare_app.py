@@ -1,9 +1,10 @@
 """The floor: a bare Textual app with one Static, run on a pty by the benchmarks.
 
     bare_app.py                            paints "bare app ready" and waits (start-up floor)
-    bare_app.py libraries                  the same, after loading what the companion cannot start
-                                           without: pydantic (one frozen model validated), gpiozero's
-                                           mock pins with one input device, and an SQLite database
+    bare_app.py libraries [pydantic]       the same, after loading what the companion cannot start
+                                           without: gpiozero's mock pins with one input device and an
+                                           SQLite database, and for a game pydantic (one frozen model
+                                           validated)
     bare_app.py probe GO_FD STAMPS [tick]  a press per byte read from GO_FD: a thread hands it to the
                                            UI thread's loop, as the companion's pins do, and the
                                            handler shows "poke N:"; at the pipe's end the press
@@ -71,18 +72,22 @@ def probe(go_fd: int, stamps: str, ticking: bool) -> None:
     app.run()
 
 
-def load_libraries() -> None:
+def load_libraries(with_pydantic: bool) -> None:
     import sqlite3
 
     from gpiozero import DigitalInputDevice
     from gpiozero.pins.mock import MockFactory
-    from pydantic import BaseModel, ConfigDict
 
-    class Settings(BaseModel):
-        model_config = ConfigDict(frozen=True, extra="forbid")
-        pin: int = 17
+    pin = 17
+    if with_pydantic:
+        from pydantic import BaseModel, ConfigDict
 
-    DigitalInputDevice(Settings.model_validate({"pin": 17}).pin, pin_factory=MockFactory())
+        class Settings(BaseModel):
+            model_config = ConfigDict(frozen=True, extra="forbid")
+            pin: int = 17
+
+        pin = Settings.model_validate({"pin": pin}).pin
+    DigitalInputDevice(pin, pin_factory=MockFactory())
     sqlite3.connect(":memory:").execute("SELECT 1").fetchall()
 
 
@@ -91,5 +96,5 @@ if __name__ == "__main__":
         probe(int(sys.argv[2]), sys.argv[3], sys.argv[4:5] == ["tick"])
     else:
         if sys.argv[1:2] == ["libraries"]:
-            load_libraries()
+            load_libraries(with_pydantic=sys.argv[2:3] == ["pydantic"])
         BareApp().run()

@@ -1,5 +1,6 @@
-"""Start → first paint and memory, for `companion` (home) and `companion dice 2d6`, against a bare
-Textual app with one Static (bench/bare_app.py), interleaved in the same run.
+"""Start → first paint and memory, for `companion` (home, and resuming a Point Blank game) and
+`companion dice 2d6`, against a bare Textual app with one Static (bench/bare_app.py), interleaved in
+the same run.
 
 Each program runs on its own pty. First paint: from just before the fork until a text of its
 first screen reaches the terminal (the pty is read, so Textual's writer thread and the kernel are
@@ -45,7 +46,8 @@ debounce_ms = 20
 """
 
 
-FIRST_SCREEN = {"bare": "Screen", "bare + libraries": "Screen", "home": "HomeScreen", "dice 2d6": "DiceScreen"}
+FIRST_SCREEN = {"bare": "Screen", "bare + home's libraries": "Screen", "bare + a game's libraries": "Screen",
+                "home": "HomeScreen", "dice 2d6": "DiceScreen", "resume Point Blank": "PointBlankScreen"}
 """The class of each program's first screen (Textual's default screen for the bare app)."""
 
 
@@ -57,10 +59,26 @@ def programs(folder: Path) -> dict[str, tuple[list[str], bytes]]:
     common = ["--config", str(config)]
     return {
         "bare": ([sys.executable, str(HERE / "bare_app.py")], b"bare app ready"),
-        "bare + libraries": ([sys.executable, str(HERE / "bare_app.py"), "libraries"], b"bare app ready"),
+        "bare + home's libraries": ([sys.executable, str(HERE / "bare_app.py"), "libraries"], b"bare app ready"),
+        "bare + a game's libraries": ([sys.executable, str(HERE / "bare_app.py"), "libraries", "pydantic"],
+                                      b"bare app ready"),
         "home": ([companion, "--data-dir", str(folder / "home"), *common], b"What are you playing?"),
         "dice 2d6": ([companion, "--data-dir", str(folder / "dice"), *common, "dice", "2d6"], b"Dice: 2d6"),
+        # A table's usual start: `companion` goes straight back into the last game, here the heaviest one's.
+        "resume Point Blank": ([companion, "--data-dir", str(folder / "point_blank"), *common], b"cards left"),
     }
+
+
+def start_a_point_blank_game(data_dir: Path) -> None:
+    """A Point Blank game in the games file, begun as the app begins one (free play), for `companion` to resume."""
+    from companion.bootstrap import bootstrap
+
+    companion = bootstrap(data_dir=data_dir, config_file=Path(os.devnull), env={}, fake_board=False)
+    try:
+        _, session = companion.new_game("point_blank")
+        session.close()
+    finally:
+        companion.close()
 
 
 def start_once(argv: list[str], marker: bytes) -> tuple[float, int, int, float]:
@@ -105,6 +123,7 @@ def measure(rounds: int, count: bool) -> tuple[Samples, dict[str, int]]:
         runs = programs(folder)
         # The games file and the dice game exist, and every module is compiled, before timing starts.
         subprocess.run([*runs["home"][0], "games"], env=ENV, check=True, capture_output=True)
+        start_a_point_blank_game(folder / "point_blank")
         for argv, marker in runs.values():
             start_once(argv, marker)
         samples: Samples = {name: [] for name in runs}
@@ -133,7 +152,7 @@ def run(results: dict, quick: bool = False) -> None:
     for name, runs in samples.items():
         figures[name] = {"first_paint_s": [s[0] for s in runs], "rss_kib": [s[1] for s in runs],
                          "peak_rss_kib": [s[2] for s in runs], "cpu_to_paint_s": [s[3] for s in runs]}
-    for name in ("home", "dice 2d6", "bare + libraries"):
+    for name in ("home", "dice 2d6", "resume Point Blank", "bare + home's libraries", "bare + a game's libraries"):
         ours = samples[name]
         time_ratios = [o[0] / b[0] for o, b in zip(ours, bare, strict=True)]
         cpu_ratios = [o[3] / b[3] for o, b in zip(ours, bare, strict=True)]
@@ -142,7 +161,7 @@ def run(results: dict, quick: bool = False) -> None:
         figures[name].update(time_ratio=time_ratios, cpu_ratio=cpu_ratios, rss_ratio=rss_ratio,
                              peak_rss_ratio=peak_ratio)
         typical = statistics.median(time_ratios)
-        floor = name == "bare + libraries"
+        floor = name.startswith("bare + ")
         if counts:
             rows.append((f"{name}: instructions to first paint", f"{counts[name] / 1e9:.3f} G",
                          f"{counts['bare'] / 1e9:.3f} G", f"{counts[name] / counts['bare']:.2f} ×",
@@ -165,8 +184,9 @@ def run(results: dict, quick: bool = False) -> None:
     if not count and not quick:
         print("\n(valgrind not found: no instruction counts; apt install valgrind)")
     print_table(f"Start-up: {rounds} interleaved rounds, mock pins, on a {os.cpu_count()}-core machine "
-                f"(load average {os.getloadavg()[0]:.1f} at the end). 'bare + libraries': the bare app after "
-                "loading pydantic, gpiozero and SQLite, which the companion cannot start without", rows)
+                f"(load average {os.getloadavg()[0]:.1f} at the end). 'bare + home's libraries': the bare app "
+                "after loading gpiozero and SQLite, which the companion cannot start without; 'a game's': "
+                "pydantic too, which a game's events, state and data are made with", rows)
     results["startup"] = figures
 
 
