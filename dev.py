@@ -88,6 +88,9 @@ def main() -> None:
         program = [str(BIN / "python"), "-m", "pytest", *args]
     elif command == "bench":
         ensure_environment(["test"])
+        # An installation has its modules compiled (pip does it, and every start after the first):
+        # without byte-code caches each start timed would compile the companion's changed modules again.
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         program = [str(BIN / "python"), str(ROOT / "bench" / "run.py"), *args]
     else:
         sys.exit(__doc__)

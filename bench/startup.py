@@ -27,7 +27,9 @@ sys.path.insert(0, str(HERE))
 from pty_run import Screen, cpu_seconds, drain_until_exit, memory_kib, spawn, stop  # noqa: E402
 from stats import print_table, verdict  # noqa: E402
 
-ENV = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "0", "TERM": "xterm-256color"}
+ENV = {**{name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"},
+       "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_FAKE_BOARD": "0", "TERM": "xterm-256color"}
+"""The warm-up run writes the byte code every later start reads, as an installation's would."""
 SETTLE = 2.0
 """Seconds after the first paint at which memory is read: start-up's late work (the board search,
 the collector's first run) is done by then."""
