@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -73,6 +74,20 @@ class TableApp(App[int]):
         await super().on_event(event)
         if getattr(in_front, "answering", False) and self._keys_held is None:
             self._keys_held = []  # Enter was taken: the form reads its answer in its field's turn
+
+    def push_screen(self, screen: Screen[Any] | str, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, Screen):
+            self._read_stylesheets(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def _read_stylesheets(self, screen: Screen) -> None:
+        """Adds the screen's own stylesheets (`CSS_PATH`) the app has not read yet, parsed on their own.
+        Textual, finding a screen's file new, parses every stylesheet of the app again in a new
+        stylesheet (all the widgets' and the app's, some 15 KB: a game's start parsed them twice);
+        read here first, it finds the file known, and only the new file is parsed."""
+        for path in screen.css_path:
+            if not self.stylesheet.has_source(str(path), ""):
+                self.stylesheet.read(path)
 
     async def on_form_answered(self, _: FormAnswered) -> None:
         """Here, not posted again: a key still in the queue must not overtake them."""

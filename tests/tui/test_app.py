@@ -48,6 +48,21 @@ async def test_a_start_straight_into_a_game_builds_the_home_screen_only_when_the
         assert sum(isinstance(screen, HomeScreen) for screen in app.screen_stack) == 1
 
 
+async def test_a_screen_with_a_stylesheet_of_its_own_is_styled_by_it_without_the_apps_parsed_again(
+        companion, monkeypatch):
+    """Textual parses every stylesheet of the app again for a screen's new file (some 15 KB, twice at a game's start)."""
+    app = CompanionApp(companion)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        parsed_again = []
+        monkeypatch.setattr(app.stylesheet, "reparse", lambda: parsed_again.append(True))
+        companion.mock_presser.press(Control.CONFIRM)  # the dice roller, whose layout is dice.tcss
+        await comes_true(pilot, lambda: isinstance(app.screen, DiceScreen))
+        await pilot.pause()
+        assert parsed_again == []
+        assert app.screen.query_one("#stats").outer_size.width == 36
+
+
 async def test_speech_loads_on_the_first_toggle_when_the_config_leaves_it_off(companion):
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE) as pilot:

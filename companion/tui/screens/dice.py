@@ -2,6 +2,7 @@
 dice and digits, the history and statistics below."""
 
 from itertools import islice
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from companion.tui.widgets.newest_first import NewestFirst
 
 
 class DiceScreen(GameScreen):
+    CSS_PATH = Path(__file__).parent / "dice.tcss"
     BINDINGS = [*GameScreen.BINDINGS, *bindings(KEYMAP)]
     # Below 100 columns the statistics shrink to one line above the history.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]

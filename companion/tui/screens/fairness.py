@@ -23,6 +23,7 @@ from companion.tui.widgets.mock_panel import PanelModal
 
 
 class FairnessScreen(PanelModal[None]):
+    CSS_PATH = Path(__file__).parent / "fairness.tcss"
     BINDINGS = [
         Binding("escape,f", "close", "Close"),
         Binding("a", "toggle_scope", "This game / all games"),

@@ -4,6 +4,7 @@ alike). It is the game's screen for as long as the players set up (presses and c
 and closes itself when play starts."""
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ BACK = Tap("undo", "Back", "u")
 
 
 class GuideScreen(GameScreen):
+    CSS_PATH = Path(__file__).parent / "guide.tcss"
     BINDINGS = [
         *GameScreen.BINDINGS,
         Binding("c", "act('confirm')", "Confirm"),

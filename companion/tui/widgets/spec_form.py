@@ -11,6 +11,7 @@ the keys after it wait in `TableApp` until the screen below has acted on the ans
 """
 
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 
 from rich.text import Text as RichText
 from textual.actions import SkipAction
@@ -90,6 +91,7 @@ def plain(text: str) -> Label:
 
 
 class SpecForm(PanelModal[Intent]):
+    CSS_PATH = Path(__file__).parent / "spec_form.tcss"
     # On a screen under 28 rows (80x24) the stylesheet draws the choices and buttons one row tall,
     # so that a form of five questions (Conflict of Heroes' sides) shows them all without scrolling.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
