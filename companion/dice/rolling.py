@@ -1,7 +1,6 @@
 """Where generated faces come from: the system's secure random source, or a seeded one."""
 
 import random
-import secrets
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -9,9 +8,10 @@ if TYPE_CHECKING:
 
 
 def random_source(seed: int | None = None) -> random.Random:
-    """`secrets.SystemRandom` for play; a seeded `random.Random` makes a session reproducible."""
+    """`random.SystemRandom`, the secure source `secrets` gives (without its `hmac` and `hashlib` at
+    every start), for play; a seeded `random.Random` makes a session reproducible."""
     if seed is None:
-        return secrets.SystemRandom()
+        return random.SystemRandom()
     return random.Random(seed)
 
 
