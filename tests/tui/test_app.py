@@ -50,7 +50,8 @@ async def test_a_start_straight_into_a_game_builds_the_home_screen_only_when_the
 
 async def test_a_screen_with_a_stylesheet_of_its_own_is_styled_by_it_without_the_apps_parsed_again(
         companion, monkeypatch):
-    """Textual parses every stylesheet of the app again for a screen's new file (some 15 KB, twice at a game's start)."""
+    """Textual parses every stylesheet of the app again for a screen's new file: some 15 KB, and a game's
+    start parsed them twice."""
     app = CompanionApp(companion)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

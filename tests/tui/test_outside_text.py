@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
-from textual.widgets._header import HeaderTitle
 from textual.widgets._toast import Toast
 
 from companion.bootstrap import Companion, bootstrap
@@ -28,6 +27,7 @@ from companion.tui.screens.messages import Messages
 from companion.tui.screens.saved_games import AskText, SavedGamesScreen
 from companion.tui.widgets.spec_form import SpecForm
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.title_bar import TitleBar
 from drivers.pin_factory import PinFactoryChoice
 from tests.pilot import press
 from tests.tui.sample_forms import EVERY_FIELD, told
@@ -82,7 +82,7 @@ async def test_a_game_name_shows_as_typed_in_the_header_the_status_line_and_save
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
-        assert name in shown(app.screen.query_one(HeaderTitle))
+        assert name in shown(app.screen.query_one(TitleBar))
         assert name in status_line(app)
         await pilot.press("g")
         assert isinstance(app.screen, SavedGamesScreen)

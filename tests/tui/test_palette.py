@@ -2,11 +2,13 @@
 screen's, the saved games' and the setup guide's)."""
 
 import pytest
+from textual.command import CommandPalette
 
 from companion.dice.spec import DiceSpec
 from companion.games.kit.keymap import KEY_NAMES
 from companion.tui.app import CompanionApp
 from companion.tui.screens.guide_screen import GuideScreen
+from companion.tui.widgets.title_bar import TitleBar
 from tests.pilot import press, settle
 from tests.tui import game_positions
 from tests.tui.conftest import SIZES
@@ -91,3 +93,15 @@ async def test_the_setup_guides_palette_names_confirm_and_back_with_their_keys(t
         assert isinstance(app.screen, GuideScreen)
         await press(pilot, "c")
         assert [label for label, *_ in app.screen.palette()] == ["Confirm (c)", "Back (u)"]
+
+
+async def test_the_title_bars_icon_opens_the_palette_and_the_title_itself_does_nothing(table):
+    app = CompanionApp(table)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await settle(pilot)
+        await pilot.click(TitleBar, offset=(40, 0))
+        await settle(pilot)
+        assert not isinstance(app.screen, CommandPalette)
+        await pilot.click(TitleBar, offset=(1, 0))
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)

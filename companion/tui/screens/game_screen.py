@@ -20,7 +20,6 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.notifications import SeverityLevel
-from textual.widgets import Header
 from textual.widgets._toast import ToastRack
 
 from companion.errors import CompanionError, NotSaved, Overridable
@@ -41,6 +40,7 @@ from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.title_bar import TitleBar
 
 NOTIFICATION_LINES = 2
 """A notification on a game's screen takes at most this many lines, just above the action bar."""
@@ -80,7 +80,7 @@ class GameScreen(ActionBarScreen):
         return self.session.state
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield from self.compose_body()
         yield ActionBar(id="action-bar")
         if self.mock_controls is not None:

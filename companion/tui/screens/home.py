@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.widgets import Header, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
@@ -25,6 +25,7 @@ from companion.tui.screens.base import BaseScreen
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, Wired
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.title_bar import TitleBar
 
 SAVED_GAMES = "saved-games"
 SAVED_GAMES_KEY = "g"
@@ -107,7 +108,7 @@ class HomeScreen(BaseScreen):
         self._progress: dict[int, GameProgress | None] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Label("What are you playing?", id="home-title")
         yield OptionList(id="home-menu")
         if self._mock_controls is not None:

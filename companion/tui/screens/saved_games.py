@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Header, Input, Label, OptionList, Static
+from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.bootstrap import GameProgress
@@ -25,6 +25,7 @@ from companion.tui.widgets.action_bar import ActionBar, Tap
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.mock_panel import MockPanel, PanelModal, Wired
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.title_bar import TitleBar
 from companion.tui.widgets.unit_table import Fit, UnitTable
 
 COLUMNS = ("#", "name", "game", "progress", "last used")
@@ -80,7 +81,7 @@ class SavedGamesScreen(ActionBarScreen):
         self._rows_due = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield UnitTable(COLUMNS, fit=FIT, id="games")
         yield Static("no saved games yet" if self.read_only else "no saved games yet: n starts one", id="no-games")
         yield ActionBar(id="action-bar")

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Header, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.games.registry import title_of
@@ -14,6 +14,7 @@ from companion.network.follower_log import FollowedTable
 from companion.tui.messages import OpenTable
 from companion.tui.widgets.footer import FittingFooter
 from companion.tui.widgets.status_line import StatusLine
+from companion.tui.widgets.title_bar import TitleBar
 
 
 def table_line(followed: FollowedTable) -> Text:
@@ -38,7 +39,7 @@ class TablesScreen(Screen[None]):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Label(self._title, id="tables-title", markup=False)
         yield OptionList(id="tables")
         yield StatusLine()
