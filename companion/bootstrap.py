@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import paths
 from companion.config import Config, load_config
@@ -42,8 +42,7 @@ if TYPE_CHECKING:
     from hw_mocks.mock_buttons import MockButtonPresser
 
 
-@dataclass(frozen=True, slots=True)
-class GameProgress:
+class GameProgress(NamedTuple):
     """What home and the saved games say of a game: its core's summary, and whether it is over."""
 
     summary: str

@@ -3,15 +3,14 @@
 import os
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gpiozero import Device
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 
-@dataclass(frozen=True)
-class PinFactoryChoice:
+class PinFactoryChoice(NamedTuple):
     factory: Factory
     name: str
     is_mock: bool

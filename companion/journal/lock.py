@@ -8,17 +8,15 @@ break the game on screen (deleting it).
 import fcntl
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from companion.errors import DataDirInUse, StorageError
 
 LOCK_FILE = "companion.lock"
 
 
-@dataclass(frozen=True, slots=True)
-class Holder:
+class Holder(NamedTuple):
     pid: int
     game: int | None
 

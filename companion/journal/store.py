@@ -7,10 +7,9 @@ leaves this module as a `StorageError` naming the file and the cause in words a 
 
 import sqlite3
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from companion.errors import GameNotFound, StorageError, UnreadableGame
 from companion.journal.connection import (
@@ -28,8 +27,7 @@ if TYPE_CHECKING:
     from pydantic import TypeAdapter  # the events' union: listing the games file (home) loads no pydantic
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     id: int
     name: str
     kind: str
@@ -38,8 +36,7 @@ class GameInfo:
     events: int
 
 
-@dataclass(frozen=True, slots=True)
-class RawRecord:
+class RawRecord(NamedTuple):
     """A journal row as stored, for printing without knowing the game's event types."""
 
     seq: int
@@ -48,8 +45,7 @@ class RawRecord:
     payload: str
 
 
-@dataclass(frozen=True, slots=True)
-class StoredSnapshot:
+class StoredSnapshot(NamedTuple):
     seq: int
     state: str
     timeline: str

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from companion.errors import ConfigError
@@ -12,8 +13,7 @@ from companion.settings_check import Check, Refused, also, optional, path, read_
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
 
 
-@dataclass(frozen=True, slots=True)
-class BrokerAddress:
+class BrokerAddress(NamedTuple):
     host: str
     port: int
     tls: bool

@@ -4,7 +4,6 @@ import asyncio
 import contextlib
 import contextvars
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -258,7 +257,7 @@ class PartsApp(TableApp):
         for game in renamed:
             self.table.renamed(game)
         if screen is not None and (name := renamed.get(screen.session.game.id)) is not None:
-            screen.session.game = replace(screen.session.game, name=name)
+            screen.session.game = screen.session.game._replace(name=name)
             screen.redraw()
             self.refresh_status()
         if not (deleted or renamed):

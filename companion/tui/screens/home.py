@@ -7,7 +7,7 @@ frame, and each entry gains its words when they arrive.
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -33,8 +33,7 @@ SAVED_GAMES_KEY = "g"
 ProgressOf = Callable[[GameInfo], GameProgress | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the menu: continue or start a game of one kind, or the saved games."""
 
     action: str

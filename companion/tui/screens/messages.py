@@ -2,7 +2,7 @@
 two lines at most, cut short when it is longer, and the next one replaces it."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
@@ -17,8 +17,7 @@ KEPT = 30
 """Notifications Messages keeps: more than a burst of presses says."""
 
 
-@dataclass(frozen=True, slots=True)
-class Said:
+class Said(NamedTuple):
     message: str
     severity: SeverityLevel = "information"
 
