@@ -3,7 +3,6 @@ physical dice, by who threw them."""
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -107,4 +106,4 @@ def older(raw: RawRecord) -> RawRecord:
         return raw
     payload = json.loads(raw.payload)
     del payload["first_keyed"]
-    return replace(raw, payload=json.dumps(payload))
+    return raw._replace(payload=json.dumps(payload))
