@@ -13,7 +13,7 @@ from companion.dice.statistics import Throw
 from companion.errors import NothingToDo, RuleViolation
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
 from companion.games.kit.words import count_of
-from companion.games.rules import Command, Rules
+from companion.games.rules import EVENTS_ON_FIRST_USE, AdapterOnFirstUse, Command, Rules
 from companion.journal.events import Event
 from companion.journal.record import Record
 
@@ -39,8 +39,8 @@ class DiceRules(Rules[DiceState]):
 
     kind: ClassVar[str] = "dice"
     title: ClassVar[str] = "Dice roller"
-    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DiceEvent)
-    state: ClassVar[TypeAdapter[DiceState]] = TypeAdapter(DiceState)
+    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DiceEvent, config=EVENTS_ON_FIRST_USE)
+    state: ClassVar[AdapterOnFirstUse[DiceState]] = AdapterOnFirstUse(DiceState)
     state_version: ClassVar[int] = 2
 
     def initial(self) -> DiceState:

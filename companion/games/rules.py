@@ -11,9 +11,10 @@ from companion.journal.record import Record
 
 
 class Command(BaseModel):
-    """Something a player asks for, named in the imperative; the rules turn it into events."""
+    """Something a player asks for, named in the imperative; the rules turn it into events. Each
+    command's validator is built when the first one is made (a press), not when its game loads."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Undo(Command):
@@ -25,6 +26,31 @@ class Redo(Command):
 
 
 State = TypeVar("State")
+Adapted = TypeVar("Adapted")
+
+EVENTS_ON_FIRST_USE = ConfigDict(defer_build=True)
+"""A game's `events` adapter's config: the union's schema is built when it first reads an event
+back, not when the game's rules load (a new game reads none before its first frame)."""
+
+
+class AdapterOnFirstUse(Generic[Adapted]):
+    """A game's `state` adapter, built the first time it is read (a snapshot, the table network)
+    rather than when the game's rules load. A state is a dataclass or a model, which takes no
+    config from a `TypeAdapter`, so it cannot wait as the events adapter does."""
+
+    def __init__(self, adapted: Any) -> None:
+        self._adapted = adapted
+        self._adapter: TypeAdapter[Adapted] | None = None
+
+    @property
+    def pydantic_complete(self) -> bool:
+        """Built, as a `TypeAdapter` says it."""
+        return self._adapter is not None
+
+    def __get__(self, rules: object, kind: type) -> TypeAdapter[Adapted]:
+        if self._adapter is None:
+            self._adapter = TypeAdapter(self._adapted)
+        return self._adapter
 
 
 class Rules(Generic[State]):
@@ -38,7 +64,7 @@ class Rules(Generic[State]):
     kind: ClassVar[str]
     title: ClassVar[str]
     events: ClassVar[TypeAdapter[Any]]
-    state: ClassVar[TypeAdapter[Any]]
+    state: ClassVar[AdapterOnFirstUse[Any]]
     state_version: ClassVar[int]
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:

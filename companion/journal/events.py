@@ -12,7 +12,7 @@ class Event(BaseModel):
     or cards drawn from a deck are still undoable decisions only where the rules of that game say so.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     undoable: ClassVar[bool] = False
     if TYPE_CHECKING:
         # Each event declares its own `type` tag, a Literal the tagged union picks it by.

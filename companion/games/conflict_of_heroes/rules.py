@@ -36,7 +36,7 @@ from companion.games.conflict_of_heroes.odds import TWO_D6
 from companion.games.conflict_of_heroes.state import CohState, PendingRoll, Settled
 from companion.games.kit import guide
 from companion.games.kit.faces import EnterFace, EraseFace, FaceEntered, FaceErased
-from companion.games.rules import Command, Rules
+from companion.games.rules import EVENTS_ON_FIRST_USE, AdapterOnFirstUse, Command, Rules
 from companion.journal.events import Event
 from companion.journal.record import Record
 
@@ -49,8 +49,8 @@ class ConflictOfHeroesRules(Rules[CohState]):
 
     kind: ClassVar[str] = "conflict_of_heroes"
     title: ClassVar[str] = "Conflict of Heroes"
-    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(CohEvent)
-    state: ClassVar[TypeAdapter[CohState]] = TypeAdapter(CohState)
+    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(CohEvent, config=EVENTS_ON_FIRST_USE)
+    state: ClassVar[AdapterOnFirstUse[CohState]] = AdapterOnFirstUse(CohState)
     state_version: ClassVar[int] = 7
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:

@@ -37,7 +37,7 @@ from companion.games.deckung.state import DeckungState, ModelTest, Rolled
 from companion.games.deckung.view import fact_named, summary
 from companion.games.kit import facts
 from companion.games.kit.faces import EnterFace
-from companion.games.rules import Command, Rules
+from companion.games.rules import EVENTS_ON_FIRST_USE, AdapterOnFirstUse, Command, Rules
 from companion.journal.events import Event
 from companion.journal.record import Record
 
@@ -54,8 +54,8 @@ def face_of(entered: int) -> int:
 class DeckungRules(Rules[DeckungState]):
     kind: ClassVar[str] = "deckung"
     title: ClassVar[str] = "Deckung (cover)"
-    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DeckungEvent)
-    state: ClassVar[TypeAdapter[DeckungState]] = TypeAdapter(DeckungState)
+    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(DeckungEvent, config=EVENTS_ON_FIRST_USE)
+    state: ClassVar[AdapterOnFirstUse[DeckungState]] = AdapterOnFirstUse(DeckungState)
     state_version: ClassVar[int] = 3
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:

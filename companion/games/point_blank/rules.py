@@ -62,7 +62,7 @@ from companion.games.point_blank.commands import (
 from companion.games.point_blank.events import PointBlankEvent
 from companion.games.point_blank.state import PointBlankState
 from companion.games.point_blank.view import check_title, game_over_why
-from companion.games.rules import Command, Rules
+from companion.games.rules import EVENTS_ON_FIRST_USE, AdapterOnFirstUse, Command, Rules
 from companion.journal.events import Event
 from companion.journal.record import Record
 
@@ -80,8 +80,8 @@ UNFINISHED = ("done", "leaders", "none")
 class PointBlankRules(Rules[PointBlankState]):
     kind: ClassVar[str] = "point_blank"
     title: ClassVar[str] = "Point Blank"
-    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent)
-    state: ClassVar[TypeAdapter[PointBlankState]] = TypeAdapter(PointBlankState)
+    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(PointBlankEvent, config=EVENTS_ON_FIRST_USE)
+    state: ClassVar[AdapterOnFirstUse[PointBlankState]] = AdapterOnFirstUse(PointBlankState)
     state_version: ClassVar[int] = 16
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:

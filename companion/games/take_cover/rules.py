@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from companion.errors import NothingToDo
 from companion.games.kit import facts, guide
 from companion.games.kit.faces import EnterFace
-from companion.games.rules import Command, Rules
+from companion.games.rules import EVENTS_ON_FIRST_USE, AdapterOnFirstUse, Command, Rules
 from companion.games.take_cover import cardplay, combat, guided, turns
 from companion.games.take_cover.commands import RollDie
 from companion.games.take_cover.deck import beyond_unseen, on_table, unseen
@@ -35,8 +35,8 @@ class TakeCoverRules(Rules[TakeCoverState]):
 
     kind: ClassVar[str] = "take_cover"
     title: ClassVar[str] = "Take Cover"
-    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(TakeCoverEvent)
-    state: ClassVar[TypeAdapter[TakeCoverState]] = TypeAdapter(TakeCoverState)
+    events: ClassVar[TypeAdapter[Event]] = TypeAdapter(TakeCoverEvent, config=EVENTS_ON_FIRST_USE)
+    state: ClassVar[AdapterOnFirstUse[TakeCoverState]] = AdapterOnFirstUse(TakeCoverState)
     state_version: ClassVar[int] = 4
 
     def __init__(self, rng: random.Random, data: Mapping[str, Any] | None = None) -> None:
