@@ -103,9 +103,9 @@ class Timeline:
 
 
 class SavedTimeline(BaseModel):
-    """A timeline as a snapshot keeps it."""
+    """A timeline as a snapshot keeps it (built with the first snapshot read or written)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     in_force: list[int]
     redoable: list[int]

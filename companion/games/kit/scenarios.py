@@ -33,9 +33,10 @@ NAME_RULE = "1 to 40 lower-case letters, digits, - and _, starting with a letter
 
 
 class Part(BaseModel):
-    """Any table of a scenario file: frozen, and an unknown key is an error (a typo never passes)."""
+    """Any table of a scenario file: frozen, and an unknown key is an error (a typo never passes).
+    Validators are built with the first scenario read, not with the game."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Scenario(Part):

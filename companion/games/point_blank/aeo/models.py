@@ -12,7 +12,9 @@ from companion.games.point_blank.aeo.table import AeoAction, Posture
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """The AEO's parts: their validators are built with the first one made (a solo game), not with the game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Tie(Model):

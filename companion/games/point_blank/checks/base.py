@@ -19,7 +19,9 @@ Success = Callable[[tuple[int, ...]], bool]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """A check's parts: their validators are built with the first check started, not with the game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class UnitChange(Model):
