@@ -169,6 +169,9 @@ def main(argv: list[str] | None = None) -> None:
     # build most of what start-up keeps, and collecting over them cost the first frame some 2 % (0.04 G
     # instructions). A companion from `bootstrap` gives it back at the app's first frame or its `close`.
     gc.disable()
+    # The companion uses no pydantic plugin: looking for one reads every installed package's metadata
+    # at the first model built (some 1 % of a game's start). A player's own setting stands.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         status = run_command_line(argv)
     finally:

@@ -260,3 +260,21 @@ def test_the_collector_is_off_from_the_first_import_for_the_app_path_and_on_agai
         cli.main(["--data-dir", str(tmp_path), *command])
     assert seen == {"build_parser": False, what_runs_it: collecting_while_it_runs}
     assert gc.isenabled()
+
+
+LOOKED_FOR_PLUGINS = """
+import os, sys
+import companion.cli
+os.environ.pop("PYDANTIC_DISABLE_PLUGINS", None)
+try:
+    companion.cli.main(["roll", "2d6"])
+except SystemExit:
+    pass
+from pydantic.plugin import _loader
+print(_loader._plugins is not None, file=sys.stderr)
+"""
+
+
+def test_a_command_looks_for_no_pydantic_plugin_which_would_read_every_installed_packages_metadata():
+    run = subprocess.run([sys.executable, "-c", LOOKED_FOR_PLUGINS], capture_output=True, text=True)
+    assert run.stderr.strip() == "False"
