@@ -31,8 +31,8 @@ def main(go_fd: int, stamps: Path, data_dir: Path, ticking: bool) -> None:
     committed: list[float] = []
     commit = JournalWriter._commit_waiting_for_locks
 
-    def timed_commit(writer: JournalWriter, batches: list[Batch]) -> StorageError | None:
-        error = commit(writer, batches)
+    def timed_commit(writer: JournalWriter, batches: list[Batch], first: int) -> StorageError | None:
+        error = commit(writer, batches, first=first)
         at = time.monotonic()
         if error is None:
             committed.extend(at for batch in batches for record in batch.records if record.event.type == "dice_rolled")
