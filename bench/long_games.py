@@ -28,7 +28,7 @@ from stats import print_table, spread, summary_ms, verdict  # noqa: E402
 from companion.dice.events import DiceRolled  # noqa: E402
 from companion.dice.rules import DiceRules, RollDice  # noqa: E402
 from companion.dice.spec import DiceSpec  # noqa: E402
-from companion.journal.events import Record  # noqa: E402
+from companion.journal.record import Record  # noqa: E402
 from companion.journal.store import GameStore  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 
