@@ -25,6 +25,28 @@ class Redo(Command):
     """Put back the latest decision taken back, exactly as it was."""
 
 
+def left_for_first_use() -> list[type[BaseModel]]:
+    """The commands and events loaded whose validators are not built yet (`defer_build`): what a
+    first press of the game would build, for the app to build ahead while the players look."""
+    waiting: list[type[BaseModel]] = []
+    kinds: list[type[BaseModel]] = [Command, Event]
+    while kinds:
+        kind = kinds.pop()
+        kinds += kind.__subclasses__()
+        if not kind.__pydantic_complete__ and kind not in (Command, Event):
+            waiting.append(kind)
+    return waiting
+
+
+def build_next(waiting: list[type[BaseModel]]) -> None:
+    """Builds the next of `waiting` still unbuilt (a press may have built some meanwhile), taking it off."""
+    while waiting:
+        model = waiting.pop()
+        if not model.__pydantic_complete__:
+            model.model_rebuild()
+            return
+
+
 State = TypeVar("State")
 Adapted = TypeVar("Adapted")
 

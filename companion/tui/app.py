@@ -24,6 +24,8 @@ from companion.tui.screens.home import SAVED_GAMES_KEY, HomeScreen
 from companion.tui.table_app import SCREENSHOTS
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from companion.dice.spec import DiceSpec
     from companion.games.rules import Command
     from companion.session import GameSession
@@ -290,6 +292,7 @@ class CompanionApp(PartsApp):
                 session.execute(ChooseSpec(spec=spec), timeout=BUSY_TIMEOUT_MS / 1000)
             except CompanionError as error:  # a read-only view, a full disk: the dice stay as they were
                 self.notify(f"{info.name}: {spec} not chosen: {error}", severity="error", timeout=10, markup=False)
+        from companion.games.rules import left_for_first_use
         from companion.tui.screens.game_screen import GameScreen  # with the first game, not for home
 
         screen_class: type[GameScreen] = resolve(game.descriptor.screen)
@@ -297,6 +300,7 @@ class CompanionApp(PartsApp):
         self._game_screens = GameScreen
         self.push_screen(screen)
         self.call_after_refresh(self._start_writing, session)
+        self.call_after_refresh(self._build_ahead, left_for_first_use())
         self.table.publish(screen)
         self.companion.lock.record(info.id)
         self.companion.lights.reset()
@@ -313,6 +317,16 @@ class CompanionApp(PartsApp):
         except StorageError as error:
             self.storage_status = f"not saved: {error}"
             self.refresh_status()
+
+    def _build_ahead(self, waiting: "list[type[BaseModel]]") -> None:
+        """One of the game's commands and events still unbuilt, then the next on a later turn of the
+        loop, so the screen keeps answering: otherwise a first press built them (the dice roller's
+        first roll took 1-2.5 ms longer than the next ones, bench/press.py)."""
+        from companion.games.rules import build_next
+
+        build_next(waiting)
+        if waiting:
+            self.call_later(self._build_ahead, waiting)
 
     def _say_why_read_only(self) -> None:
         """The status line, the game on screen and saved games say the view's reason as it now is."""
