@@ -9,10 +9,9 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import paths
 from companion import settings_check as kind
@@ -38,8 +37,7 @@ class AtKey(ValueError):
         self.location = location
 
 
-@dataclass(frozen=True, slots=True)
-class PinMap:
+class PinMap(NamedTuple):
     """BCM pin numbers; every button wired between its pin and ground (internal pull-up).
 
     Strict ints (`PIN_KEYS`): TOML's `true` is not pin 1."""
@@ -94,13 +92,11 @@ def each_pin_once(pins: PinMap, written: frozenset[str]) -> None:
         seen[pin] = (name, key)
 
 
-@dataclass(frozen=True, slots=True)
-class GpioSettings:
+class GpioSettings(NamedTuple):
     debounce_ms: float = DEFAULT_WINDOW * 1000
 
 
-@dataclass(frozen=True, slots=True)
-class BoardSettings:
+class BoardSettings(NamedTuple):
     """The serial button board; `port` pins it to one device instead of searching."""
 
     port: str | None = None
@@ -115,13 +111,12 @@ def names_a_device(port: str) -> str:
     return port
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
-    pins: PinMap = field(default_factory=PinMap)
-    gpio: GpioSettings = field(default_factory=GpioSettings)
-    board: BoardSettings = field(default_factory=BoardSettings)
-    speech: SpeechSettings = field(default_factory=SpeechSettings)
-    table: TableSettings = field(default_factory=TableSettings)
+class Config(NamedTuple):
+    pins: PinMap = PinMap()
+    gpio: GpioSettings = GpioSettings()
+    board: BoardSettings = BoardSettings()
+    speech: SpeechSettings = SpeechSettings()
+    table: TableSettings = TableSettings()
 
 
 PIN_KEYS: dict[str, Check] = {

@@ -1,11 +1,10 @@
 """What one part of the companion (the hardware, the serial board, the table network, speech) says on
 the status line: its words, and whether the player must act on them."""
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class StatusPart:
+class StatusPart(NamedTuple):
     """Said by the part's own state, never read back from its words: a table named `down-stairs` is
     not down, and a board that could not start is in trouble whatever its error says."""
 

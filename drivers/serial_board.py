@@ -13,7 +13,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import serial
@@ -305,12 +304,12 @@ class SerialBoard:
         """Damaged frames change nothing (the board resends what was lost) but are said, once each."""
         damaged = session.decoder.damaged
         if self.connected and damaged != self.state.damaged_frames:
-            self._set_state(replace(self.state, damaged_frames=damaged, last_damage=session.decoder.last_error))
+            self._set_state(self.state._replace(damaged_frames=damaged, last_damage=session.decoder.last_error))
 
     def _deliver(self, event: BoardEvent) -> None:
         if event.problem and self.connected:
             # Acknowledged like any event (or the board would resend it forever), never pressed: said instead.
-            self._set_state(replace(self.state, bad_events=self.state.bad_events + 1, last_bad_event=event.problem))
+            self._set_state(self.state._replace(bad_events=self.state.bad_events + 1, last_bad_event=event.problem))
         assert self.info is not None
         run = (self.info.board_id, self.info.boot)
         origin = Origin(board_source(*run), event.event_id) if self.ack_when_applied else None

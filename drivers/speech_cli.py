@@ -2,7 +2,6 @@
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -29,7 +28,7 @@ def run_speech_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> in
     from drivers.speech import Speaker, WavFiles
 
     settings = load_user_config(getattr(args, "config", None)).speech
-    settings = replace(settings, enabled=True, language=args.language or settings.language)
+    settings = settings._replace(enabled=True, language=args.language or settings.language)
     speaker = Speaker(settings, output=WavFiles(args.wav_dir) if args.wav_dir else None)
     try:
         finished = True

@@ -1,7 +1,7 @@
 """The serial board's link as the rest of the app sees it: searching, connected (with versions), lost."""
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class LinkStatus(StrEnum):
@@ -17,8 +17,7 @@ class LinkStatus(StrEnum):
     program); `reason` says so, naming the program when it can be found. The driver tries again."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoardLinkState:
+class BoardLinkState(NamedTuple):
     """One snapshot of the link, replaced whole on every change."""
 
     status: LinkStatus

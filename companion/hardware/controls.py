@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 FACES = range(0, 11)
 """The values a FACE press may carry: 1 to 10, or 0 for a d10's ten."""
@@ -20,8 +21,7 @@ class Control(StrEnum):
     """A per-side button (such as a CAP button); the event's `value` is the side, 1 or 2."""
 
 
-@dataclass(frozen=True, slots=True)
-class Origin:
+class Origin(NamedTuple):
     """Where an input came from, for exactly-once inputs: one board run's event, one remote press.
     The games file records the last `number` applied per `source` with what the input caused."""
 

@@ -1,15 +1,13 @@
 """A committed event's record, apart from the events: listing the games file (home) loads no pydantic."""
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from companion.journal.events import Event
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One committed event: its place in the game, when it happened, and the event."""
 
     seq: int

@@ -1,8 +1,7 @@
 """The `[speech]` table of the config file: on or off, language, voice, rate, volume, cues and device."""
 
 import re
-from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from companion.settings_check import Check, also, boolean, choice, integer, optional, read_table, text
 
@@ -13,8 +12,7 @@ LANGUAGES: tuple[Language, ...] = get_args(Language)
 VOICE_NAME = re.compile(r"^[A-Za-z0-9_+-]+$")
 
 
-@dataclass(frozen=True, slots=True)
-class SpeechSettings:
+class SpeechSettings(NamedTuple):
     """Speech is off until the config or the toggle key turns it on.
 
     Strict values (`SPEECH_KEYS`): `enabled = "off"` or `1` is refused, not read as on; `volume = true` is not 1."""

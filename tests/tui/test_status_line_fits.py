@@ -1,7 +1,6 @@
 """The status line at every size: on one line, with what the player must act on kept where it fits, speech too."""
 
 import asyncio
-from dataclasses import replace
 
 import pytest
 
@@ -33,11 +32,11 @@ def test_the_status_line_fits_its_width_and_keeps_the_hardware_and_the_game(widt
 
 def test_the_games_file_and_speech_give_way_first_and_a_storage_fault_never():
     fault = "not saved: /media/usb/tables/companion/games.sqlite3: the disk is full"
-    line = status_text(replace(TABLE_STATUS, storage=fault), 78)
+    line = status_text(TABLE_STATUS._replace(storage=fault), 78)
     assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK")
     assert "speech" not in line and "/" not in line
     assert len(line) <= 78
-    assert status_text(replace(TABLE_STATUS, storage=fault), 30).startswith("not saved: games.sqlite3: the")
+    assert status_text(TABLE_STATUS._replace(storage=fault), 30).startswith("not saved: games.sqlite3: the")
 
 
 SPEECH_UNAVAILABLE = StatusPart("speech unavailable: no sound device (audio open error: No such file or directory)",
@@ -52,13 +51,13 @@ STATUS_LINE_WIDTHS = {"80 columns": 78, "100 columns": 98}
 @pytest.mark.parametrize(("speech", "short"), [("speech off", "speech off"), ("speech on (English)", "speech on")],
                          ids=["off", "on"])
 def test_speech_keeps_a_short_form_on_the_status_line_of_an_80_and_a_100_column_screen(speech, short, width):
-    line = status_text(replace(TABLE_STATUS, speech=StatusPart(speech)), width)
+    line = status_text(TABLE_STATUS._replace(speech=StatusPart(speech)), width)
     assert short in line.split(" │ ") and len(line) <= width
 
 
 @pytest.mark.parametrize("width", STATUS_LINE_WIDTHS.values(), ids=STATUS_LINE_WIDTHS)
 def test_a_speech_fault_stays_on_the_status_line_beside_a_table_link_and_a_storage_fault(width):
-    crowded = replace(TABLE_STATUS, table=StatusPart("table club-1: connected"), speech=SPEECH_UNAVAILABLE,
+    crowded = TABLE_STATUS._replace(table=StatusPart("table club-1: connected"), speech=SPEECH_UNAVAILABLE,
                       storage="not saved: /media/usb/tables/companion/games.sqlite3: the disk is full")
     line = status_text(crowded, width)
     assert line.startswith("not saved: games.sqlite3: the disk is full │ MOCK HW │ speech unavailable")

@@ -6,11 +6,10 @@ so an undo, a redo or a redraw never flashes it). The app applies it to GPIO and
 board after each commit; screens never touch hardware.
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Lights:
+class Lights(NamedTuple):
     roll: int = 0
     """Changes when the roll LED should flash once: the journal seq of the latest roll."""
     side: int | None = None

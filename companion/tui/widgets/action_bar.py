@@ -9,7 +9,7 @@ first; a glued button, Redo, stays beside the one before it) and a More… butto
 them (`ActionBar.ShowAll`, answered by `AllActions`).
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -26,8 +26,7 @@ MAX_ROWS = 2
 """Rows of buttons a bar takes at most, so that a game with many actions keeps its screen."""
 
 
-@dataclass(frozen=True, slots=True)
-class Tap:
+class Tap(NamedTuple):
     """One button: the action it asks for, with its value, and how it reads."""
 
     name: str
@@ -47,8 +46,7 @@ MORE = Tap("_more", "More…")
 CLOSE = Tap("_close", "Close", "esc")
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     tap: Tap
     region: Region
     with_key: bool

@@ -3,8 +3,8 @@ and its file, on one line shared by what the player must act on."""
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.widgets import Static
@@ -27,8 +27,7 @@ shortest (-1), or, for the hardware (always shown), its whole text (0): cut to "
 later, the warning would no longer say why the pins are not real."""
 
 
-@dataclass(frozen=True, slots=True)
-class Status:
+class Status(NamedTuple):
     """One snapshot of what the status line says, replaced whole on every change. The hardware, the
     board, the table network and speech each say whether the player must act on them; a storage
     fault or wait always has its place."""
@@ -45,8 +44,7 @@ class Status:
     """The table network's link, when there is one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Form:
+class Form(NamedTuple):
     """One way to say a part. `cut`: it may be shown cut short, down to the next form's length.
     `detail`: it adds only what needs no acting on (a board's versions, a fault's folders), so it
     waits until every part has had its room."""
@@ -66,11 +64,11 @@ def one_line(text: str) -> str:
 
 
 def part_on_one_line(part: StatusPart) -> StatusPart:
-    return replace(part, text=one_line(part.text))
+    return part._replace(text=one_line(part.text))
 
 
 def on_one_line(status: Status) -> Status:
-    return replace(status, hardware=part_on_one_line(status.hardware), board=part_on_one_line(status.board),
+    return status._replace(hardware=part_on_one_line(status.hardware), board=part_on_one_line(status.board),
                    game=one_line(status.game), storage=one_line(status.storage),
                    speech=part_on_one_line(status.speech), games_file=one_line(status.games_file),
                    table=part_on_one_line(status.table))
