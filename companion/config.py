@@ -19,7 +19,7 @@ from companion.errors import ConfigError
 from companion.hardware.controls import Control
 from companion.hardware.debounce import DEFAULT_WINDOW
 from companion.network.settings import TableSettings, read_table_settings
-from companion.settings_check import Check, Location, Refused, read_table
+from companion.settings_check import Check, Location, Refused, count, read_table
 from companion.speech.settings import SpeechSettings, read_speech_settings
 
 if TYPE_CHECKING:
@@ -290,9 +290,6 @@ def in_toml_words(problem: "ErrorDetails", header: str) -> str:
         return f"Input should be a string of at most {count(ctx['max_length'], 'character')}"
     return problem["msg"].removeprefix("Value error, ")
 
-
-def count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 TABLE_EXPECTED = frozenset({"model_type", "dataclass_type", "dict_type"})

@@ -125,11 +125,11 @@ def text(min_length: int | None = None, max_length: int | None = None) -> Check:
         if not isinstance(value, str):
             raise problem("string_type", "Input should be a valid string", value)
         if min_length is not None and len(value) < min_length:
-            raise problem("string_too_short", f"String should have at least {min_length} character"
-                          f"{plural(min_length)}", value, min_length=min_length)
+            raise problem("string_too_short", f"String should have at least {count(min_length, 'character')}",
+                          value, min_length=min_length)
         if max_length is not None and len(value) > max_length:
-            raise problem("string_too_long", f"String should have at most {max_length} character"
-                          f"{plural(max_length)}", value, max_length=max_length)
+            raise problem("string_too_long", f"String should have at most {count(max_length, 'character')}",
+                          value, max_length=max_length)
         return value
     return check
 
@@ -151,7 +151,7 @@ def integers(max_length: int) -> Check:
         if not isinstance(value, list | tuple):
             raise problem("tuple_type", "Input should be a valid array", value)
         if len(value) > max_length:
-            raise problem("too_long", f"Tuple should have at most {max_length} item{plural(max_length)} "
+            raise problem("too_long", f"Tuple should have at most {count(max_length, 'item')} "
                           f"after validation, not {len(value)}", value, field_type="Tuple", max_length=max_length,
                           actual_length=len(value))
         problems: list[ErrorDetails] = []
@@ -166,8 +166,9 @@ def integers(max_length: int) -> Check:
     return check
 
 
-def plural(number: int) -> str:
-    return "s" * (number != 1)
+def count(number: int, noun: str) -> str:
+    """`1 item`, `2 items`: a count as the config's and data files' problems say it."""
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 def path(value: object) -> Path:
