@@ -291,7 +291,6 @@ def in_toml_words(problem: "ErrorDetails", header: str) -> str:
     return problem["msg"].removeprefix("Value error, ")
 
 
-
 TABLE_EXPECTED = frozenset({"model_type", "dataclass_type", "dict_type"})
 SAID_IN_TOML = {
     "extra_forbidden": "unknown key (check its spelling)",
