@@ -1,5 +1,7 @@
 """A form at every size: its buttons on screen, every field reached by tab, a short one no taller than it needs."""
 
+from functools import partial
+
 import pytest
 from textual.widgets import Button, Select
 
@@ -7,7 +9,7 @@ from companion.games.kit.forms import FormSpec, Number, Tick
 from companion.tui.app import CompanionApp
 from companion.tui.screens.dice import DiceScreen
 from companion.tui.widgets.spec_form import SpecForm
-from tests.pilot import settle
+from tests.pilot import comes_true, settle
 from tests.tui.conftest import SIZES
 from tests.tui.sample_forms import EVERY_FIELD, told
 from tests.tui.screen_text import overlaps, painted_rows
@@ -18,6 +20,10 @@ async def open_the_long_form(pilot) -> None:
     await settle(pilot)
     pilot.app.push_screen(SpecForm(EVERY_FIELD, told), pilot.app.screen.carry_out)
     await pilot.pause()
+
+
+def in_view(form, field, foot) -> bool:
+    return form.region.contains_region(field.region) and not overlaps(field.region, foot.region)
 
 
 def told_last(app) -> str:
@@ -52,8 +58,9 @@ async def test_every_field_of_a_long_form_comes_into_view_as_tab_reaches_it(comp
             field = app.focused
             assert field is not None
             reached.append(field.id)
-            assert form.region.contains_region(field.region), f"{field.id} is off the screen"
-            assert not overlaps(field.region, foot.region), f"{field.id} is under the buttons"
+            # Focus scrolls the field into view a turn or two later (call_later, then a refresh).
+            shown = partial(in_view, form, field, foot)
+            assert await comes_true(pilot, shown), f"{field.id} is off the screen or under the buttons"
             await pilot.press("tab")
             await pilot.pause()
         assert reached == [f"field-{field.name}" for field in EVERY_FIELD.fields]
