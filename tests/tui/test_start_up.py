@@ -10,12 +10,12 @@ import asyncio, json, os, sys
 from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 from companion.bootstrap import bootstrap
-from companion.cli import build_parser
+from companion.cli import parse_command_line
 from companion.tui.app import CompanionApp
 from drivers.pin_factory import PinFactoryChoice
 
 def loaded():
-    return sorted(name for name in sys.modules if name.startswith("companion.") or name == "pydantic")
+    return sorted(name for name in sys.modules if name.startswith(("companion.", "drivers.")) or name == "pydantic")
 
 def built():
     from companion.dice.events import DiceRolled
@@ -32,7 +32,7 @@ def at_a_frame(app):
     first_frames.setdefault(type(app.screen).__name__, (loaded(), built()))
 
 async def main():
-    build_parser()  # as every start does
+    parse_command_line([])  # as every start of the app does
     companion = bootstrap(data_dir=Path(sys.argv[1]), config_file=Path(os.devnull), env={}, fake_board=False,
                           pin_choice=PinFactoryChoice(MockFactory(), "mock", True, "test"))
     CompanionApp.post_display_hook = at_a_frame
@@ -62,17 +62,20 @@ SCENARIOS = ("companion.games.kit.guide", "companion.games.kit.scenarios")
 """What only the games with scenarios need: not the dice roller."""
 ON_DEMAND = ("companion.tui.widgets.spec_form", "companion.dice.announce", "companion.speech.announcement")
 """What waits until it is used: a form's widgets for the first form, what a game says for speech turned on."""
+COMMANDS = ("companion.scenarios_cli", "drivers.board_cli", "drivers.speech_cli", "companion.serve.web_cli",
+            "companion.appliance.service_cli")
+"""What only a command's own parser needs: a start of the app builds none of them."""
 
 
 def test_the_home_screen_is_drawn_before_anything_a_game_needs_is_loaded_and_the_dice_load_no_guide_form_or_speech(
         tmp_path):
     """Some 9 % of the home screen's start-up and 1.5 % of the dice roller's; pydantic alone was 0.24 G
-    instructions and 8 MiB at home (docs/performance.md)."""
+    instructions and 8 MiB at home, the commands' parsers 2 % (docs/performance.md)."""
     run = subprocess.run([sys.executable, "-c", HOME_THEN_A_GAME, str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     (at_home, _), (in_a_game, _), _, _ = json.loads(run.stdout)  # at each screen's first frame
 
-    assert [name for name in (*PLAYING, "pydantic") if name in at_home] == []
+    assert [name for name in (*PLAYING, *COMMANDS, "pydantic") if name in at_home] == []
     assert [name for name in PLAYING if name not in in_a_game] == []
     assert [name for name in (*SCENARIOS, *ON_DEMAND) if name in in_a_game] == []
 
