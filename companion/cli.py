@@ -22,12 +22,35 @@ def parse_command_line(argv: list[str] | None) -> tuple[argparse.Namespace, list
     """The arguments, and those not understood. A start of the app itself, options and no command
     (as at every table), is read without building the commands' parsers: some 2 % of the home
     screen's start-up (docs/performance.md)."""
-    app_options = OneLineErrors(prog="companion", add_help=False, parents=[common_options(None)])
-    args, rest = app_options.parse_known_args(argv)
-    if rest:  # a command, `--help` or an unknown option: the full parser reads and words them
-        return build_parser().parse_known_args(argv)
+    args = app_options_alone(argv)
+    if args is not None:
+        return args, []
+    return build_parser().parse_known_args(argv)
+
+
+def app_options_alone(argv: list[str] | None) -> argparse.Namespace | None:
+    """The app's options, when the command line is those alone; None for a command, `--help`, an
+    unknown option or a mistake, which the full parser reads and words (`companion roll 2d6 --seed x`
+    is the roll's mistake, and names the roll's help)."""
+    try:
+        args, rest = AppOptions(add_help=False, parents=[common_options(None)]).parse_known_args(argv)
+    except NotTheAppAlone:
+        return None
+    if rest:
+        return None
     args.command = None
-    return args, rest
+    return args
+
+
+class NotTheAppAlone(Exception):
+    """The command line is not the app's options alone."""
+
+
+class AppOptions(argparse.ArgumentParser):
+    """The app's options alone: a mistake is not worded here but left to the full parser."""
+
+    def error(self, message: str) -> NoReturn:
+        raise NotTheAppAlone(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
