@@ -115,8 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@cache
 def common_options(default: object, hidden: tuple[str, ...] = ()) -> argparse.ArgumentParser:
-    """Options accepted before or after the command: `companion roll 2d6 --seed 3`.
+    """Options accepted before or after the command: `companion roll 2d6 --seed 3`. One parser of each
+    kind for all the parsers that take them to copy (a parser each was more than half of the time
+    every start spent building the command line's parser).
 
     Commands get them with suppressed defaults, so an option given before the command stands.
     `hidden` ones a command refuses (`OPTIONS_THAT_DO_NOTHING`) are still read, to be refused with
@@ -192,10 +195,8 @@ class CommandParser(OneLineErrors):
         super().__init__(parents=[command_options(refused)] if parents is None else parents, **kwargs)
 
 
-@cache
 def command_options(hidden: tuple[str, ...] = ()) -> argparse.ArgumentParser:
-    """The common options as every command takes them: one parser for all their parsers to copy (a
-    parser each was more than half of the time every start spent building the command line's parser)."""
+    """The common options as every command takes them."""
     return common_options(argparse.SUPPRESS, hidden)
 
 
