@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 
 def parse_command_line(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
-    """The arguments, and those not understood. A start of the app itself, options and no command
-    (as at every table), is read without building the commands' parsers: some 2 % of the home
-    screen's start-up (docs/performance.md)."""
+    """The arguments, and those not understood. A start of the app itself, options and no command (as
+    at every table) or `dice [SPEC]`, is read without building the other commands' parsers: some 2 %
+    of the home screen's start-up and 1 % of the dice roller's (docs/performance.md)."""
     args = app_options_alone(argv)
     if args is not None:
         return args, []
@@ -29,17 +29,16 @@ def parse_command_line(argv: list[str] | None) -> tuple[argparse.Namespace, list
 
 
 def app_options_alone(argv: list[str] | None) -> argparse.Namespace | None:
-    """The app's options, when the command line is those alone; None for a command, `--help`, an
-    unknown option or a mistake, which the full parser reads and words (`companion roll 2d6 --seed x`
-    is the roll's mistake, and names the roll's help)."""
+    """The app's options, when the command line is those alone or with `dice [SPEC]`; None for another
+    command, `--help`, an unknown option or a mistake, which the full parser reads and words
+    (`companion roll 2d6 --seed x` is the roll's mistake, and names the roll's help)."""
+    parser = AppOptions(prog="companion", add_help=False, parents=[common_options(None)])
+    add_dice_command(parser.add_subparsers(dest="command", parser_class=AppCommandOptions))
     try:
-        args, rest = AppOptions(add_help=False, parents=[common_options(None)]).parse_known_args(argv)
+        args, rest = parser.parse_known_args(argv)
     except NotTheAppAlone:
         return None
-    if rest:
-        return None
-    args.command = None
-    return args
+    return None if rest else args
 
 
 class NotTheAppAlone(Exception):
@@ -53,14 +52,20 @@ class AppOptions(argparse.ArgumentParser):
         raise NotTheAppAlone(message)
 
 
+class AppCommandOptions(AppOptions):
+    """`dice`'s options as the app reads them alone: the common options as every command takes them."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(add_help=False, parents=[command_options()], **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrors(
         prog="companion", description="A table-side assistant for wargames.", parents=[common_options(None)]
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
 
-    dice = commands.add_parser("dice", help="open the dice roller directly")
-    dice.add_argument("spec", nargs="?", help="dice to roll, such as 2d6 or d10+1")
+    add_dice_command(commands)
 
     roll = commands.add_parser("roll", help="roll once and print it, without the app")
     roll.add_argument("spec", help="dice to roll, such as 2d6 or d10+1")
@@ -113,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_install_service_command(commands)
     return parser
+
+
+def add_dice_command(commands: "argparse._SubParsersAction") -> None:
+    dice = commands.add_parser("dice", help="open the dice roller directly")
+    dice.add_argument("spec", nargs="?", help="dice to roll, such as 2d6 or d10+1")
 
 
 @cache

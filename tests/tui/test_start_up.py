@@ -144,3 +144,13 @@ def test_a_resumed_point_blank_game_builds_its_data_files_models_and_no_check_ae
 
     outside_the_data_files = [name for name in built if not name.startswith(DATA_FILES)]
     assert outside_the_data_files == ["companion.games.point_blank.battlefield:SectorRef"]
+
+
+def test_opening_the_dice_roller_from_the_command_line_loads_no_other_commands_module():
+    """`companion dice 2d6` is read as a start of the app is: 1 % of the dice roller's start-up."""
+    read = ("import json, sys; from companion.cli import parse_command_line;"
+            "args, rest = parse_command_line(['--seed', '3', 'dice', '2d6']);"
+            "print(json.dumps([args.command, args.spec, rest, sorted(set(sys.argv[1:]) & set(sys.modules))]))")
+    run = subprocess.run([sys.executable, "-c", read, *COMMANDS], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == ["dice", "2d6", [], []]
