@@ -1,17 +1,21 @@
 """Workarounds for Textual bugs not yet fixed upstream, each naming its issue; `apply` runs once, when
 the app's module loads."""
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache, partial
 from types import FunctionType
 
+from rich.style import Style
 from textual import events
 from textual._styles_cache import StylesCache
+from textual.strip import Strip
 from textual.widgets import Input
 
 
 def apply() -> None:
     keep_no_widget_in_the_colour_cache()
     edit_fields_in_the_order_keys_come()
+    leave_no_strip_for_the_collector()
 
 
 def keep_no_widget_in_the_colour_cache() -> None:
@@ -47,3 +51,32 @@ def edit_fields_in_the_order_keys_come() -> None:
 
     _on_key.mended = True  # type: ignore[attr-defined]
     Input._on_key = _on_key  # type: ignore[method-assign]
+
+
+def leave_no_strip_for_the_collector() -> None:
+    """A strip cropped (`crop_extend`) or divided to its own length is its own answer, and Textual
+    caches it in itself: a cycle that only the collector frees. The compositor makes dozens a frame,
+    so each roll left some 45 strips, with their 315 caches, for the collector, whose collections of
+    them took 1-2 ms, a full one 6-9 ms, in the middle of presses (bench/press.py). Such a strip is
+    still its own answer, without being cached, as `crop` does when it crops a strip to its length."""
+    crop_extend = Strip.__dict__["crop_extend"]
+    if getattr(crop_extend, "mended", False):
+        return
+    divide = Strip.__dict__["divide"]
+
+    def crop_extend_to_itself(self: Strip, start: int, end: int, style: Style | None) -> Strip:
+        if start <= 0 and end == self.cell_length:
+            return self
+        result: Strip = crop_extend(self, start, end, style)
+        return result
+
+    def divide_at_its_end(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+        cuts = [cut for cut in cuts if cut <= self.cell_length]
+        if cuts == [self.cell_length]:
+            return [self]
+        result: Sequence[Strip] = divide(self, cuts)
+        return result
+
+    crop_extend_to_itself.mended = True  # type: ignore[attr-defined]
+    Strip.crop_extend = crop_extend_to_itself  # type: ignore[method-assign]
+    Strip.divide = divide_at_its_end  # type: ignore[method-assign]

@@ -1,4 +1,5 @@
-"""The companion's apps mend Textual bugs: memory held for as long as the app runs, keys typed out of order."""
+"""The companion's apps mend Textual bugs: memory held for as long as the app runs, keys typed out of order,
+strips left for the collector."""
 
 import gc
 
@@ -6,6 +7,7 @@ from textual import events
 from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from companion.tui.table_app import TableApp
@@ -56,3 +58,44 @@ async def test_a_burst_of_keys_edits_a_field_in_the_order_the_keys_came() -> Non
             app.post_message(events.Key(key, character))  # all at once, as a burst reaches the app
         await pilot.pause()
         assert field.value == "91"
+
+
+class Counter(TableApp):
+    def compose(self) -> ComposeResult:
+        yield Static("0", id="count")
+        yield Static("the rest of the screen, painted around it")
+
+
+def strips_for_the_collector() -> int:
+    """Strips only the collector could free, freed here."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        return sum(isinstance(thing, Strip) for thing in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
+async def test_frames_painted_again_and_again_leave_no_strip_for_the_collector() -> None:
+    """Each roll's frame left some 45 strips in cycles; collecting them stalled presses (bench/press.py)."""
+    app = Counter()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        strips_for_the_collector()
+        gc.disable()  # the test's own collections would free them unseen
+        try:
+            for count in range(1, 21):
+                app.query_one("#count", Static).update(str(count))
+                await pilot.pause()
+            assert strips_for_the_collector() == 0
+        finally:
+            gc.enable()
+
+
+def test_a_strip_cropped_or_divided_at_its_own_length_is_still_itself() -> None:
+    strip = Strip.blank(5)
+    assert strip.crop_extend(0, 5, None) is strip
+    assert list(strip.divide([5, 9])) == [strip]
+    assert strip.crop_extend(1, 7, None).cell_length == 6
+    assert [part.cell_length for part in strip.divide([2, 5])] == [2, 3]
