@@ -18,6 +18,7 @@ from companion.games.registry import GAMES, descriptor
 from companion.journal.connection import BUSY_TIMEOUT_MS
 from companion.journal.lock import Holder
 from companion.journal.store import GameInfo
+from companion.tui import collector
 from companion.tui.messages import ContinueGame, JournalWaiting, NewGame, OpenGame, ShowSavedGames
 from companion.tui.parts_app import LOOK_EVERY, OTHER_QUIT, PartsApp
 from companion.tui.screens.home import SAVED_GAMES_KEY, HomeScreen
@@ -50,6 +51,7 @@ class CompanionApp(PartsApp):
         follows its game, and takes no buttons, no board, no speech and no table network."""
         super().__init__(companion, following, debug)
         self._start_kind = start_kind
+        self._collector_thresholds = gc.get_threshold()
         self._start_spec = start_spec
         self._followed_game: int | None = None
         """In a read-only view, the game the companion holding the data dir had open when last looked at."""
@@ -68,7 +70,7 @@ class CompanionApp(PartsApp):
         if self.companion.config.speech.enabled:
             # The speech engine's phrase pack and thread are not needed for the first frame.
             self.call_after_refresh(self._connect_speech)
-        self.call_after_refresh(self._settle_memory)
+        self.call_after_refresh(collector.settle_after_start_up)
         # Finding the board (or starting the demo's fake one) must not hold up the first frame.
         applied = self.companion.store.inputs("board:")
         self.call_after_refresh(
@@ -87,7 +89,7 @@ class CompanionApp(PartsApp):
             self.action_go_home()
 
     def _mount_following(self) -> None:
-        self.call_after_refresh(self._settle_memory)
+        self.call_after_refresh(collector.settle_after_start_up)
         self.push_screen(self._home())
         self.refresh_status()
         self._follow()
@@ -138,16 +140,9 @@ class CompanionApp(PartsApp):
         if refresh_games is not None and self.screen.is_mounted:  # else its mount reads them anew
             refresh_games()
 
-    def _settle_memory(self) -> None:
-        """After the first frame: what start-up built lives as long as the app, so it is moved out of
-        the collector's sight (a full collection over it took ~35 ms, stalling a press every few
-        dozen rolls), and the collector `bootstrap` held off runs again."""
-        gc.freeze()
-        gc.enable()
-
     def on_unmount(self) -> None:
         self._close_game()
-        gc.unfreeze()  # another app in this process (the tests run many) starts with a clean slate
+        collector.restore(self._collector_thresholds)
 
     # Messages up
 
