@@ -51,8 +51,8 @@ class CompanionApp(PartsApp):
         follows its game, and takes no buttons, no board, no speech and no table network."""
         super().__init__(companion, following, debug)
         self._start_kind = start_kind
-        self._collector_thresholds = gc.get_threshold()
         self._start_spec = start_spec
+        self._collector_thresholds = gc.get_threshold()
         self._followed_game: int | None = None
         """In a read-only view, the game the companion holding the data dir had open when last looked at."""
         self._seen_version = -1

@@ -1,5 +1,5 @@
-"""Workarounds for Textual bugs not yet fixed upstream, each naming its issue; `apply` runs once, when
-the app's module loads."""
+"""Workarounds for Textual bugs not yet fixed upstream, each naming its issue where one is filed;
+`apply` runs once, when the app's module loads."""
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache, partial

@@ -61,7 +61,6 @@ async def test_a_burst_of_keys_edits_a_field_in_the_order_the_keys_came() -> Non
         assert field.value == "91"
 
 
-
 def test_a_strip_cropped_or_divided_at_its_own_length_is_itself_and_keeps_no_reference_to_itself() -> None:
     """Textual cached such a strip in itself, a cycle only the collector frees: each roll's frame left
     some 45 of them, and collecting them stalled presses (bench/press.py)."""
