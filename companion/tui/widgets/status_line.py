@@ -69,9 +69,9 @@ def part_on_one_line(part: StatusPart) -> StatusPart:
 
 def on_one_line(status: Status) -> Status:
     return status._replace(hardware=part_on_one_line(status.hardware), board=part_on_one_line(status.board),
-                   game=one_line(status.game), storage=one_line(status.storage),
-                   speech=part_on_one_line(status.speech), games_file=one_line(status.games_file),
-                   table=part_on_one_line(status.table))
+                           game=one_line(status.game), storage=one_line(status.storage),
+                           speech=part_on_one_line(status.speech), games_file=one_line(status.games_file),
+                           table=part_on_one_line(status.table))
 
 
 def without_folders(text: str) -> str:
